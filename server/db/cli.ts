@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+import { resetDemoData } from './seed.ts';
+
+/** `npm run db:migrate` applies pending migrations; `npm run db:seed` also replaces all data with the demo set. */
+async function run(command: string | undefined) {
+  if (command !== 'migrate' && command !== 'seed') throw new Error('usage: cli.ts migrate|seed');
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    const applied = await migrate(database);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+    if (command === 'seed') {
+      const { listings } = await resetDemoData(database.db);
+      console.log(`Demo data reset: ${listings} listings.`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

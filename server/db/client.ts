@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+/** Runs a multi-statement SQL script and returns the rows of its last statement. */
+export type ScriptRunner = (script: string) => Promise<Record<string, unknown>[]>;
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` with exclusive use of one session that can execute multi-statement SQL scripts (migrations,
+   * seeds). On PostgreSQL the session holds an advisory lock, so two instances starting together take turns.
+   */
+  withScriptSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Directory for PGlite's files; when absent PGlite keeps everything in memory (tests). */
+  dataDir?: string;
+}
+
+const MIGRATION_LOCK_KEY = 72_531_004;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url) : openPGlite(options.dataDir);
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    // Kysely's driver serialises access to the single PGlite session; borrowing it keeps scripts in that queue.
+    withScriptSession: (work) =>
+      db.connection().execute(() => work(async (script) => (await pglite.exec(script)).at(-1)?.rows ?? [])),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`Cannot connect to the database at DATABASE_URL (${redact(url)}): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return {
+    db,
+    kind: 'postgres',
+    withScriptSession: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work(async (script) => {
+          const results: pg.QueryResult | pg.QueryResult[] = await client.query(script);
+          return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** The connection string without its password, for error messages and logs. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

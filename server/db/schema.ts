@@ -1,0 +1,71 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps read back as Date from both drivers; written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ProfilesTable {
+  id: string;
+  email: string | null;
+  first_name: ColumnType<string, string | undefined, string>;
+  last_name: ColumnType<string, string | undefined, string>;
+  display_name: ColumnType<string, string | undefined, string>;
+  created_at: DefaultedTimestamp;
+  updated_at: Timestamp | null;
+}
+
+export interface ReservationsTable {
+  id: Generated<string>;
+  provider: 'mews' | 'demo';
+  external_id: string;
+  confirmation_number: string;
+  start_utc: Timestamp;
+  end_utc: Timestamp;
+  resource_name: string | null;
+  hotel_name: string;
+  address: string | null;
+  city: string | null;
+  country_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  currency: ColumnType<string, string | undefined, string>;
+  amount_paid_cents: number | null;
+  guest_email: string | null;
+  state: string;
+  owner_id: string | null;
+  imported_at: DefaultedTimestamp;
+}
+
+export interface ListingsTable {
+  id: Generated<string>;
+  seller_id: string;
+  reservation_id: string;
+  title: string;
+  description: string | null;
+  price_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  hotel_name: string | null;
+  city: string;
+  country: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  image_url: string | null;
+  start_utc: Timestamp;
+  end_utc: Timestamp;
+  buyer_id: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  reservations: ReservationsTable;
+  listings: ListingsTable;
+}
+
+export type ListingRow = Selectable<ListingsTable>;
+export type NewListing = Insertable<ListingsTable>;
+export type NewReservation = Insertable<ReservationsTable>;
+export type NewProfile = Insertable<ProfilesTable>;

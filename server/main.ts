@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoData } from './db/seed.ts';
+import { createLogger } from './logger.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const logger = createLogger(config);
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const seeded = await seedDemoData(database.db);
+  if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
+
+  const app = createApp({ config, database, logger, webRoot: path.resolve('dist/web') });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
+  });
+  server.on('error', (error) => {
+    console.error(`Restay could not listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Start-up failures are configuration or connectivity problems: say which, plainly, and stop.
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`Restay could not start.\n${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is
+ * set, a uniquely named PostgreSQL database created for the run and dropped by `dispose`.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({});
+    await migrate(handle);
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `restay_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await migrate(handle);
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import { createApp, type AppDependencies } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestServer {
+  url: string;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  config: Config;
+  request(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+/** The real app over HTTP on a free port, with a fresh database. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: () => Date; webRoot?: string } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const dependencies: AppDependencies = {
+    config,
+    database,
+    logger: pino({ level: 'silent' }),
+    clock: options.clock,
+    webRoot: options.webRoot,
+  };
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(dependencies).listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    database,
+    config,
+    async request(path, init) {
+      const response = await fetch(url + path, init);
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text so the test can assert on it.
+      }
+      return { status: response.status, headers: response.headers, body };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { CORS_ORIGINS: 'https://partner.example' } });
+});
+afterAll(() => server.close());
+
+describe('API skeleton', () => {
+  it('reports health with a database check', async () => {
+    const { status, body } = await server.request('/api/health');
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, data: { status: 'ok', database: server.database.kind } });
+  });
+
+  it('serves the public run-time configuration', async () => {
+    const { status, body } = await server.request('/api/config');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ appName: 'Restay', publicUrl: 'http://localhost:0' });
+  });
+
+  it('answers unknown API paths with 404 NOT_FOUND in the error shape', async () => {
+    const { status, body } = await server.request('/api/nothing-here');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(body.error).toEqual(expect.any(String));
+  });
+
+  it('answers malformed JSON with 400 VALIDATION_ERROR', async () => {
+    const { status, body } = await server.request('/api/listings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"title": ',
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: 'Request body is not valid JSON', code: 'VALIDATION_ERROR' });
+  });
+
+  it('answers a body over 100 kB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const { status, body } = await server.request('/api/listings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ description: 'x'.repeat(110_000) }),
+    });
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const { headers } = await server.request('/api/health');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(headers.get('x-powered-by')).toBeNull();
+    expect(headers.get('x-request-id')).toMatch(/^[\w.-]+$/);
+  });
+
+  it('keeps a well-formed incoming request id and replaces a hostile one', async () => {
+    const kept = await server.request('/api/health', { headers: { 'X-Request-Id': 'abc-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123');
+    const replaced = await server.request('/api/health', { headers: { 'X-Request-Id': 'bad id\twith tab' } });
+    expect(replaced.headers.get('x-request-id')).not.toContain(' ');
+  });
+
+  it('allows CORS only for the own origin and the configured ones', async () => {
+    const allowed = await server.request('/api/health', { headers: { Origin: 'https://partner.example' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const refused = await server.request('/api/health', { headers: { Origin: 'https://evil.example' } });
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('a failure inside a handler', () => {
+  it('is a 500 that leaks no stack or SQL', async () => {
+    const broken = await startTestServer();
+    await broken.database.db.schema.dropTable('listings').execute();
+    const { status, body } = await broken.request('/api/listings');
+    await broken.close();
+    expect(status).toBe(500);
+    expect(body).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' });
+  });
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// In development the API runs beside Vite (npm run dev); these prefixes belong to it.
+const apiTarget = `http://localhost:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
+const apiPrefixes = ['/api', '/auth', '/rest', '/dev', '/test-checkout'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
