@@ -1,0 +1,28 @@
+import { DATE_DISPLAY_LOCALE } from '../../contract/constants.ts';
+
+// Stay dates are calendar days at the hotel stored as UTC midnights; formatting in UTC keeps a stay
+// from shifting by a day for viewers west of Greenwich.
+const stayDateFormat = new Intl.DateTimeFormat(DATE_DISPLAY_LOCALE, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Mar 3, 2026" (SPEC.md section 9, "MMM d, yyyy"); null when the value is not a date. */
+export function formatStayDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : stayDateFormat.format(date);
+}
+
+/** "$1,234" for whole amounts, "$1,234.50" otherwise; unknown currency codes fall back to USD. */
+export function formatPrice(amount: number, currency = 'USD'): string {
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  const options = { style: 'currency', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits } as const;
+  try {
+    return new Intl.NumberFormat('en-US', { ...options, currency }).format(amount);
+  } catch {
+    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' }).format(amount);
+  }
+}
