@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { primaryButton } from '../../components/ui/button-styles.ts';
 
 /**
  * The last line of defence (SPEC.md section 2): shown by the router's errorElement and by the top-level
@@ -22,7 +23,7 @@ export function ErrorScreen() {
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white shadow-sm hover:bg-brand-700"
+          className={`${primaryButton} mt-6`}
         >
           Refresh Page
         </button>

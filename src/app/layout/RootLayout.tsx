@@ -12,8 +12,13 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <ScrollToTop />
+      {/* Focus moves by hand so the URL keeps no #main-content hash (that hash would scroll and close menus). */}
       <a
         href={`#${MAIN_CONTENT_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_CONTENT_ID)?.focus();
+        }}
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content

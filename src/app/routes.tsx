@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ErrorScreen } from './errors/ErrorScreen.tsx';
+import { RootLayout, RouteLoading } from './layout/RootLayout.tsx';
+
+/**
+ * Route `lazy` (rather than React.lazy) gives each page its own chunk AND lets the router finish loading it
+ * before the navigation commits, so the layout never shows a half-rendered page and #anchors exist on arrival.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const pageRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('../features/landing/components/LandingPage.tsx')) },
+  { path: 'marketplace', lazy: page(() => import('../features/marketplace/components/MarketplacePage.tsx')) },
+  { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
+  { path: 'list-my-reservation', lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')) },
+  { path: 'my-listings', lazy: page(() => import('../features/selling/components/MyListingsPage.tsx')) },
+  { path: 'profile', lazy: page(() => import('../features/account/components/ProfilePage.tsx')) },
+  { path: 'payment/success', lazy: page(() => import('../features/buying/components/PaymentSuccessPage.tsx')) },
+  { path: 'payment/cancel', lazy: page(() => import('../features/buying/components/PaymentCancelPage.tsx')) },
+  { path: 'booking/confirmation', lazy: page(() => import('../features/buying/components/BookingConfirmationPage.tsx')) },
+  { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
+  // The old name of My Stays (SPEC.md section 2); replace keeps the dead URL out of history.
+  { path: 'my-reservations', element: <Navigate to="/my-stays" replace /> },
+  { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
+];
+
+/** The route table; tests may add extra pages under the layout (e.g. one that throws). */
+export function buildRoutes(extraPages: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <ErrorScreen />,
+      hydrateFallbackElement: <RouteLoading />,
+      children: [...extraPages, ...pageRoutes],
+    },
+  ];
+}
+
+export const appRoutes = buildRoutes();

@@ -1,0 +1,82 @@
+import { Link } from 'react-router-dom';
+import type { Listing } from '../../../../contract/listing.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { StayImage } from '../../../components/ui/StayImage.tsx';
+import { formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { stayDates } from '../../../lib/listing-dates.ts';
+
+export function ListingDetail({ listing }: { listing: Listing }) {
+  const { start, end } = stayDates(listing);
+  const checkIn = formatStayDate(start);
+  const checkOut = formatStayDate(end);
+
+  return (
+    <article>
+      <Link to="/marketplace" className="inline-block rounded-sm text-sm font-medium text-brand-700 hover:underline">
+        ← Back to the marketplace
+      </Link>
+      <StayImage src={listing.image_url} alt={listing.title} eager className="mt-4 aspect-video max-h-[28rem] w-full rounded-2xl" />
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{listing.title}</h1>
+          <p className="mt-2 text-lg text-slate-600">
+            {listing.city}, {listing.country}
+            {listing.location ? <span className="text-slate-500"> · {listing.location}</span> : null}
+          </p>
+          {listing.hotel_name ? <p className="mt-1 font-medium text-slate-800">{listing.hotel_name}</p> : null}
+
+          <section aria-labelledby="about-stay-heading" className="mt-8">
+            <h2 id="about-stay-heading" className="text-xl font-semibold text-slate-900">
+              About this stay
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">
+              {listing.description?.trim() || 'The seller has not added a description.'}
+            </p>
+          </section>
+
+          <section aria-labelledby="stay-dates-heading" className="mt-8">
+            <h2 id="stay-dates-heading" className="text-xl font-semibold text-slate-900">
+              Stay dates
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-4 sm:max-w-md">
+              <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-500">Check-in</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{checkIn ?? 'Not provided'}</dd>
+              </div>
+              <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-500">Check-out</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{checkOut ?? 'Not provided'}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <aside aria-labelledby="price-heading" className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
+          <h2 id="price-heading" className="text-sm font-medium text-slate-500">
+            Price for the whole stay
+          </h2>
+          <p className="mt-1 text-3xl font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+          <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+            Booking opens soon: checkout is not available yet.
+          </p>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export function ListingDetailSkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading stay…</span>
+      <div aria-hidden="true">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="mt-4 aspect-video max-h-[28rem] w-full rounded-2xl" />
+        <Skeleton className="mt-8 h-9 w-2/3" />
+        <Skeleton className="mt-3 h-5 w-1/3" />
+        <Skeleton className="mt-8 h-24 w-full" />
+      </div>
+    </div>
+  );
+}

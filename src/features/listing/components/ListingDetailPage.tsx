@@ -1,0 +1,45 @@
+import { Link, useParams } from 'react-router-dom';
+import { secondaryButton } from '../../../components/ui/button-styles.ts';
+import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useListing } from '../api/get-listing.ts';
+import { ListingDetail, ListingDetailSkeleton } from './ListingDetail.tsx';
+
+export const NOT_FOUND_TEXT = 'Listing Not Found - This listing may have been removed or is no longer available.';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NOT_FOUND' || error.status === 404);
+}
+
+export default function ListingDetailPage() {
+  const { id = '' } = useParams();
+  const listing = useListing(id);
+  usePageTitle(listing.data?.title ?? (listing.isError && isNotFound(listing.error) ? 'Listing Not Found' : 'Stay'));
+
+  const backLink = (
+    <Link to="/marketplace" className={secondaryButton}>
+      Back to the marketplace
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      {listing.isPending ? (
+        <ListingDetailSkeleton />
+      ) : listing.isError ? (
+        isNotFound(listing.error) ? (
+          <StatusMessage asPageHeading title="Listing Not Found" action={backLink}>
+            <p aria-hidden="true">This listing may have been removed or is no longer available.</p>
+            {/* The catalogue's exact sentence (SPEC.md section 8) as one element, for assistive tech and search. */}
+            <p className="sr-only">{NOT_FOUND_TEXT}</p>
+          </StatusMessage>
+        ) : (
+          <StatusMessage asPageHeading tone="error" title={`Failed to load listing: ${listing.error.message}`} action={backLink} />
+        )
+      ) : (
+        <ListingDetail listing={listing.data} />
+      )}
+    </div>
+  );
+}

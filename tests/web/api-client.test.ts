@@ -1,0 +1,155 @@
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiGet, parseResponse, setAccessTokenGetter } from '../../src/lib/api-client.ts';
+import { server } from './msw.ts';
+
+/** Runs a call that must fail and returns the ApiError it failed with. */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+function replyWith(status: number, body: JsonBodyType) {
+  server.use(http.get('/api/thing', () => HttpResponse.json(body, { status })));
+}
+
+describe('api client error catalogue (SPEC.md section 8)', () => {
+  it('takes message, status, code and details from an error envelope', async () => {
+    replyWith(409, { success: false, error: 'Listing already sold', code: 'CONFLICT', details: { id: 'l1' } });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error).toMatchObject({ message: 'Listing already sold', status: 409, code: 'CONFLICT', details: { id: 'l1' } });
+  });
+
+  it('falls back to the body message field when there is no error field', async () => {
+    replyWith(400, { message: 'Bad listing id' });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error.message).toBe('Bad listing id');
+  });
+
+  it('says "Request failed" when the body has neither error nor message', async () => {
+    replyWith(500, { success: false });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error).toMatchObject({ message: 'Request failed', status: 500 });
+  });
+
+  it('uses API_ERROR when the body has no code', async () => {
+    replyWith(502, { error: 'Upstream down' });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error.code).toBe('API_ERROR');
+  });
+
+  it('takes details from validationErrors when there is no details field', async () => {
+    replyWith(400, { error: 'Invalid', validationErrors: [{ field: 'price' }] });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error.details).toEqual([{ field: 'price' }]);
+  });
+
+  it('reads a non-JSON error reply as text', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.text('<h1>Bad Gateway</h1>', { status: 502 })));
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error).toMatchObject({ message: 'Request failed', status: 502, code: 'API_ERROR', details: '<h1>Bad Gateway</h1>' });
+  });
+
+  it('reads a non-JSON success reply as text', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.text('plain words')));
+    await expect(apiGet('/api/thing')).resolves.toBe('plain words');
+  });
+
+  it('reports a timeout as TIMEOUT 408', async () => {
+    server.use(
+      http.get('/api/thing', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    // MSW's XMLHttpRequest mock never fires `timeout`, so this one call goes through axios's fetch adapter,
+    // whose timeout MSW does honour. The client's interceptors and error mapping are the same either way.
+    const call = apiGet(`${window.location.origin}/api/thing`, undefined, { timeout: 50, adapter: 'fetch' });
+    const error = await failureOf(call);
+    expect(error).toMatchObject({ message: 'Request timeout', status: 408, code: 'TIMEOUT' });
+  });
+
+  it('reports a failed connection as CORS_ERROR with status 0', async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.error()));
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error).toMatchObject({
+      message: 'Unable to connect to server. Please check your internet connection and try again.',
+      status: 0,
+      code: 'CORS_ERROR',
+    });
+  });
+
+  it('reports a reply of the wrong shape as RESPONSE_FORMAT_ERROR', async () => {
+    replyWith(200, { success: true, data: 'not a list' });
+    const reply = await apiGet('/api/thing');
+    let error: unknown;
+    try {
+      parseResponse(z.object({ success: z.literal(true), data: z.array(z.string()) }), reply);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'Invalid server response format. Please try again.',
+      status: undefined,
+      code: 'RESPONSE_FORMAT_ERROR',
+    });
+  });
+
+  it('reports a TypeError while reading a reply as RESPONSE_FORMAT_ERROR', async () => {
+    replyWith(200, { success: true });
+    // A reader that assumes a shape the reply lacks fails the way real code does: with a TypeError.
+    const readNested = (data: unknown) => (data as { data: { items: unknown[] } }).data.items.length;
+    const error = await failureOf(apiGet('/api/thing', undefined, { transformResponse: [(raw: string) => JSON.parse(raw), readNested] }));
+    expect(error).toMatchObject({ message: 'Invalid server response format. Please try again.', code: 'RESPONSE_FORMAT_ERROR' });
+  });
+
+  it('reports any other failure without a response as NETWORK_ERROR', async () => {
+    // A request that cannot even be built (a token getter that throws) never reaches the network.
+    setAccessTokenGetter(() => {
+      throw new Error('storage unavailable');
+    });
+    const error = await failureOf(apiGet('/api/thing'));
+    expect(error).toMatchObject({
+      message: 'Network error. Please check your connection and try again.',
+      status: undefined,
+      code: 'NETWORK_ERROR',
+    });
+  });
+});
+
+describe('api client bearer token', () => {
+  afterEach(() => setAccessTokenGetter(() => null));
+
+  function captureAuthorization() {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.get('/api/thing', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: null });
+      }),
+    );
+    return seen;
+  }
+
+  it('sends Authorization: Bearer when the getter gives a token', async () => {
+    const seen = captureAuthorization();
+    setAccessTokenGetter(async () => 'token-123');
+    await apiGet('/api/thing');
+    expect(seen).toEqual(['Bearer token-123']);
+  });
+
+  it('sends no Authorization header when the getter gives none', async () => {
+    const seen = captureAuthorization();
+    setAccessTokenGetter(() => null);
+    await apiGet('/api/thing');
+    expect(seen).toEqual([null]);
+  });
+});

@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '../../src/app/providers.tsx';
+import { buildRoutes } from '../../src/app/routes.tsx';
+
+/** Renders the real route table at `path`, with the app's providers and a fresh, non-retrying QueryClient. */
+export function renderRoute(path: string, options: { extraPages?: RouteObject[] } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } },
+  });
+  const router = createMemoryRouter(buildRoutes(options.extraPages), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+/** Simulates the window scrolling to `y` pixels, as the browser would report it. */
+export function scrollWindowTo(y: number): void {
+  Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: y });
+  fireEvent.scroll(window);
+}

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
+import { server } from './msw.ts';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  installConsoleGuard();
+  // jsdom implements neither; the layout calls both on navigation.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
+  Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  assertNoConsoleErrors();
+});
+
+afterAll(() => server.close());
