@@ -65,7 +65,10 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
 ];
 
 function profile(n: number, firstName: string, lastName: string): DemoProfile {
-  const local = `${firstName}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const local = `${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   return { id: demoUuid(1, n), firstName, lastName, email: `${local}@example.com` };
 }
 

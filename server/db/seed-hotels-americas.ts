@@ -89,7 +89,7 @@ export const AMERICAS_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Compact Queen Room',
         description: 'A smartly designed queen room with a rain shower and a Nespresso machine.',
-        image: 'classic-double-room',
+        image: 'boutique-queen-room',
         priceCents: 24900,
         status: 'sold',
       },

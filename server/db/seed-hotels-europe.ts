@@ -20,7 +20,7 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Superior Twin Room',
         description: 'Two single beds, oak floors and a rain shower, one tram stop from the lake promenade.',
-        image: 'classic-double-room',
+        image: 'twin-room',
         priceCents: 21900,
       },
     ],
@@ -82,8 +82,9 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
     stays: [
       {
         title: 'Deluxe Queen Room',
-        description: 'A calm, high-ceilinged room with a queen bed and a marble bathroom, steps from the historic cafés.',
-        image: 'classic-double-room',
+        description:
+          'A calm, high-ceilinged room with a queen bed and a marble bathroom, steps from the historic cafés.',
+        image: 'boutique-queen-room',
         priceCents: 17900,
       },
       {
@@ -114,7 +115,7 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Classic Twin Room',
         description: 'Two comfortable single beds in a quiet room overlooking the courtyard garden.',
-        image: 'classic-double-room',
+        image: 'twin-room',
         priceCents: 19800,
       },
     ],
@@ -137,7 +138,7 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Cosy Queen Room',
         description: 'A compact, elegant room with a queen bed and a walk-in shower, near the Seine bookstalls.',
-        image: 'classic-double-room',
+        image: 'boutique-queen-room',
         priceCents: 16500,
       },
     ],

@@ -41,8 +41,7 @@ export const WORLD_HOTELS: readonly DemoHotel[] = [
       },
       {
         title: 'Family Room with Tatami Area',
-        description:
-          'Two Western beds plus a raised tatami area with futons for the children. Sleeps up to five.',
+        description: 'Two Western beds plus a raised tatami area with futons for the children. Sleeps up to five.',
         image: 'ryokan-room',
         priceCents: 32000,
         status: 'sold',
@@ -130,7 +129,7 @@ export const WORLD_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Standard Queen Room',
         description: 'A fresh, airy queen room with a city outlook and a 24-hour gym downstairs.',
-        image: 'classic-double-room',
+        image: 'boutique-queen-room',
         priceCents: 19500,
       },
     ],
@@ -168,8 +167,7 @@ export const WORLD_HOTELS: readonly DemoHotel[] = [
     stays: [
       {
         title: 'Ocean View Suite with Balcony',
-        description:
-          'A suite with a king bed and a balcony over Table Bay. Seals often bask on the jetty below.',
+        description: 'A suite with a king bed and a balcony over Table Bay. Seals often bask on the jetty below.',
         image: 'sea-view-balcony',
         priceCents: 26500,
       },

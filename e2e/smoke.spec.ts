@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('foundation smoke', () => {
+  test('home renders with the header transparent at the top and solid after scrolling', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const header = page.locator('header').first();
+    await expect(header).toHaveAttribute('data-solid', 'false');
+    await page.mouse.wheel(0, 600);
+    await expect(header).toHaveAttribute('data-solid', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-solid', 'false');
+  });
+
+  test('the footer shows contact details and opening hours', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('hello@restay.travel');
+    await expect(footer).toContainText('Mon–Fri');
+  });
+
+  test('the marketplace shows demo listings and opens one', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' }).click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await expect(page.locator('header').first()).toHaveAttribute('data-solid', 'true');
+    const cards = page.locator('a[href^="/listings/"]');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(20);
+    const title = (await cards.first().textContent())?.trim() ?? '';
+    await cards.first().click();
+    await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+
+  test('an unknown route shows the not-found page, and /my-reservations goes to /my-stays', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto('/my-reservations');
+    await expect(page).toHaveURL(/\/my-stays$/);
+  });
+
+  test('an unknown listing id says the listing is not found', async ({ page }) => {
+    await page.goto('/listings/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Listing Not Found' })).toBeVisible();
+  });
+
+  test('the phone layout opens the menu from the hamburger @phone', async ({ page }) => {
+    await page.goto('/marketplace');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Your Stay' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+});

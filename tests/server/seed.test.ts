@@ -1,0 +1,194 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/db/seed-data.ts';
+import { resetDemoData, seedDemoData } from '../../server/db/seed.ts';
+
+const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+const DAY_MS = 86_400_000;
+const NOW = new Date('2026-03-10T21:30:00Z');
+
+function cityOf(name: string, country: string): DemoCity | undefined {
+  return Object.values(DEMO_CITIES).find((c) => c.name === name && c.country === country);
+}
+
+/** Great-circle distance in kilometres. */
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
+}
+
+function utcDay(date: Date): number {
+  return Math.floor(date.getTime() / DAY_MS);
+}
+
+describe('demo data seed', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({});
+    await migrate(handle);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('fills an empty marketplace with varied, valid demo listings', async () => {
+    const result = await seedDemoData(handle.db, NOW);
+    const listings = await handle.db.selectFrom('listings').selectAll().execute();
+    const profiles = await handle.db.selectFrom('profiles').selectAll().execute();
+
+    expect(result.listings).toBe(listings.length);
+    expect(listings.length).toBeGreaterThanOrEqual(40);
+    expect(listings.filter((l) => l.status === 'active').length).toBeGreaterThanOrEqual(35);
+    expect(listings.filter((l) => l.status === 'inactive').length).toBeGreaterThanOrEqual(2);
+
+    expect(profiles.length).toBeGreaterThanOrEqual(6);
+    for (const p of profiles) {
+      expect(p.email).toMatch(/^[a-z.]+@example\.com$/);
+      expect(p.first_name && p.last_name && p.display_name).toBeTruthy();
+    }
+
+    const sold = listings.filter((l) => l.status === 'sold');
+    expect(sold.length).toBeGreaterThanOrEqual(2);
+    expect(sold.length).toBeLessThanOrEqual(3);
+    const profileIds = new Set(profiles.map((p) => p.id));
+    for (const l of sold) {
+      expect(l.buyer_id).not.toBeNull();
+      expect(l.buyer_id).not.toBe(l.seller_id);
+      expect(profileIds.has(l.buyer_id!)).toBe(true);
+    }
+    for (const l of listings.filter((x) => x.status !== 'sold')) expect(l.buyer_id).toBeNull();
+
+    const cities = new Set(listings.map((l) => l.city));
+    expect(cities.size).toBeGreaterThanOrEqual(10);
+    expect(cities).toContain('Zürich');
+    expect(cities).toContain('São Paulo');
+    const continents = new Set(listings.map((l) => cityOf(l.city, l.country)?.continent));
+    expect(continents.has(undefined)).toBe(false);
+    expect(continents.size).toBeGreaterThanOrEqual(3);
+
+    for (const l of listings) {
+      expect(l.price_cents).toBeGreaterThanOrEqual(6_000);
+      expect(l.price_cents).toBeLessThanOrEqual(90_000);
+      expect(Number.isInteger(l.price_cents)).toBe(true);
+      expect(l.currency).toBe('USD');
+
+      const daysAhead = utcDay(l.start_utc) - utcDay(NOW);
+      expect(daysAhead).toBeGreaterThanOrEqual(2);
+      expect(daysAhead).toBeLessThanOrEqual(120);
+      const nights = utcDay(l.end_utc) - utcDay(l.start_utc);
+      expect(nights).toBeGreaterThanOrEqual(1);
+      expect(nights).toBeLessThanOrEqual(7);
+      expect(l.start_utc.getUTCHours()).toBe(15);
+      expect(l.end_utc.getUTCHours()).toBe(11);
+
+      expect(l.created_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(l.created_at.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 30 * DAY_MS);
+      expect(l.updated_at.getTime()).toBeGreaterThanOrEqual(l.created_at.getTime());
+      expect(l.updated_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+
+      expect(l.title.length).toBeGreaterThan(0);
+      expect(l.title).not.toContain(l.city);
+      expect(l.description).toMatch(/[.!]$/);
+      expect(l.location).toBeTruthy();
+      expect(l.hotel_name).toBeTruthy();
+
+      const city = cityOf(l.city, l.country)!;
+      expect(l.latitude).toBeGreaterThanOrEqual(-90);
+      expect(l.latitude).toBeLessThanOrEqual(90);
+      expect(l.longitude).toBeGreaterThanOrEqual(-180);
+      expect(l.longitude).toBeLessThanOrEqual(180);
+      expect(distanceKm(l.latitude!, l.longitude!, city.latitude, city.longitude)).toBeLessThanOrEqual(3);
+
+      expect(l.image_url).toMatch(/^\/images\/listings\/[a-z-]+\.svg$/);
+      expect(existsSync(PUBLIC_DIR + l.image_url!.slice(1))).toBe(true);
+    }
+
+    // Pins must not sit on top of each other.
+    const pins = new Set(listings.map((l) => `${l.latitude},${l.longitude}`));
+    expect(pins.size).toBe(listings.length);
+    // At least 12 distinct pictures across the marketplace.
+    expect(new Set(listings.map((l) => l.image_url)).size).toBeGreaterThanOrEqual(12);
+  });
+
+  it('backs every listing with a confirmed demo reservation owned by its seller', async () => {
+    const rows = await handle.db
+      .selectFrom('listings')
+      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+      .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
+      .select([
+        'listings.price_cents',
+        'listings.start_utc',
+        'listings.seller_id',
+        'listings.city',
+        'reservations.provider',
+        'reservations.state',
+        'reservations.confirmation_number',
+        'reservations.external_id',
+        'reservations.owner_id',
+        'reservations.guest_email',
+        'reservations.amount_paid_cents',
+        'reservations.start_utc as reservation_start',
+        'reservations.country_code',
+        'reservations.city as reservation_city',
+        'profiles.email',
+      ])
+      .execute();
+
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(rows.map((r) => r.confirmation_number)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.external_id)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.provider).toBe('demo');
+      expect(r.state).toBe('Confirmed');
+      expect(r.confirmation_number).toMatch(/^RST-\d{6}$/);
+      expect(r.owner_id).toBe(r.seller_id);
+      expect(r.guest_email).toBe(r.email);
+      expect(r.amount_paid_cents).toBeGreaterThan(r.price_cents);
+      expect(r.reservation_start.getTime()).toBe(r.start_utc.getTime());
+      expect(r.reservation_city).toBe(r.city);
+      expect(r.country_code).toMatch(/^[A-Z]{2}$/);
+    }
+  });
+
+  it('inserts nothing when the marketplace already has listings', async () => {
+    const before = await handle.db.selectFrom('listings').select('id').execute();
+    expect(await seedDemoData(handle.db, NOW)).toEqual({ listings: 0 });
+    const after = await handle.db.selectFrom('listings').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('resets to the same demo data', async () => {
+    const before = await handle.db.selectFrom('listings').select(['id', 'title']).orderBy('id').execute();
+    await handle.db.updateTable('listings').set({ title: 'Changed by a test' }).execute();
+
+    const result = await resetDemoData(handle.db, NOW);
+
+    const after = await handle.db.selectFrom('listings').select(['id', 'title']).orderBy('id').execute();
+    expect(result.listings).toBe(before.length);
+    expect(after).toEqual(before);
+    const profiles = await handle.db.selectFrom('profiles').select('id').execute();
+    expect(profiles.length).toBe(DEMO_PROFILES.length);
+    const reservations = await handle.db.selectFrom('reservations').select('id').execute();
+    expect(reservations.length).toBe(before.length);
+  });
+
+  it('ships the pictures as titled 1200x800 SVGs under 15 KB, including the 3 card placeholders', () => {
+    const dir = `${PUBLIC_DIR}images/listings/`;
+    const files = readdirSync(dir).filter((name) => name.endsWith('.svg'));
+    expect(files).toEqual(expect.arrayContaining(['placeholder-1.svg', 'placeholder-2.svg', 'placeholder-3.svg']));
+    for (const name of files) {
+      const svg = readFileSync(dir + name, 'utf8');
+      expect(svg, name).toContain('viewBox="0 0 1200 800"');
+      expect(svg, name).toMatch(/<title>[^<]+<\/title>/);
+      expect(Buffer.byteLength(svg), name).toBeLessThan(15 * 1024);
+    }
+  });
+});
