@@ -1,7 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 const SEARCH_URL = 'https://api.unsplash.com/search/photos';
 
@@ -39,6 +43,12 @@ const portrait = Array.from({ length: 6 }, (_, i) => unsplashPhoto(100 + i, { wi
 
 let searches: Request[] = [];
 const unsplash = setupServer();
+// Photos never touch the database: one database for the file keeps each fresh app (fresh cache) cheap.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
 beforeAll(() =>
   unsplash.listen({
     // Our own test server is real; any other outbound request is a bug.
@@ -62,12 +72,27 @@ function answer(reply: () => Response) {
   );
 }
 
-async function withServer(env: Record<string, string>, work: (server: TestServer) => Promise<void>) {
-  const server = await startTestServer({ env });
+interface PhotoServer {
+  request(path: string): Promise<{ status: number; body: any }>;
+}
+
+/** A fresh app (so a fresh photo cache) over HTTP for `work`, configured by `env`. */
+async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>) {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const app = createApp({ config, database, logger: pino({ level: 'silent' }) });
+  const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+  const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
   try {
-    await work(server);
+    await work({
+      async request(path) {
+        const response = await fetch(url + path);
+        return { status: response.status, body: await response.json() };
+      },
+    });
   } finally {
-    await server.close();
+    await new Promise((resolve) => listening.close(resolve));
   }
 }
 
