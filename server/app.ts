@@ -8,8 +8,13 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { contactRouter } from './contact/routes.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { listingsRouter } from './listings/routes.ts';
+import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { createPhotoService, type PhotoService } from './photos/photo-service.ts';
+import { photosRouter } from './photos/routes.ts';
 import { systemRouter } from './system/routes.ts';
 
 export interface AppDependencies {
@@ -20,12 +25,19 @@ export interface AppDependencies {
   webRoot?: string;
   /** Injected so tests can fix "today" (listings whose stay has started are no longer for sale). */
   clock?: () => Date;
+  /** The mail adapter chosen at start-up (SMTP or the dev mailbox); by default chosen from `config`. */
+  mailer?: Mailer;
+  /** Stock photos (Unsplash or shipped); by default built from `config`. */
+  photos?: PhotoService;
 }
 
 const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({ config, database, logger, webRoot, clock = () => new Date() }: AppDependencies): Express {
+export function createApp(dependencies: AppDependencies): Express {
+  const { config, database, logger, webRoot, clock = () => new Date() } = dependencies;
+  const mailer = dependencies.mailer ?? createMailer(config, database.db, logger);
+  const photos = dependencies.photos ?? createPhotoService(config.unsplashAccessKey, clock);
   const app = express();
   app.disable('x-powered-by');
 
@@ -47,8 +59,13 @@ export function createApp({ config, database, logger, webRoot, clock = () => new
   const api = express.Router();
   api.use(systemRouter(config, database));
   api.use('/listings', listingsRouter(database.db, clock));
+  api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
+  api.use('/photos', photosRouter(photos));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // The dev mailbox shows every email's content to anyone who asks: never in production.
+  if (mailer.kind === 'dev-mailbox' && !config.isProduction) app.use('/dev', devMailboxRouter(database.db));
 
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) serveSpa(app, webRoot);
 

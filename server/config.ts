@@ -22,6 +22,16 @@ const environmentSchema = z.object({
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: optionalText,
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(3).default('Restay <no-reply@restay.travel>')),
+  CONTACT_INBOX: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.email({ error: 'must be an email address' }).default('hello@restay.travel'),
+  ),
+  UNSPLASH_ACCESS_KEY: optionalText,
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -39,6 +49,13 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origins allowed to call the API from a browser besides the product's own. */
   corsOrigins: string[];
+  /** Unset: the dev mailbox (stored in the database, listed at /dev/mailbox); refused in production. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where contact-form notifications go; matches the address in the footer by default. */
+  contactInbox: string;
+  /** Unset: the stock photos shipped in public/ are served instead of Unsplash search results. */
+  unsplashAccessKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +68,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.SMTP_URL) {
+    // The dev mailbox would silently keep every email in the database: production must really send them.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (the dev mailbox never runs in production)',
+    );
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: values.NODE_ENV,
@@ -62,6 +85,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     corsOrigins: parseOrigins(values.CORS_ORIGINS),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    contactInbox: values.CONTACT_INBOX,
+    unsplashAccessKey: values.UNSPLASH_ACCESS_KEY,
   };
 }
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './logger.ts';
+import { createMailer } from './mail/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,7 +24,9 @@ async function main() {
   const seeded = await seedDemoData(database.db);
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
-  const app = createApp({ config, database, logger, webRoot: path.resolve('dist/web') });
+  const mailer = createMailer(config, database.db, logger);
+  logger.info({ mailer: mailer.kind, photos: config.unsplashAccessKey ? 'unsplash' : 'shipped' }, 'adapters chosen');
+  const app = createApp({ config, database, logger, mailer, webRoot: path.resolve('dist/web') });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });

@@ -59,13 +59,43 @@ export interface ListingsTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  full_name: string;
+  email: string;
+  phone: string;
+  message: ColumnType<string, string | undefined, string>;
+  consented_at: Timestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  from_address: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   reservations: ReservationsTable;
   listings: ListingsTable;
+  contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;
 export type NewListing = Insertable<ListingsTable>;
 export type NewReservation = Insertable<ReservationsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

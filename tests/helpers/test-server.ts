@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { createApp, type AppDependencies } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { createDevMailbox } from '../../server/mail/dev-mailbox.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
@@ -19,10 +20,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const logger = pino({ level: 'silent' });
   const dependencies: AppDependencies = {
     config,
     database,
-    logger: pino({ level: 'silent' }),
+    logger,
+    // Tests read the emails the app sends from the dev mailbox (GET /dev/mailbox.json or mail_outbox).
+    mailer: createDevMailbox(database.db, logger, config.mailFrom),
     clock: options.clock,
     webRoot: options.webRoot,
   };

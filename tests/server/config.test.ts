@@ -14,7 +14,31 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       corsOrigins: [],
+      smtpUrl: undefined,
+      mailFrom: 'Restay <no-reply@restay.travel>',
+      contactInbox: 'hello@restay.travel',
+      unsplashAccessKey: undefined,
     });
+  });
+
+  it('reads the mail and photo settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pass@smtp.example:465',
+      MAIL_FROM: 'Team <team@restay.example>',
+      CONTACT_INBOX: 'inbox@restay.example',
+      UNSPLASH_ACCESS_KEY: 'key-123',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://user:pass@smtp.example:465',
+      mailFrom: 'Team <team@restay.example>',
+      contactInbox: 'inbox@restay.example',
+      unsplashAccessKey: 'key-123',
+    });
+  });
+
+  it('refuses production without SMTP_URL: the dev mailbox never runs in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587' }).isProduction).toBe(true);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {
@@ -41,6 +65,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['PUBLIC_URL', 'not a url'],
     ['CORS_ORIGINS', 'https://a.example/path'],
+    ['SMTP_URL', 'http://smtp.example'],
+    ['CONTACT_INBOX', 'not-an-email'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

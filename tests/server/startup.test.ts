@@ -42,6 +42,12 @@ describe('start-up', () => {
     expect(server.output()).toContain('PORT');
   });
 
+  it('refuses to start in production without SMTP_URL', async () => {
+    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SMTP_URL: required when NODE_ENV=production');
+  });
+
   it('fails fast with a clear message when DATABASE_URL is unreachable', async () => {
     const started = Date.now();
     const server = startServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/restay', DATA_DIR: dataDir });

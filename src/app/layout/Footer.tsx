@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BUSINESS_CONTACT, OPENING_HOURS, OPENING_HOURS_TIME_ZONE } from './business-contact.ts';
+import { BUSINESS_CONTACT, OPENING_HOURS, OPENING_HOURS_TIME_ZONE } from '../../lib/business-contact.ts';
 
 const linkClass = 'rounded-sm text-slate-300 hover:text-white';
 

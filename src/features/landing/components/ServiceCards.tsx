@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
+import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
+import { usePhotos } from '../api/photos.ts';
+import { PhotoCredit } from './PhotoCredit.tsx';
 
 const SERVICES = [
   {
     title: 'List your stay',
-    text: 'Can’t use a reservation? Verify it with the hotel’s booking system and set your price.',
+    text: 'Can’t use a reservation? Import it by confirmation number, verify it with the emailed code and set your price.',
     to: '/list-my-reservation',
   },
   {
@@ -19,22 +22,33 @@ const SERVICES = [
 ] as const;
 
 export function ServiceCards() {
+  const { data } = usePhotos('services');
+  const photos = data && data.length > 0 ? data : SHIPPED_PHOTOS.services;
+
   return (
     <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
-      {SERVICES.map((service, index) => (
-        <li key={service.to} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
-            {index + 1}
-          </span>
-          <h3 className="mt-4 text-lg font-semibold text-slate-900">
-            {/* The link stretches over the card so the whole card is clickable with one accessible name. */}
-            <Link to={service.to} className="rounded-sm after:absolute after:inset-0 after:rounded-2xl">
-              {service.title}
-            </Link>
-          </h3>
-          <p className="mt-2 text-slate-600">{service.text}</p>
-        </li>
-      ))}
+      {SERVICES.map((service, index) => {
+        const photo = photos[index % photos.length]!;
+        return (
+          <li key={service.to} className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+            <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async" className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+            <div className="p-6">
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                {/* The link stretches over the card so the whole card is clickable with one accessible name. */}
+                <Link to={service.to} className="rounded-sm after:absolute after:inset-0 after:rounded-2xl">
+                  {service.title}
+                </Link>
+              </h3>
+              <p className="mt-2 text-slate-600">{service.text}</p>
+              {/* Above the stretched link so the credit links stay clickable. */}
+              <PhotoCredit photo={photo} className="relative z-10 mt-3 text-slate-500" />
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

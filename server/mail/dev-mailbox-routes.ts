@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Database, MailOutboxRow } from '../db/schema.ts';
+import { listDevMailbox } from './dev-mailbox.ts';
+
+/** GET /dev/mailbox (a page to read) and /dev/mailbox.json (for scripts and tests). Never mounted in production. */
+export function devMailboxRouter(db: Kysely<Database>): Router {
+  const router = Router();
+
+  router.get('/mailbox.json', async (_req, res) => {
+    const rows = await listDevMailbox(db);
+    res.set('Cache-Control', 'no-store').json({ success: true, data: rows.map(toDto) });
+  });
+
+  router.get('/mailbox', async (_req, res) => {
+    const rows = await listDevMailbox(db);
+    res.set('Cache-Control', 'no-store').type('html').send(renderPage(rows));
+  });
+
+  return router;
+}
+
+function toDto(row: MailOutboxRow) {
+  return {
+    id: row.id,
+    from: row.from_address,
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text_body,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Every field comes from visitors (contact form) or users: escape all of it. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+function renderPage(rows: MailOutboxRow[]): string {
+  const items = rows
+    .map((row) => {
+      const mail = toDto(row);
+      return `<article>
+  <h2>${escapeHtml(mail.subject)}</h2>
+  <p class="meta">${escapeHtml(mail.createdAt)} · from ${escapeHtml(mail.from)} · to ${escapeHtml(mail.to)}${
+        mail.replyTo ? ` · reply-to ${escapeHtml(mail.replyTo)}` : ''
+      }</p>
+  <pre>${escapeHtml(mail.text)}</pre>
+</article>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Dev mailbox · Restay</title>
+<style>body{font:16px system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
+.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head>
+<body><h1>Dev mailbox</h1>
+<p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
+${items || '<p>No messages yet.</p>'}
+</body></html>`;
+}

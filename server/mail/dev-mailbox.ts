@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, MailOutboxRow } from '../db/schema.ts';
+import type { MailMessage, Mailer } from './mailer.ts';
+
+const LISTED_MESSAGES = 50;
+
+/**
+ * The local stand-in for SMTP: each message is kept in `mail_outbox` and written to the log, so a developer
+ * (or an end-to-end test) can read the email a real user would have received. Never used in production.
+ */
+export function createDevMailbox(db: Kysely<Database>, logger: Logger, from: string): Mailer {
+  return {
+    kind: 'dev-mailbox',
+    async send(message: MailMessage) {
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({
+          from_address: from,
+          to_address: message.to,
+          reply_to: message.replyTo ?? null,
+          subject: message.subject,
+          text_body: message.text,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      logger.info({ mailId: row.id, to: message.to, subject: message.subject }, 'dev mailbox: message stored');
+    },
+  };
+}
+
+export function listDevMailbox(db: Kysely<Database>): Promise<MailOutboxRow[]> {
+  return db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').limit(LISTED_MESSAGES).execute();
+}

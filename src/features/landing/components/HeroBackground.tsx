@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { HERO_FADE_MS, HERO_ROTATION_MS } from '../../../../contract/constants.ts';
+import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
+import { usePhotos } from '../api/photos.ts';
+import { PhotoCredit } from './PhotoCredit.tsx';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+
+/** Preloaded by index.html and painted at once, so the hero never waits on the photo API. */
+export const FIRST_HERO_IMAGE = SHIPPED_PHOTOS.hero[0]!;
+
+/**
+ * The hero's rotating photos: a random start, a new photo every 6 s with a 0.5 s cross-fade, and no rotation
+ * for visitors who prefer reduced motion. Only the previous, current and next photos are in the page, so the
+ * others are not downloaded until their turn.
+ */
+export function HeroBackground() {
+  const { data } = usePhotos('hero');
+  const photos = data && data.length > 0 ? data : null;
+  const reducedMotion = usePrefersReducedMotion();
+  const [startAt] = useState(Math.random);
+  const [ticks, setTicks] = useState(0);
+  const rotating = photos !== null && photos.length > 1 && !reducedMotion;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => setTicks((n) => n + 1), HERO_ROTATION_MS);
+    return () => window.clearInterval(timer);
+  }, [rotating]);
+
+  const count = photos?.length ?? 0;
+  const current = photos ? (Math.floor(startAt * count) + ticks) % count : -1;
+  const layers = photos ? [...new Set([(current - 1 + count) % count, current, (current + 1) % count])] : [];
+  const transition = reducedMotion ? undefined : `opacity ${HERO_FADE_MS}ms ease-in-out`;
+
+  const credited = photos?.[current];
+  return (
+    <>
+    <div data-testid="hero-background" className="absolute inset-0 -z-10 bg-slate-900" aria-hidden="true">
+      <img
+        src={FIRST_HERO_IMAGE.url}
+        alt=""
+        width={FIRST_HERO_IMAGE.width}
+        height={FIRST_HERO_IMAGE.height}
+        fetchPriority="high"
+        decoding="async"
+        data-active={String(!photos)}
+        className="absolute inset-0 size-full object-cover"
+      />
+      {photos
+        ? layers.map((index) => {
+            const photo = photos[index]!;
+            const active = index === current;
+            return (
+              <img
+                key={photo.url}
+                src={photo.url}
+                alt=""
+                width={photo.width}
+                height={photo.height}
+                loading={active ? 'eager' : 'lazy'}
+                decoding="async"
+                data-active={String(active)}
+                style={{ opacity: active ? 1 : 0, transition }}
+                className="absolute inset-0 size-full object-cover"
+              />
+            );
+          })
+        : null}
+      <div className="absolute inset-0 bg-linear-to-b from-slate-950/70 via-slate-900/40 to-slate-950/70" />
+    </div>
+    {credited ? <PhotoCredit photo={credited} className="absolute right-4 bottom-3 text-white/80" /> : null}
+    </>
+  );
+}
+

@@ -1,0 +1,100 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** Just enough of an SMTP server (RFC 5321) to receive one message at a time over plain TCP. */
+function startSmtpListener(): Promise<{ server: Server; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((socket: Socket) => {
+    let buffer = '';
+    let inData = false;
+    let current: Received = { from: '', to: [], data: '' };
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 test.local ESMTP');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      while (true) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: '', to: [], data: '' };
+          reply('250 2.0.0 queued');
+          continue;
+        }
+        const newline = buffer.indexOf('\r\n');
+        if (newline === -1) return;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') {
+          reply('250 test.local');
+        } else if (verb === 'MAIL') {
+          current.from = line.replace(/^MAIL FROM:\s*/i, '');
+          reply('250 2.1.0 ok');
+        } else if (verb === 'RCPT') {
+          current.to.push(line.replace(/^RCPT TO:\s*/i, ''));
+          reply('250 2.1.5 ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 end with <CRLF>.<CRLF>');
+        } else if (verb === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+        } else if (verb === 'RSET' || verb === 'NOOP') {
+          reply('250 ok');
+        } else {
+          reply('502 command not implemented');
+        }
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, received })),
+  );
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+});
+afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())));
+
+describe('the SMTP mail adapter', () => {
+  it('delivers the message over SMTP with the configured sender, reply-to and body', async () => {
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Restay <no-reply@restay.travel>' });
+    expect(mailer.kind).toBe('smtp');
+    await mailer.send({
+      to: 'hello@restay.travel',
+      replyTo: 'ana@example.com',
+      subject: 'Contact form: Ana Sousa',
+      text: 'Name:  Ana Sousa\nPhone: +351 912 345 678',
+    });
+    mailer.close();
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.from).toContain('<no-reply@restay.travel>');
+    expect(mail!.to).toEqual(['<hello@restay.travel>']);
+    expect(mail!.data).toMatch(/^Subject: Contact form: Ana Sousa$/m);
+    expect(mail!.data).toMatch(/^Reply-To: ana@example.com$/m);
+    expect(mail!.data).toMatch(/^From: Restay <no-reply@restay.travel>$/m);
+    expect(mail!.data).toContain('Phone: +351 912 345 678');
+  });
+
+  it('rejects when the relay cannot be reached', async () => {
+    const mailer = createSmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'no-reply@restay.travel' });
+    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
+    mailer.close();
+  });
+});
