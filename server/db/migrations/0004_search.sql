@@ -1,0 +1,27 @@
+-- Marketplace search (issue #4). Text filters are case- and accent-insensitive substring matches, so they are
+-- served by trigram GIN indexes over unaccented lower-case text; the other filters by B-trees.
+CREATE EXTENSION IF NOT EXISTS unaccent;
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+-- unaccent() is only STABLE (it reads a dictionary found through search_path), so it cannot appear in an index
+-- expression. Naming the dictionary explicitly makes the result fixed, which is what IMMUTABLE promises.
+CREATE OR REPLACE FUNCTION public.restay_fold(value text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, value)) $$;
+
+-- One folded text per listing for the "location" filter (city, country, location, hotel name); a separator
+-- keeps a match from spanning two fields. Names are schema-qualified: index builds run with an empty search_path.
+CREATE OR REPLACE FUNCTION public.restay_listing_search_text(city text, country text, location text, hotel_name text)
+  RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT public.restay_fold(coalesce(city, '') || ' | ' || coalesce(country, '') || ' | ' || coalesce(location, '')
+                           || ' | ' || coalesce(hotel_name, '')) $$;
+
+CREATE INDEX listings_search_text_trgm ON listings
+  USING gin (restay_listing_search_text(city, country, location, hotel_name) gin_trgm_ops);
+CREATE INDEX listings_hotel_name_trgm ON listings USING gin (restay_fold(hotel_name) gin_trgm_ops);
+
+-- Every search is limited to active listings: partial B-trees for the price filter and the sort orders.
+CREATE INDEX listings_active_price ON listings (price_cents, start_utc) WHERE status = 'active';
+CREATE INDEX listings_active_created ON listings (created_at DESC, id) WHERE status = 'active';
+CREATE INDEX listings_active_start ON listings (start_utc, id) WHERE status = 'active';
+CREATE INDEX listings_active_position ON listings (latitude, longitude) WHERE status = 'active';
