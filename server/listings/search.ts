@@ -11,8 +11,8 @@ function likeContains(term: string): string {
 }
 
 /**
- * The filters of one search. Text is matched through the same IMMUTABLE functions the trigram indexes of
- * migration 0004 are built on, so PostgreSQL can use those indexes; the term is folded in SQL too, so the
+ * The filters of one search. Text is matched against the stored folded columns of migration 0004, which carry
+ * the trigram indexes; the term is folded in SQL too, so the
  * SPA's "zurich" and the stored "Zürich" meet on the same unaccent rules.
  */
 function searchFilters(query: SearchQuery, now: Date) {
@@ -23,12 +23,11 @@ function searchFilters(query: SearchQuery, now: Date) {
     ];
     if (query.location) {
       filters.push(
-        sql<SqlBool>`public.restay_listing_search_text(listings.city, listings.country, listings.location, listings.hotel_name)
-          like public.restay_fold(${likeContains(query.location)})`,
+        sql<SqlBool>`listings.search_text like public.restay_fold(${likeContains(query.location)})`,
       );
     }
     if (query.hotelName) {
-      filters.push(sql<SqlBool>`public.restay_fold(listings.hotel_name) like public.restay_fold(${likeContains(query.hotelName)})`);
+      filters.push(sql<SqlBool>`listings.hotel_search_text like public.restay_fold(${likeContains(query.hotelName)})`);
     }
     // Check-in and check-out are compared as UTC calendar days: a stay checking out on endDate at any hour fits.
     if (query.startDate) filters.push(eb('listings.start_utc', '>=', new Date(`${query.startDate}T00:00:00Z`)));

@@ -16,9 +16,15 @@ CREATE OR REPLACE FUNCTION public.restay_listing_search_text(city text, country 
   AS $$ SELECT public.restay_fold(coalesce(city, '') || ' | ' || coalesce(country, '') || ' | ' || coalesce(location, '')
                            || ' | ' || coalesce(hotel_name, '')) $$;
 
-CREATE INDEX listings_search_text_trgm ON listings
-  USING gin (restay_listing_search_text(city, country, location, hotel_name) gin_trgm_ops);
-CREATE INDEX listings_hotel_name_trgm ON listings USING gin (restay_fold(hotel_name) gin_trgm_ops);
+-- Stored, so checking an index hit re-reads short folded text instead of running unaccent() on every candidate
+-- row again (a common city matches tens of thousands of rows at a million listings).
+ALTER TABLE listings
+  ADD COLUMN search_text text GENERATED ALWAYS AS
+    (public.restay_listing_search_text(city, country, location, hotel_name)) STORED,
+  ADD COLUMN hotel_search_text text GENERATED ALWAYS AS (public.restay_fold(hotel_name)) STORED;
+
+CREATE INDEX listings_search_text_trgm ON listings USING gin (search_text gin_trgm_ops);
+CREATE INDEX listings_hotel_search_text_trgm ON listings USING gin (hotel_search_text gin_trgm_ops);
 
 -- Every search is limited to active listings: partial B-trees for the price filter and the sort orders.
 CREATE INDEX listings_active_price ON listings (price_cents, start_utc) WHERE status = 'active';

@@ -3,7 +3,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { INVALID_REPLY_MESSAGE, useListings } from '../api/list-listings.ts';
-import { ListingCard } from './ListingCard.tsx';
+import { ListingCard } from '../../../components/listings/ListingCard.tsx';
 import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
 
 function errorMessage(error: unknown): string {
