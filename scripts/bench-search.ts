@@ -7,6 +7,7 @@
  *
  * PostgreSQL: a scratch database `restay_bench` is created on BENCH_DATABASE_URL's server and dropped at the end.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -153,7 +154,7 @@ async function main() {
     const mix = searchMix();
     const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
     const app = createApp({ config, database: handle, logger: pino({ level: 'silent' }) });
-    const server = await new Promise<import('node:http').Server>((resolve) => {
+    const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const port = (server.address() as AddressInfo).port;
