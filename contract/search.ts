@@ -10,6 +10,8 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_DEFAULT_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE_SIZE = 100;
 export const SEARCH_TEXT_MAX_CHARS = 200;
+/** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NUMBER = /^\d+(\.\d+)?$/;
@@ -117,7 +119,10 @@ export type SearchQueryInput = Partial<Record<keyof z.input<typeof searchQuerySc
 export const searchMetaSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
+  /** Matches, exact up to SEARCH_TOTAL_CAP. */
   total: z.number(),
+  /** True when there are more than SEARCH_TOTAL_CAP matches (then `total` is the cap). */
+  totalCapped: z.boolean().default(false),
   /** The highest price among all active listings (major units); null when there are none. */
   priceCeiling: z.number().nullable(),
 });

@@ -81,7 +81,7 @@ async function seed(handle: DatabaseHandle) {
       INSERT INTO listings (seller_id, reservation_id, title, price_cents, status, hotel_name, city, country, location,
                             latitude, longitude, start_utc, end_utc, created_at)
       SELECT '${sellerId}', r.id, 'Room at ' || r.hotel_name, 4000 + (substr(r.external_id, 7)::bigint * 104729) % 96000,
-             CASE WHEN substr(r.external_id, 7)::bigint % 10 = 0 THEN 'inactive' ELSE 'active' END,
+             CASE WHEN (substr(r.external_id, 7)::bigint * 7) % 11 = 0 THEN 'inactive' ELSE 'active' END,
              r.hotel_name, r.city, r.address, 'Old Town', r.latitude, r.longitude, r.start_utc, r.end_utc,
              now() - (substr(r.external_id, 7)::bigint % 100000) * interval '1 minute'
       FROM r`),

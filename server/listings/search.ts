@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { SearchMeta, SearchQuery } from '../../contract/search.ts';
+import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListingWithSeller } from './listing-dto.ts';
 
@@ -77,7 +77,12 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
 
   const [rows, count, ceiling] = await Promise.all([
     page.execute(),
-    db.selectFrom('listings').select((eb) => eb.fn.countAll<string | number>().as('total')).where(where).executeTakeFirstOrThrow(),
+    // Counting stops after SEARCH_TOTAL_CAP + 1 matches: an exact count of a popular city at a million listings
+    // visits tens of thousands of scattered heap pages, and nobody pages through more than a thousand stays.
+    db
+      .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('matches'))
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('listings')
       .select((eb) => eb.fn.max('listings.price_cents').as('max'))
@@ -89,7 +94,8 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
     meta: {
       page: query.page,
       pageSize: query.pageSize,
-      total: Number(count.total),
+      total: Math.min(Number(count.total), SEARCH_TOTAL_CAP),
+      totalCapped: Number(count.total) > SEARCH_TOTAL_CAP,
       priceCeiling: ceiling.max === null ? null : Number(ceiling.max) / 100,
     },
   };

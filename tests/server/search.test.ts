@@ -63,7 +63,7 @@ describe('GET /api/listings search filters', () => {
     const { ids: found, meta } = await search('');
     expect(found).toEqual(named('unplaced', 'fiji', 'tokyo', 'lisbon', 'zurich'));
     // The ceiling covers every active listing, including one whose stay has started.
-    expect(meta).toEqual({ page: 1, pageSize: 24, total: 5, priceCeiling: 970 });
+    expect(meta).toEqual({ page: 1, pageSize: 24, total: 5, totalCapped: false, priceCeiling: 970 });
   });
 
   it.each([
