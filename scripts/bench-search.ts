@@ -89,7 +89,8 @@ async function seed(handle: DatabaseHandle) {
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(`\r  seeded ${to.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} (${seconds.toFixed(0)} s)`);
   }
-  await handle.withScriptSession((run) => run('ANALYZE'));
+  // What autovacuum would do soon after a bulk load: statistics, and the visibility map index-only scans need.
+  await handle.withScriptSession((run) => run('VACUUM ANALYZE listings'));
   process.stdout.write('\n');
 }
 
@@ -134,14 +135,32 @@ async function directSql(handle: DatabaseHandle, mix: string[]) {
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), count: latencies.length };
 }
 
+/** One search at a time, each timed alone: which part of the mix is slow (run with --profile on a kept DB). */
+async function profile(handle: DatabaseHandle, mix: string[]) {
+  const timings: [number, string][] = [];
+  for (const q of mix) {
+    const query = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
+    const start = performance.now();
+    await searchListings(handle.db, query, new Date());
+    timings.push([performance.now() - start, q || '(no filter)']);
+  }
+  timings.sort((a, b) => b[0] - a[0]);
+  console.log('Slowest searches, alone:');
+  for (const [ms, q] of timings.slice(0, 8)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${q}`);
+  const sorted = timings.map(([ms]) => ms).sort((a, b) => a - b);
+  console.log(`  alone: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`);
+}
+
 async function main() {
   console.log(`bench:search driver=${driver} rows=${rows.toLocaleString('en-US')} duration=${duration}s connections=${connections}`);
   let handle: DatabaseHandle;
   const admin = driver === 'postgres' ? new pg.Client({ connectionString: adminUrl }) : undefined;
   if (admin) {
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+    if (!('profile' in args)) {
+      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${BENCH_DB}`;
     handle = await openDatabase({ url: url.toString() });
@@ -149,9 +168,14 @@ async function main() {
     handle = await openDatabase({});
   }
   try {
+    const mix = searchMix();
+    if ('profile' in args) {
+      // Re-uses a database kept by an earlier --keep run.
+      await profile(handle, mix);
+      return;
+    }
     await migrate(handle);
     await seed(handle);
-    const mix = searchMix();
     const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
     const app = createApp({ config, database: handle, logger: pino({ level: 'silent' }) });
     const server = await new Promise<Server>((resolve) => {
@@ -186,7 +210,7 @@ async function main() {
   } finally {
     await handle.close();
     if (admin) {
-      if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+      if (!keep && !('profile' in args)) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
       await admin.end();
     }
   }

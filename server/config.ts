@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -39,6 +40,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origins allowed to call the API from a browser besides the product's own. */
   corsOrigins: string[];
+  /** Browser key for Google Maps on the marketplace; null: the map uses Leaflet and OpenStreetMap. */
+  googleMapsApiKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     corsOrigins: parseOrigins(values.CORS_ORIGINS),
+    googleMapsApiKey: values.GOOGLE_MAPS_API_KEY?.trim() || null,
   };
 }
 

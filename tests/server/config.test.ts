@@ -14,7 +14,13 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       corsOrigins: [],
+      googleMapsApiKey: null,
     });
+  });
+
+  it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'AIza-test' }).googleMapsApiKey).toBe('AIza-test');
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMapsApiKey).toBeNull();
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {

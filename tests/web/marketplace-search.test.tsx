@@ -28,6 +28,7 @@ vi.mock('react-leaflet', () => ({
 function mockSearch(listings: Listing[], priceCeiling = 1000) {
   const queries: string[] = [];
   server.use(
+    http.get('/api/config', () => HttpResponse.json({ success: true, data: { googleMapsApiKey: null } })),
     http.get('/api/listings', ({ request }) => {
       queries.push(new URL(request.url).search);
       return HttpResponse.json({
