@@ -207,6 +207,7 @@ async function main() {
     const direct = await directSql(handle, mix);
     console.log(`  ${direct.count} searches; latency ms: p50 ${direct.p50.toFixed(1)}  p95 ${direct.p95.toFixed(1)}  p99 ${direct.p99.toFixed(1)}`);
     console.log(`API/SQL p50 ratio: ${(api.p50 / direct.p50).toFixed(2)}`);
+    await profile(handle, mix);
   } finally {
     await handle.close();
     if (admin) {

@@ -75,28 +75,39 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
   // The id breaks ties, so paging never shows a listing twice or skips one.
   page = page.orderBy('listings.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize);
 
-  const [rows, count, ceiling] = await Promise.all([
+
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, ceiling] = await Promise.all([
     page.execute(),
-    // Counting stops after SEARCH_TOTAL_CAP + 1 matches: an exact count of a popular city at a million listings
-    // visits tens of thousands of scattered heap pages, and nobody pages through more than a thousand stays.
-    db
-      .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('matches'))
-      .select((eb) => eb.fn.countAll<string | number>().as('total'))
-      .executeTakeFirstOrThrow(),
     db
       .selectFrom('listings')
       .select((eb) => eb.fn.max('listings.price_cents').as('max'))
       .where('listings.status', '=', 'active')
       .executeTakeFirstOrThrow(),
   ]);
+  // A page that is not full is the last one, so it already tells the total; only full pages need a count.
+  const lastPageKnown = rows.length < query.pageSize && (rows.length > 0 || offset === 0);
+  const total = lastPageKnown ? offset + rows.length : await countMatches(db, where);
   return {
     rows,
     meta: {
       page: query.page,
       pageSize: query.pageSize,
-      total: Math.min(Number(count.total), SEARCH_TOTAL_CAP),
-      totalCapped: Number(count.total) > SEARCH_TOTAL_CAP,
+      total: Math.min(total, SEARCH_TOTAL_CAP),
+      totalCapped: total > SEARCH_TOTAL_CAP,
       priceCeiling: ceiling.max === null ? null : Number(ceiling.max) / 100,
     },
   };
+}
+
+/**
+ * Counting stops after SEARCH_TOTAL_CAP + 1 matches: an exact count of a popular city at a million listings
+ * visits tens of thousands of scattered table pages, and nobody pages through more than a thousand stays.
+ */
+async function countMatches(db: Kysely<Database>, where: ReturnType<typeof searchFilters>): Promise<number> {
+  const row = await db
+    .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('matches'))
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
