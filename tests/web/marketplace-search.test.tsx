@@ -17,8 +17,15 @@ vi.mock('react-leaflet', () => ({
   MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
   TileLayer: () => null,
   Popup: () => null,
-  Marker: ({ alt, eventHandlers }: { alt: string; eventHandlers: { click: () => void; mouseover: () => void } }) => (
-    <button type="button" aria-label={alt} onClick={eventHandlers.click} onMouseOver={eventHandlers.mouseover} />
+  Marker: ({ alt, icon, eventHandlers }: { alt: string; icon: { html: string }; eventHandlers: Record<string, () => void> }) => (
+    <button
+      type="button"
+      aria-label={alt}
+      data-highlighted={icon.html.includes('restay-pin--highlighted')}
+      onClick={eventHandlers.click}
+      onMouseOver={eventHandlers.mouseover}
+      onMouseOut={eventHandlers.mouseout}
+    />
   ),
   useMap: () => fakeMap,
   useMapEvents: () => fakeMap,
@@ -148,5 +155,24 @@ describe('/marketplace search', () => {
     );
     await user.click(within(map).getByRole('button', { name: 'Placed, $100' }));
     expect(fakeMap.setView).toHaveBeenLastCalledWith([38.7, -9.1], 13);
+  });
+
+  it('on a large screen shows list and map side by side, and hovering a card highlights its pin and back', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    try {
+      const stay = makeListing({ title: 'Hover me', price: 80, latitude: 38.7, longitude: -9.1 });
+      mockSearch([stay]);
+      const { user } = renderRoute('/marketplace');
+      const card = (await screen.findAllByRole('article', undefined, { timeout: 5000 }))[0]!;
+      const pin = await screen.findByRole('button', { name: 'Hover me, $80' });
+      expect(pin).toHaveAttribute('data-highlighted', 'false');
+      await user.hover(card);
+      expect(screen.getByRole('button', { name: 'Hover me, $80' })).toHaveAttribute('data-highlighted', 'true');
+      await user.unhover(card);
+      await user.hover(screen.getByRole('button', { name: 'Hover me, $80' }));
+      expect(card).toHaveAttribute('data-highlighted', 'true');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 });

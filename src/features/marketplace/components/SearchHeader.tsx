@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import DatePicker from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
+import { lazy, Suspense, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
-import { chooseCheckIn, fromIsoDay, nextDay, toIsoDay } from '../date-rules.ts';
+import { fromIsoDay } from '../date-rules.ts';
 import type { SearchFilters } from '../search-filters.ts';
+
+// The date pickers (react-datepicker and its date library) load only when the search panel opens.
+const StayDatePickers = lazy(() => import('./StayDatePickers.tsx'));
 
 export type TextFilters = Pick<SearchFilters, 'location' | 'hotelName' | 'startDate' | 'endDate'>;
 
@@ -25,12 +26,8 @@ function formatDay(day: string): string | null {
 /** The collapsed search bar, which expands into the full search panel (location, hotel, stay dates). */
 export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: setExpanded }: Props) {
   const [draft, setDraft] = useState<TextFilters>(initial);
-  // One date popup at a time: opening one closes the other.
-  const [openPicker, setOpenPicker] = useState<'in' | 'out' | null>(null);
-  const today = fromIsoDay(toIsoDay(new Date()))!;
 
   function submit() {
-    setOpenPicker(null);
     onSearch(draft);
   }
 
@@ -69,40 +66,13 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
         Hotel Name
         <input className={field} value={draft.hotelName} placeholder="Any hotel" onChange={(e) => setDraft({ ...draft, hotelName: e.target.value })} />
       </label>
-      <label className="text-xs font-medium text-slate-600">
-        Check in
-        <DatePicker
-          className={field}
-          selected={fromIsoDay(draft.startDate)}
-          minDate={today}
-          placeholderText="Add date"
-          dateFormat="MMM d, yyyy"
-          open={openPicker === 'in'}
-          onInputClick={() => setOpenPicker('in')}
-          onClickOutside={() => setOpenPicker(null)}
-          onChange={(date: Date | null) => {
-            setOpenPicker(null);
-            setDraft({ ...draft, ...chooseCheckIn(date ? toIsoDay(date) : '', draft.endDate) });
-          }}
+      <Suspense fallback={<div className="md:col-span-2" aria-hidden="true" />}>
+        <StayDatePickers
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onChange={(dates) => setDraft({ ...draft, ...dates })}
         />
-      </label>
-      <label className="text-xs font-medium text-slate-600">
-        Check out
-        <DatePicker
-          className={field}
-          selected={fromIsoDay(draft.endDate)}
-          minDate={fromIsoDay(draft.startDate ? nextDay(draft.startDate) : toIsoDay(today)) ?? today}
-          placeholderText="Add date"
-          dateFormat="MMM d, yyyy"
-          open={openPicker === 'out'}
-          onInputClick={() => setOpenPicker('out')}
-          onClickOutside={() => setOpenPicker(null)}
-          onChange={(date: Date | null) => {
-            setOpenPicker(null);
-            setDraft({ ...draft, endDate: date ? toIsoDay(date) : '' });
-          }}
-        />
-      </label>
+      </Suspense>
       <div className="flex items-end gap-2">
         <button type="button" className={secondaryButton} onClick={() => setDraft({ location: '', hotelName: '', startDate: '', endDate: '' })}>
           Clear
