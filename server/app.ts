@@ -52,7 +52,7 @@ export function createApp(dependencies: AppDependencies): Express {
       },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy() } }));
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use(corsAllowList(config));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
@@ -73,15 +73,17 @@ export function createApp(dependencies: AppDependencies): Express {
   return app;
 }
 
-function contentSecurityPolicy() {
+function contentSecurityPolicy(config: Config) {
+  // With a maps key the marketplace loads the Google Maps script, which calls back to Google and loads its fonts.
+  const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...maps],
     // React sets inline style attributes (transitions, map pins); no inline <style> elements are served.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...maps],
+    fontSrc: ["'self'", 'data:', ...(config.googleMapsApiKey ? ['https://fonts.gstatic.com'] : [])],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],

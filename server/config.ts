@@ -32,6 +32,7 @@ const environmentSchema = z.object({
     z.email({ error: 'must be an email address' }).default('hello@restay.travel'),
   ),
   UNSPLASH_ACCESS_KEY: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -56,6 +57,8 @@ export interface Config {
   contactInbox: string;
   /** Unset: the stock photos shipped in public/ are served instead of Unsplash search results. */
   unsplashAccessKey: string | undefined;
+  /** Browser key for Google Maps on the marketplace; null: the map uses Leaflet and OpenStreetMap. */
+  googleMapsApiKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM,
     contactInbox: values.CONTACT_INBOX,
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY,
+    googleMapsApiKey: values.GOOGLE_MAPS_API_KEY?.trim() || null,
   };
 }
 

@@ -10,16 +10,6 @@ function selectListingsWithSeller(db: Kysely<Database>) {
     .select('profiles.first_name');
 }
 
-/** Active listings whose stay has not started yet, newest first. */
-export function findActiveListings(db: Kysely<Database>, now: Date): Promise<ListingWithSeller[]> {
-  return selectListingsWithSeller(db)
-    .where('listings.status', '=', 'active')
-    .where('listings.start_utc', '>', now)
-    .orderBy('listings.created_at', 'desc')
-    .orderBy('listings.id')
-    .execute();
-}
-
 /** Any listing by id, whatever its status: a sold listing must still open for its buyer. */
 export function findListingById(db: Kysely<Database>, id: string): Promise<ListingWithSeller | undefined> {
   return selectListingsWithSeller(db).where('listings.id', '=', id).executeTakeFirst();

@@ -1,19 +1,23 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { searchQuerySchema } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { parseInput } from '../http/validation.ts';
 import { toListingDto } from './listing-dto.ts';
-import { findActiveListings, findListingById } from './queries.ts';
+import { findListingById } from './queries.ts';
+import { searchListings } from './search.ts';
 
 const idSchema = z.guid();
 
 export function listingsRouter(db: Kysely<Database>, clock: () => Date): Router {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
-    const rows = await findActiveListings(db, clock());
-    res.json({ success: true, data: rows.map(toListingDto) });
+  router.get('/', async (req, res) => {
+    const query = parseInput(searchQuerySchema, req.query, 'search');
+    const { rows, meta } = await searchListings(db, query, clock());
+    res.json({ success: true, data: rows.map(toListingDto), meta });
   });
 
   router.get('/:id', async (req, res) => {

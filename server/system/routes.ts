@@ -9,6 +9,8 @@ export interface PublicConfig {
   appName: 'Restay';
   publicUrl: string;
   environment: Config['nodeEnv'];
+  /** A browser key (restricted by HTTP referrer in the Google console), so it is public by design. */
+  googleMapsApiKey: string | null;
 }
 
 export function systemRouter(config: Config, database: DatabaseHandle): Router {
@@ -25,7 +27,12 @@ export function systemRouter(config: Config, database: DatabaseHandle): Router {
   });
 
   router.get('/config', (_req, res) => {
-    const data: PublicConfig = { appName: 'Restay', publicUrl: config.publicUrl, environment: config.nodeEnv };
+    const data: PublicConfig = {
+      appName: 'Restay',
+      publicUrl: config.publicUrl,
+      environment: config.nodeEnv,
+      googleMapsApiKey: config.googleMapsApiKey,
+    };
     res.json({ success: true, data });
   });
 

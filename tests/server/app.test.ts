@@ -17,7 +17,7 @@ describe('API skeleton', () => {
   it('serves the public run-time configuration', async () => {
     const { status, body } = await server.request('/api/config');
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ appName: 'Restay', publicUrl: 'http://localhost:0' });
+    expect(body.data).toMatchObject({ appName: 'Restay', publicUrl: 'http://localhost:0', googleMapsApiKey: null });
   });
 
   it('answers unknown API paths with 404 NOT_FOUND in the error shape', async () => {

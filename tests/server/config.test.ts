@@ -18,7 +18,13 @@ describe('loadConfig', () => {
       mailFrom: 'Restay <no-reply@restay.travel>',
       contactInbox: 'hello@restay.travel',
       unsplashAccessKey: undefined,
+      googleMapsApiKey: null,
     });
+  });
+
+  it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'AIza-test' }).googleMapsApiKey).toBe('AIza-test');
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMapsApiKey).toBeNull();
   });
 
   it('reads the mail and photo settings', () => {

@@ -63,7 +63,7 @@ describe('start-up', () => {
 
     const first = startServer(env);
     await waitForHealth(url, first.exited);
-    const listings = (await (await fetch(`${url}/api/listings`)).json()).data.length;
+    const listings = (await (await fetch(`${url}/api/listings`)).json()).meta.total;
     expect(listings).toBeGreaterThanOrEqual(35);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -71,7 +71,7 @@ describe('start-up', () => {
 
     const second = startServer(env);
     await waitForHealth(url, second.exited);
-    expect((await (await fetch(`${url}/api/listings`)).json()).data.length).toBe(listings);
+    expect((await (await fetch(`${url}/api/listings`)).json()).meta.total).toBe(listings);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(second.output()).not.toContain('demo data seeded');

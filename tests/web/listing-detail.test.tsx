@@ -19,9 +19,9 @@ describe('/listings/:id', () => {
     expect(screen.getByText('A bright room facing the harbour, breakfast included.')).toBeInTheDocument();
     expect(screen.getByText('Mar 3, 2026')).toBeInTheDocument();
     expect(screen.getByText('Mar 7, 2026')).toBeInTheDocument();
-    expect(screen.getByText('$2,450')).toBeInTheDocument();
-    expect(screen.getByText('Booking opens soon: checkout is not available yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /book now/i })).not.toBeInTheDocument();
+    expect(screen.getAllByText('$2,450').length).toBeGreaterThan(0);
+    expect(screen.getByText('4 nights')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
     expect(document.title).toBe('Harbour view suite · Restay');
   });
 

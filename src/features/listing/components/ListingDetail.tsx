@@ -2,11 +2,21 @@ import { Link } from 'react-router-dom';
 import type { Listing } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { StayImage } from '../../../components/ui/StayImage.tsx';
-import { formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../../contract/constants.ts';
+import { formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
+import { stayNights } from '../../../lib/pricing.ts';
+import { PriceBox } from './PriceBox.tsx';
 
-export function ListingDetail({ listing }: { listing: Listing }) {
+type Props = {
+  listing: Listing;
+  /** The signed-in viewer's user id, or null for a guest; decides owner, buyer and Book Now views. */
+  viewerId?: string | null;
+};
+
+export function ListingDetail({ listing, viewerId = null }: Props) {
   const { start, end } = stayDates(listing);
+  const nights = stayNights(start, end);
   const checkIn = formatStayDate(start);
   const checkOut = formatStayDate(end);
 
@@ -39,28 +49,26 @@ export function ListingDetail({ listing }: { listing: Listing }) {
             <h2 id="stay-dates-heading" className="text-xl font-semibold text-slate-900">
               Stay dates
             </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-4 sm:max-w-md">
+            <dl className="mt-3 grid grid-cols-2 gap-4 sm:max-w-lg sm:grid-cols-3">
               <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-500">Check-in</dt>
                 <dd className="mt-1 font-semibold text-slate-900">{checkIn ?? 'Not provided'}</dd>
+                <dd className="text-sm text-slate-600">{CHECK_IN_TIME_LABEL}</dd>
               </div>
               <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-500">Check-out</dt>
                 <dd className="mt-1 font-semibold text-slate-900">{checkOut ?? 'Not provided'}</dd>
+                <dd className="text-sm text-slate-600">{CHECK_OUT_TIME_LABEL}</dd>
+              </div>
+              <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <dt className="text-sm text-slate-500">Nights</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{nights === null ? 'Not provided' : `${nights} ${nights === 1 ? 'night' : 'nights'}`}</dd>
               </div>
             </dl>
           </section>
         </div>
 
-        <aside aria-labelledby="price-heading" className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
-          <h2 id="price-heading" className="text-sm font-medium text-slate-500">
-            Price for the whole stay
-          </h2>
-          <p className="mt-1 text-3xl font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
-          <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
-            Booking opens soon: checkout is not available yet.
-          </p>
-        </aside>
+        <PriceBox listing={listing} viewerId={viewerId} />
       </div>
     </article>
   );

@@ -1,28 +1,43 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { successEnvelopeSchema } from '../../../../contract/errors.ts';
 import { listingSchema, type Listing } from '../../../../contract/listing.ts';
+import { searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
 import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
 
 /** SPEC.md section 8: a reply that is not even an object gets its own message on the marketplace. */
 export const INVALID_REPLY_MESSAGE = 'Invalid response from server';
 
-const listingsReplySchema = successEnvelopeSchema(z.array(listingSchema));
+const searchReplySchema = z.object({
+  success: z.literal(true),
+  data: z.array(listingSchema),
+  // Optional so an older API without meta still lists; the page then has one page and the default ceiling.
+  meta: searchMetaSchema.optional(),
+});
 
-export async function listListings(signal?: AbortSignal): Promise<Listing[]> {
-  const reply = await apiGet<unknown>('/api/listings', undefined, { signal });
+export interface SearchPage {
+  listings: Listing[];
+  meta: SearchMeta;
+}
+
+export async function searchListings(query: string, signal?: AbortSignal): Promise<SearchPage> {
+  const reply = await apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal });
   if (typeof reply !== 'object' || reply === null) {
     throw new ApiError({ message: INVALID_REPLY_MESSAGE, code: 'RESPONSE_FORMAT_ERROR', details: reply });
   }
-  return parseResponse(listingsReplySchema, reply).data;
+  const parsed = parseResponse(searchReplySchema, reply);
+  const meta = parsed.meta ?? { page: 1, pageSize: parsed.data.length, total: parsed.data.length, totalCapped: false, priceCeiling: null };
+  return { listings: parsed.data, meta };
 }
 
-export const listingsQueryOptions = () =>
+/** `query` is the API query string (filters, page, bounds), which also keys the cache. */
+export const searchQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['listings'],
-    queryFn: ({ signal }) => listListings(signal),
+    queryKey: ['listings', query],
+    queryFn: ({ signal }) => searchListings(query, signal),
+    // Paging and filtering keep the previous results on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
   });
 
-export function useListings() {
-  return useQuery(listingsQueryOptions());
+export function useSearchListings(query: string) {
+  return useQuery(searchQueryOptions(query));
 }

@@ -1,50 +1,140 @@
-import { primaryButton } from '../../../components/ui/button-styles.ts';
-import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FILTER_DEBOUNCE_MS } from '../../../../contract/constants.ts';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { INVALID_REPLY_MESSAGE, useListings } from '../api/list-listings.ts';
-import { ListingCard } from './ListingCard.tsx';
-import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
+import { useSearchListings } from '../api/list-listings.ts';
+import { ceilingFrom, isValidRange, type PriceRange } from '../price-rules.ts';
+import { filtersFromUrl, filtersToParams, marketplaceUrl, type SearchFilters } from '../search-filters.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useMediaQuery } from '../use-media-query.ts';
+import { FiltersPanel } from './FiltersPanel.tsx';
+import { PriceFilter } from './PriceFilter.tsx';
+import { Results } from './Results.tsx';
+import { SearchHeader, type TextFilters } from './SearchHeader.tsx';
 
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message === INVALID_REPLY_MESSAGE
-    ? INVALID_REPLY_MESSAGE
-    : 'Failed to load listings. Please try again.';
-}
+// The map (Leaflet or Google Maps) is a separate chunk: only the marketplace's map view pays for it.
+const MarketplaceMap = lazy(() => import('../map/MarketplaceMap.tsx'));
+
+const LARGE_SCREEN = '(min-width: 1024px)';
 
 export default function MarketplacePage() {
   usePageTitle('Marketplace');
-  const listings = useListings();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const applied = useMemo(() => filtersFromUrl(params), [params]);
+  const large = useMediaQuery(LARGE_SCREEN);
+
+  const [range, setRange] = useState<PriceRange>({ min: applied.minPrice, max: applied.maxPrice });
+  const settledRange = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
+  const [ceiling, setCeiling] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [bounds, setBounds] = useState<string | null>(null);
+
+  // The API query: exactly the URL's filters (already normalised), the map box and the page.
+  const filterQuery = filtersToParams(applied, Number.POSITIVE_INFINITY).toString();
+  const [paging, setPaging] = useState({ key: filterQuery, page: 1 });
+  const page = paging.key === filterQuery ? paging.page : 1;
+  const apiParams = new URLSearchParams(filterQuery);
+  if (bounds) apiParams.set('bounds', bounds);
+  if (page > 1) apiParams.set('page', String(page));
+  const search = useSearchListings(apiParams.toString());
+
+  // The slider's ceiling is fixed once, from the first reply: moving it later would move the user's handles.
+  if (ceiling === null && search.data) {
+    setCeiling(Math.max(ceilingFrom(search.data.meta.priceCeiling), Math.ceil(applied.maxPrice ?? 0)));
+  }
+  const sliderCeiling = ceiling ?? ceilingFrom(null);
+
+  // Price changes reach the URL (and so the search) once the user pauses for FILTER_DEBOUNCE_MS.
+  useEffect(() => {
+    if (ceiling === null || !isValidRange(settledRange, ceiling)) return;
+    const next = marketplaceUrl({ ...applied, minPrice: settledRange.min, maxPrice: settledRange.max }, ceiling);
+    if (next !== marketplaceUrl(applied, ceiling)) void navigate(next, { replace: true });
+  }, [settledRange, applied, ceiling, navigate]);
+
+  function runSearch(text: TextFilters) {
+    const filters: SearchFilters = { ...text, minPrice: range.min, maxPrice: range.max };
+    setExpanded(false);
+    // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
+    void navigate(marketplaceUrl(filters, sliderCeiling), { replace: true });
+  }
+
+  const showMap = large || view === 'map';
+  const showList = large || view === 'list';
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Marketplace</h1>
-      <p className="mt-2 text-slate-600">Hotel stays resold by travellers who can no longer use them.</p>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Marketplace</h1>
+        {/* The guest "Sign in" button joins this bar with the auth work. */}
+        <div className="flex items-center gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setExpanded(true)}>
+            Search
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setFiltersOpen(true)}>
+            Filters
+          </button>
+          <Link to="/list-my-reservation" className={primaryButton}>
+            List Your Stay
+          </Link>
+        </div>
+      </div>
 
-      <div className="mt-8">
-        {listings.isPending ? (
-          <ListingGridSkeleton />
-        ) : listings.isError ? (
-          <StatusMessage
-            tone="error"
-            title={errorMessage(listings.error)}
-            action={
-              <button type="button" className={primaryButton} onClick={() => void listings.refetch()} disabled={listings.isFetching}>
-                Retry
-              </button>
-            }
-          />
-        ) : listings.data.length === 0 ? (
-          <StatusMessage title="No stays available">Try adjusting your search filters or check back later</StatusMessage>
-        ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {listings.data.map((listing) => (
-              <li key={listing.id} className="flex">
-                <ListingCard listing={listing} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <div className="mt-4">
+        <SearchHeader
+          key={params.toString()}
+          initial={applied}
+          onSearch={runSearch}
+          expanded={expanded}
+          onExpandedChange={setExpanded}
+        />
+      </div>
+
+      {filtersOpen ? (
+        <FiltersPanel onClose={() => setFiltersOpen(false)}>
+          <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+        </FiltersPanel>
+      ) : null}
+
+      <div className="mt-4 flex gap-2 lg:hidden" role="group" aria-label="Results view">
+        <button type="button" aria-pressed={view === 'list'} className={view === 'list' ? primaryButton : secondaryButton} onClick={() => setView('list')}>
+          List
+        </button>
+        <button type="button" aria-pressed={view === 'map'} className={view === 'map' ? primaryButton : secondaryButton} onClick={() => setView('map')}>
+          Map
+        </button>
+      </div>
+
+      <div className={`mt-6 grid gap-6 ${large ? 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
+        {showList ? (
+          <section aria-label="Stays">
+            <Results
+              search={search}
+              page={page}
+              onPageChange={(next) => setPaging({ key: filterQuery, page: next })}
+              hoveredId={hoveredId}
+              onHover={setHoveredId}
+              compact={large}
+            />
+          </section>
+        ) : null}
+        {showMap ? (
+          <section aria-label="Map" className="h-[70vh] lg:sticky lg:top-24">
+            <Suspense fallback={<Skeleton className="h-full w-full" />}>
+              <MarketplaceMap
+                listings={search.data?.listings ?? []}
+                hoveredId={hoveredId}
+                onHover={setHoveredId}
+                onSearchArea={setBounds}
+              />
+            </Suspense>
+          </section>
+        ) : null}
       </div>
     </div>
   );

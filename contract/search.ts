@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * The marketplace search query (GET /api/listings), shared by the SPA (which builds it) and the API (which
+ * validates it). Every value arrives as query-string text; a malformed or contradictory value is reported
+ * under its own parameter name. Unknown parameters are ignored (z.object strips them).
+ */
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'checkin'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_DEFAULT_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+export const SEARCH_TEXT_MAX_CHARS = 200;
+/** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
+export const SEARCH_TOTAL_CAP = 1_000;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const NUMBER = /^\d+(\.\d+)?$/;
+const SIGNED_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Empty or blank text means "no filter", so a form can send every field as it is. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const text = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX_CHARS).optional());
+
+/** A real calendar day: "2026-02-30" matches the pattern but is not a date. */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const calendarDate = z.preprocess(
+  blankToUndefined,
+  z.string().refine(isCalendarDate, 'must be a real date as YYYY-MM-DD').optional(),
+);
+
+const price = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(NUMBER, 'must be a number of at least 0')
+    .transform(Number)
+    .optional(),
+);
+
+const positiveInt = (max: number, fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be at least 1').max(max, `must be at most ${max}`))
+      .default(fallback),
+  );
+
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** `south,west,north,east` in degrees; west may exceed east when the box crosses the antimeridian. */
+export function parseBounds(value: string): Bounds | null {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 4 || !parts.every((part) => SIGNED_NUMBER.test(part))) return null;
+  const [south, west, north, east] = parts.map(Number) as [number, number, number, number];
+  const latitudeOk = [south, north].every((lat) => lat >= -90 && lat <= 90);
+  const longitudeOk = [west, east].every((lng) => lng >= -180 && lng <= 180);
+  return latitudeOk && longitudeOk && south <= north ? { south, west, north, east } : null;
+}
+
+const bounds = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseBounds(value);
+      if (!parsed) {
+        context.addIssue({ code: 'custom', message: 'must be south,west,north,east in degrees with south <= north' });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+);
+
+export const searchQuerySchema = z
+  .object({
+    location: text,
+    hotelName: text,
+    startDate: calendarDate,
+    endDate: calendarDate,
+    minPrice: price,
+    maxPrice: price,
+    bounds,
+    page: positiveInt(Number.MAX_SAFE_INTEGER, 1),
+    pageSize: positiveInt(SEARCH_MAX_PAGE_SIZE, SEARCH_DEFAULT_PAGE_SIZE),
+    sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS).default('newest')),
+  })
+  .superRefine((query, context) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'must not be above maxPrice' });
+    }
+    // YYYY-MM-DD strings compare in calendar order.
+    if (query.startDate && query.endDate && query.endDate < query.startDate) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+    }
+  });
+
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+/** What the SPA puts in the query string (all optional text, as in the URL). */
+export type SearchQueryInput = Partial<Record<keyof z.input<typeof searchQuerySchema>, string>>;
+
+export const searchMetaSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  /** Matches, exact up to SEARCH_TOTAL_CAP. */
+  total: z.number(),
+  /** True when there are more than SEARCH_TOTAL_CAP matches (then `total` is the cap). */
+  totalCapped: z.boolean().default(false),
+  /** The highest price among all active listings (major units); null when there are none. */
+  priceCeiling: z.number().nullable(),
+});
+export type SearchMeta = z.infer<typeof searchMetaSchema>;

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface ApiListing {
+  id: string;
+  price: number;
+  city: string;
+  latitude: number | null;
+  start_utc: string;
+  end_utc: string;
+}
+
+async function apiSearch(page: Page, query: string): Promise<ApiListing[]> {
+  const reply = await page.request.get(`/api/listings?${query}`);
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: ApiListing[] }).data;
+}
+
+const cards = (page: Page) => page.locator('article');
+
+test.describe('marketplace', () => {
+  test('a guest searches a city, narrows the price, sees only matching cards, and reads a listing', async ({ page }) => {
+    const zurich = await apiSearch(page, 'location=zurich&pageSize=100');
+    expect(zurich.length).toBeGreaterThan(1);
+    const prices = zurich.map((listing) => listing.price).sort((a, b) => a - b);
+    const maxPrice = Math.floor(prices[Math.floor(prices.length / 2)]!);
+    const affordable = zurich.filter((listing) => listing.price <= maxPrice);
+
+    await page.goto('/marketplace');
+    await page.getByRole('button', { name: 'Edit search' }).click();
+    await page.getByRole('textbox', { name: 'Location' }).fill('zurich');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/marketplace\?location=zurich$/);
+    await expect(cards(page)).toHaveCount(zurich.length);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain('Zürich');
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    await dialog.getByRole('textbox', { name: 'Maximum price' }).fill(String(maxPrice));
+    await expect(page).toHaveURL(new RegExp(`maxPrice=${maxPrice}`));
+    await page.keyboard.press('Escape');
+    await expect(cards(page)).toHaveCount(affordable.length);
+
+    const chosen = affordable[0]!;
+    await page.locator(`a[href="/listings/${chosen.id}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/listings/${chosen.id}$`));
+    const nights = Math.ceil((Date.parse(chosen.end_utc) - Date.parse(chosen.start_utc)) / 86_400_000);
+    await expect(page.getByText(`${nights} ${nights === 1 ? 'night' : 'nights'}`)).toBeVisible();
+    const whole = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+    await expect(page.getByText('Original price').locator('..')).toContainText(whole(chosen.price * 1.2));
+    await expect(page.getByText('Restay discount').locator('..')).toContainText(whole(chosen.price * 0.2));
+    await expect(page.getByText('Prices include all fees')).toBeVisible();
+  });
+
+  test('a guest opens the map on a phone and sees a price pin per placed stay @phone', async ({ page }) => {
+    const zurich = await apiSearch(page, 'location=zurich');
+    const placed = zurich.filter((listing) => listing.latitude !== null);
+    await page.goto('/marketplace?location=zurich');
+    await expect(cards(page)).toHaveCount(zurich.length);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    // Tiles may not load offline; the pins are HTML and render regardless.
+    await expect(page.locator('.restay-pin')).toHaveCount(placed.length);
+    await expect(cards(page)).toHaveCount(0);
+  });
+});

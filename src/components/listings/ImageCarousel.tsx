@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { CARD_CAROUSEL_IMAGES } from '../../../contract/constants.ts';
+import { StayImage } from '../ui/StayImage.tsx';
+
+/** The listing's own photo first, then the shipped placeholders, CARD_CAROUSEL_IMAGES in all. */
+export function carouselImages(imageUrl: string | null): (string | null)[] {
+  const placeholders = Array.from({ length: CARD_CAROUSEL_IMAGES - 1 }, (_, i) => `/images/listings/placeholder-${i + 1}.svg`);
+  return [imageUrl, ...placeholders];
+}
+
+const arrow =
+  'absolute top-1/2 z-10 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow hover:bg-white';
+
+export function ImageCarousel({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+  const images = carouselImages(imageUrl);
+  const [index, setIndex] = useState(0);
+  const go = (next: number) => setIndex((next + images.length) % images.length);
+
+  return (
+    <div className="relative">
+      <StayImage
+        src={images[index] ?? null}
+        alt={index === 0 ? title : `${title} (photo ${index + 1} of ${images.length})`}
+        className="aspect-4/3 w-full"
+      />
+      {/* z-10 lifts the controls above the card's stretched link, so they change photos instead of navigating. */}
+      <button type="button" aria-label="Previous image" className={`${arrow} left-2`} onClick={() => go(index - 1)}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button type="button" aria-label="Next image" className={`${arrow} right-2`} onClick={() => go(index + 1)}>
+        <span aria-hidden="true">›</span>
+      </button>
+      <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">
+        {images.map((_, dot) => (
+          <button
+            key={dot}
+            type="button"
+            aria-label={`Show photo ${dot + 1} of ${images.length}`}
+            aria-current={dot === index ? 'true' : undefined}
+            onClick={() => go(dot)}
+            className={`size-2 rounded-full ${dot === index ? 'bg-white' : 'bg-white/50'}`}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import type { Listing } from '../../../contract/listing.ts';
+import { formatPrice, formatStayDate } from '../../lib/format.ts';
+import { stayDates } from '../../lib/listing-dates.ts';
+import { cardOriginalPrice, cardSavings, formatMoney2 } from '../../lib/pricing.ts';
+import { ImageCarousel } from './ImageCarousel.tsx';
+
+type Props = {
+  listing: Listing;
+  /** The map highlights this card's pin while it is hovered. */
+  highlighted?: boolean;
+  onHoverChange?: (hovered: boolean) => void;
+};
+
+export function ListingCard({ listing, highlighted = false, onHoverChange }: Props) {
+  const { start, end } = stayDates(listing);
+  const checkIn = formatStayDate(start);
+  const checkOut = formatStayDate(end);
+
+  return (
+    <article
+      onMouseEnter={onHoverChange ? () => onHoverChange(true) : undefined}
+      onMouseLeave={onHoverChange ? () => onHoverChange(false) : undefined}
+      data-highlighted={highlighted || undefined}
+      className={`group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 transition hover:shadow-md ${
+        highlighted ? 'ring-2 ring-brand-600' : 'ring-slate-200'
+      }`}
+    >
+      <ImageCarousel imageUrl={listing.image_url} title={listing.title} />
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h2 className="text-base font-semibold text-slate-900">
+          {/* The link stretches over the whole card: one tab stop, one short accessible name. */}
+          <Link to={`/listings/${listing.id}`} className="rounded-sm after:absolute after:inset-0 after:content-['']">
+            {listing.title}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-600">
+          {listing.city}, {listing.country}
+        </p>
+        {checkIn && checkOut ? (
+          <p className="text-sm text-slate-600">
+            <time dateTime={start ?? undefined}>{checkIn}</time> – <time dateTime={end ?? undefined}>{checkOut}</time>
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-3">
+          <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</span>
+          <s className="text-sm text-slate-500" aria-label={`Original price ${formatMoney2(cardOriginalPrice(listing.price), listing.currency)}`}>
+            {formatMoney2(cardOriginalPrice(listing.price), listing.currency)}
+          </s>
+          <span className="text-sm font-medium text-emerald-700">
+            Save {formatMoney2(cardSavings(listing.price), listing.currency)}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

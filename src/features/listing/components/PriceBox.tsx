@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { Listing } from '../../../../contract/listing.ts';
+import { primaryButton } from '../../../components/ui/button-styles.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
+
+export const SIGN_IN_TO_BOOK = 'Please sign in to complete your booking.';
+export const CHECKOUT_NOT_AVAILABLE = 'Checkout is not available yet: paying for a stay is coming soon.';
+
+/** What the viewer may do with the listing; derived from status and who is looking (SPEC.md section 4). */
+export type Viewing = 'buyable' | 'owner' | 'sold' | 'purchased' | 'unavailable' | 'pending';
+
+export function viewingOf(listing: Pick<Listing, 'status' | 'user_id' | 'buyer_id'>, viewerId: string | null): Viewing {
+  if (listing.status === 'sold') return viewerId !== null && viewerId === listing.buyer_id ? 'purchased' : 'sold';
+  if (viewerId !== null && viewerId === listing.user_id) return 'owner';
+  if (listing.status === 'active') return 'buyable';
+  if (listing.status === 'inactive') return 'unavailable';
+  return 'pending';
+}
+
+const badge = 'inline-block rounded-full px-3 py-1 text-xs font-bold tracking-wide';
+
+export function PriceBox({ listing, viewerId }: { listing: Listing; viewerId: string | null }) {
+  const viewing = viewingOf(listing, viewerId);
+  const [notice, setNotice] = useState<string | null>(null);
+  const sold = viewing === 'sold' || viewing === 'purchased';
+
+  return (
+    <aside aria-labelledby="price-heading" className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="price-heading" className="text-sm font-medium text-slate-500">
+          {sold ? 'Final price' : 'Price for the whole stay'}
+        </h2>
+        {viewing === 'sold' ? <span className={`${badge} bg-slate-800 text-white`}>SOLD</span> : null}
+        {viewing === 'purchased' ? <span className={`${badge} bg-emerald-600 text-white`}>PURCHASED</span> : null}
+        {viewing === 'pending' ? (
+          <span className={`${badge} bg-amber-100 text-amber-800`}>{listing.status.toUpperCase()}</span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-3xl font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+
+      {sold ? null : (
+        <dl className="mt-4 space-y-1 text-sm text-slate-700">
+          <div className="flex justify-between">
+            <dt>Original price</dt>
+            <dd className="line-through">{formatPrice(detailOriginalPrice(listing.price), listing.currency)}</dd>
+          </div>
+          <div className="flex justify-between text-emerald-700">
+            <dt>Restay discount</dt>
+            <dd>-{formatPrice(detailDiscount(listing.price), listing.currency)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
+            <dt>Total</dt>
+            <dd>{formatPrice(listing.price, listing.currency)}</dd>
+          </div>
+        </dl>
+      )}
+      <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
+
+      {viewing === 'buyable' ? (
+        <>
+          <button
+            type="button"
+            className={`${primaryButton} mt-4 w-full`}
+            // Guests are told to sign in (the sign-in dialog is wired in with auth); checkout itself is not built yet.
+            onClick={() => setNotice(viewerId === null ? SIGN_IN_TO_BOOK : CHECKOUT_NOT_AVAILABLE)}
+          >
+            Book Now
+          </button>
+          <p className="mt-2 text-center text-xs text-slate-500">You won&apos;t be charged yet</p>
+          {notice ? (
+            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {notice}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {viewing === 'owner' ? (
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-center font-semibold text-brand-800">You Own This Listing</p>
+      ) : null}
+      {viewing === 'unavailable' ? (
+        <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
+      ) : null}
+      {viewing === 'pending' ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">This stay is pending and cannot be booked.</p>
+      ) : null}
+    </aside>
+  );
+}

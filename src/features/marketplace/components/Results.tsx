@@ -1,0 +1,76 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ListingCard } from '../../../components/listings/ListingCard.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { INVALID_REPLY_MESSAGE, type SearchPage } from '../api/list-listings.ts';
+import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
+
+function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message === INVALID_REPLY_MESSAGE
+    ? INVALID_REPLY_MESSAGE
+    : 'Failed to load listings. Please try again.';
+}
+
+type Props = {
+  search: UseQueryResult<SearchPage>;
+  page: number;
+  onPageChange: (page: number) => void;
+  hoveredId: string | null;
+  onHover: (id: string | null) => void;
+  /** Split with the map, the grid has room for fewer columns. */
+  compact: boolean;
+};
+
+export function Results({ search, page, onPageChange, hoveredId, onHover, compact }: Props) {
+  if (search.isPending) return <ListingGridSkeleton />;
+  if (search.isError) {
+    return (
+      <StatusMessage
+        tone="error"
+        title={errorMessage(search.error)}
+        action={
+          <button type="button" className={primaryButton} onClick={() => void search.refetch()} disabled={search.isFetching}>
+            Retry
+          </button>
+        }
+      />
+    );
+  }
+  const { listings, meta } = search.data;
+  if (listings.length === 0) {
+    return <StatusMessage title="No stays available">Try adjusting your search filters or check back later</StatusMessage>;
+  }
+  const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
+  return (
+    <div aria-busy={search.isFetching || undefined}>
+      <p className="mb-4 text-sm text-slate-600">
+        {meta.total} {meta.total === 1 ? 'stay' : 'stays'}
+      </p>
+      <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
+        {listings.map((listing) => (
+          <li key={listing.id} className="flex">
+            <ListingCard
+              listing={listing}
+              highlighted={hoveredId === listing.id}
+              onHoverChange={(hovered) => onHover(hovered ? listing.id : null)}
+            />
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+          <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            Previous
+          </button>
+          <span className="text-sm text-slate-600">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

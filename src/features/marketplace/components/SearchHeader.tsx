@@ -1,0 +1,86 @@
+import { lazy, Suspense, useState } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { fromIsoDay } from '../date-rules.ts';
+import type { SearchFilters } from '../search-filters.ts';
+
+// The date pickers (react-datepicker and its date library) load only when the search panel opens.
+const StayDatePickers = lazy(() => import('./StayDatePickers.tsx'));
+
+export type TextFilters = Pick<SearchFilters, 'location' | 'hotelName' | 'startDate' | 'endDate'>;
+
+type Props = {
+  initial: TextFilters;
+  onSearch: (filters: TextFilters) => void;
+  /** The page's top-bar Search button expands the panel too, so the state lives with the page. */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
+};
+
+const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
+
+function formatDay(day: string): string | null {
+  const date = fromIsoDay(day);
+  return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : null;
+}
+
+/** The collapsed search bar, which expands into the full search panel (location, hotel, stay dates). */
+export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: setExpanded }: Props) {
+  const [draft, setDraft] = useState<TextFilters>(initial);
+
+  function submit() {
+    onSearch(draft);
+  }
+
+  if (!expanded) {
+    const summary = [draft.location || draft.hotelName || 'Location or Hotel', formatDay(draft.startDate) ?? 'Check in', formatDay(draft.endDate) ?? 'Check out'];
+    return (
+      <div className="flex items-center gap-2 rounded-full bg-white p-2 shadow-sm ring-1 ring-slate-200">
+        <button type="button" className="flex flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700" onClick={() => setExpanded(true)} aria-label="Edit search">
+          {summary.map((part, index) => (
+            <span key={index} className="flex-1 truncate px-3">
+              {part}
+            </span>
+          ))}
+        </button>
+        <button type="button" className={`${primaryButton} rounded-full px-4`} aria-label="Search stays" onClick={submit}>
+          <span aria-hidden="true">⌕</span>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      role="search"
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_1fr_auto_auto_auto]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="text-xs font-medium text-slate-600">
+        Location
+        <input className={field} value={draft.location} placeholder="City, country or area" onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+      </label>
+      <label className="text-xs font-medium text-slate-600">
+        Hotel Name
+        <input className={field} value={draft.hotelName} placeholder="Any hotel" onChange={(e) => setDraft({ ...draft, hotelName: e.target.value })} />
+      </label>
+      <Suspense fallback={<div className="md:col-span-2" aria-hidden="true" />}>
+        <StayDatePickers
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onChange={(dates) => setDraft({ ...draft, ...dates })}
+        />
+      </Suspense>
+      <div className="flex items-end gap-2">
+        <button type="button" className={secondaryButton} onClick={() => setDraft({ location: '', hotelName: '', startDate: '', endDate: '' })}>
+          Clear
+        </button>
+        <button type="submit" className={primaryButton}>
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}

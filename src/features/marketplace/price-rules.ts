@@ -1,0 +1,58 @@
+import { PRICE_FILTER_DEFAULT_MAX } from '../../../contract/constants.ts';
+
+/** The price range the filter edits; max null means "up to the ceiling". */
+export interface PriceRange {
+  min: number;
+  max: number | null;
+}
+
+/** The slider's ceiling: the highest active price rounded up, or 1000 when there is none. */
+export function ceilingFrom(priceCeiling: number | null | undefined): number {
+  return priceCeiling && priceCeiling > 0 ? Math.ceil(priceCeiling) : PRICE_FILTER_DEFAULT_MAX;
+}
+
+/** Typed text as a price; non-numeric or negative text is ignored (null). */
+export function parsePriceText(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+const clamp = (value: number, ceiling: number) => Math.min(Math.max(value, 0), ceiling);
+const upper = (range: PriceRange, ceiling: number) => range.max ?? ceiling;
+/** The maximum at the ceiling is "no maximum", so a later, higher ceiling does not cut results off. */
+const maxOrNull = (value: number, ceiling: number) => (value >= ceiling ? null : value);
+
+export function typeMin(range: PriceRange, text: string, ceiling: number): PriceRange {
+  const value = parsePriceText(text);
+  return value === null ? range : { ...range, min: clamp(value, ceiling) };
+}
+
+export function typeMax(range: PriceRange, text: string, ceiling: number): PriceRange {
+  const value = parsePriceText(text);
+  return value === null ? range : { ...range, max: maxOrNull(clamp(value, ceiling), ceiling) };
+}
+
+/** Leaving the minimum field: a minimum above the maximum pulls the maximum up to it. */
+export function settleMin(range: PriceRange, ceiling: number): PriceRange {
+  return range.min > upper(range, ceiling) ? { ...range, max: maxOrNull(range.min, ceiling) } : range;
+}
+
+/** Leaving the maximum field: a maximum below the minimum pulls the minimum down to it. */
+export function settleMax(range: PriceRange, ceiling: number): PriceRange {
+  const max = upper(range, ceiling);
+  return range.min > max ? { ...range, min: max } : range;
+}
+
+/** The sliders never cross: the minimum stops at the maximum and the other way round. */
+export function slideMin(range: PriceRange, value: number, ceiling: number): PriceRange {
+  return { ...range, min: Math.min(clamp(value, ceiling), upper(range, ceiling)) };
+}
+
+export function slideMax(range: PriceRange, value: number, ceiling: number): PriceRange {
+  return { ...range, max: maxOrNull(Math.max(clamp(value, ceiling), range.min), ceiling) };
+}
+
+export function isValidRange(range: PriceRange, ceiling: number): boolean {
+  return range.min <= upper(range, ceiling);
+}

@@ -1,0 +1,63 @@
+/**
+ * The marketplace's filters and their URL form (pure, unit-tested). The URL is the source of truth for what
+ * is applied: a shared or reloaded link shows the same search.
+ */
+export interface SearchFilters {
+  location: string;
+  hotelName: string;
+  /** YYYY-MM-DD or '' */
+  startDate: string;
+  endDate: string;
+  minPrice: number;
+  /** null: no upper bound (the slider sits at its ceiling). */
+  maxPrice: number | null;
+}
+
+export const EMPTY_FILTERS: SearchFilters = { location: '', hotelName: '', startDate: '', endDate: '', minPrice: 0, maxPrice: null };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function priceParam(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : null;
+}
+
+export function filtersFromUrl(params: URLSearchParams): SearchFilters {
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    location: params.get('location') ?? '',
+    hotelName: params.get('hotelName') ?? '',
+    startDate: date('startDate'),
+    endDate: date('endDate'),
+    minPrice: priceParam(params.get('minPrice')) ?? 0,
+    maxPrice: priceParam(params.get('maxPrice')),
+  };
+}
+
+/**
+ * The query string for the filters: only non-empty trimmed text, `minPrice` only above 0 and `maxPrice` only
+ * below the slider's ceiling (so a ceiling above the default 1000 still lets a lowered maximum filter).
+ */
+export function filtersToParams(filters: SearchFilters, ceiling: number): URLSearchParams {
+  const params = new URLSearchParams();
+  const text = (name: string, value: string) => {
+    if (value.trim() !== '') params.set(name, value.trim());
+  };
+  text('location', filters.location);
+  text('hotelName', filters.hotelName);
+  text('startDate', filters.startDate);
+  text('endDate', filters.endDate);
+  if (filters.minPrice > 0) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== null && filters.maxPrice < ceiling) params.set('maxPrice', String(filters.maxPrice));
+  return params;
+}
+
+/** `/marketplace?…`, or the bare route when nothing is filtered. */
+export function marketplaceUrl(filters: SearchFilters, ceiling: number): string {
+  const query = filtersToParams(filters, ceiling).toString();
+  return query ? `/marketplace?${query}` : '/marketplace';
+}

@@ -1,0 +1,45 @@
+import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from '../../contract/constants.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Works in whole cents so 1234 * 1.2 - 1234 is 246.80, not 246.79999999999995. */
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/** The card's struck-through "original" price: 1.2 x the asking price, to the cent. */
+export function cardOriginalPrice(price: number): number {
+  return toCents(price * ORIGINAL_PRICE_FACTOR) / 100;
+}
+
+/** The card's "Save $X": the original price minus the asking price, to the cent. */
+export function cardSavings(price: number): number {
+  return (toCents(cardOriginalPrice(price)) - toCents(price)) / 100;
+}
+
+/** The detail page's "Original price" line: 1.2 x the price, rounded to whole units. */
+export function detailOriginalPrice(price: number): number {
+  return Math.round(price * ORIGINAL_PRICE_FACTOR);
+}
+
+/** The detail page's "Restay discount" line: 0.2 x the price, rounded to whole units. */
+export function detailDiscount(price: number): number {
+  return Math.round(price * DISCOUNT_SHARE);
+}
+
+/** Nights of a stay: days between check-in and check-out, a partial day counting as a night; null if unknown. */
+export function stayNights(startIso: string | null, endIso: string | null): number | null {
+  if (!startIso || !endIso) return null;
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - start) / DAY_MS));
+}
+
+/** "$1,480.80": always two decimals, for the card's original price and savings. */
+export function formatMoney2(amount: number, currency = 'USD'): string {
+  const options = { style: 'currency', minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+  try {
+    return new Intl.NumberFormat('en-US', { ...options, currency }).format(amount);
+  } catch {
+    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' }).format(amount);
+  }
+}

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
+import { ListingGrid } from '../../src/components/listings/ListingGrid.tsx';
+import { makeListing } from './factories.ts';
+
+describe('ListingCard', () => {
+  it('shows title, location, dates, price, original price and savings, and links to the detail page', () => {
+    const listing = makeListing({ title: 'Harbour loft', price: 1234 });
+    render(<ListingCard listing={listing} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'Harbour loft' })).toHaveAttribute('href', `/listings/${listing.id}`);
+    expect(screen.getByText('Lisbon, Portugal')).toBeInTheDocument();
+    expect(screen.getByText('Mar 3, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Mar 7, 2026')).toBeInTheDocument();
+    expect(screen.getByText('$1,234')).toBeInTheDocument();
+    expect(screen.getByText('$1,480.80').tagName).toBe('S');
+    expect(screen.getByText('Save $246.80')).toBeInTheDocument();
+  });
+
+  it('cycles through four photos with labelled arrows and dots', async () => {
+    const user = userEvent.setup();
+    const listing = makeListing({ title: 'Harbour loft' });
+    render(<ListingCard listing={listing} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('img', { name: 'Harbour loft' })).toHaveAttribute('src', listing.image_url);
+    expect(screen.getAllByRole('button', { name: /Show photo \d of 4/ })).toHaveLength(4);
+
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 2 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-1.svg');
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 4 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-3.svg');
+    await user.click(screen.getByRole('button', { name: 'Show photo 3 of 4' }));
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 3 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-2.svg');
+  });
+});
+
+describe('ListingGrid', () => {
+  it('has its own empty state', () => {
+    render(<ListingGrid listings={[]} />, { wrapper: MemoryRouter });
+    expect(screen.getByText('No listings available')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for new stays')).toBeInTheDocument();
+  });
+
+  it('renders one card per listing', () => {
+    render(<ListingGrid listings={[makeListing(), makeListing()]} />, { wrapper: MemoryRouter });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});

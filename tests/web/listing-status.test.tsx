@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
+import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK, viewingOf } from '../../src/features/listing/components/PriceBox.tsx';
+import { makeListing } from './factories.ts';
+
+const renderDetail = (listing = makeListing(), viewerId: string | null = null) =>
+  render(<ListingDetail listing={listing} viewerId={viewerId} />, { wrapper: MemoryRouter });
+
+describe('listing detail', () => {
+  it('shows nights, times and the price box arithmetic', () => {
+    renderDetail(makeListing({ price: 1234 }));
+    expect(screen.getByText('4 nights')).toBeInTheDocument();
+    expect(screen.getByText('After 3:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Before 11:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('Original price').nextSibling).toHaveTextContent('$1,481');
+    expect(screen.getByText('Restay discount').nextSibling).toHaveTextContent('-$247');
+    expect(screen.getByText('Prices include all fees')).toBeInTheDocument();
+    expect(screen.getByText("You won't be charged yet")).toBeInTheDocument();
+  });
+
+  it('asks a guest to sign in on Book Now', async () => {
+    renderDetail();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(SIGN_IN_TO_BOOK);
+  });
+
+  it('tells a signed-in buyer plainly that checkout is not available yet', async () => {
+    renderDetail(makeListing(), 'buyer-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(CHECKOUT_NOT_AVAILABLE);
+  });
+
+  it('tells the owner they own it, without Book Now', () => {
+    renderDetail(makeListing({ user_id: 'seller-1' }), 'seller-1');
+    expect(screen.getByText('You Own This Listing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows a sold listing with its final price and SOLD, or PURCHASED to its buyer', () => {
+    const sold = makeListing({ status: 'sold', buyer_id: 'buyer-1', price: 500 });
+    const { unmount } = renderDetail(sold, null);
+    expect(screen.getByText('SOLD')).toBeInTheDocument();
+    expect(screen.getByText('Final price')).toBeInTheDocument();
+    expect(screen.getByText('$500')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    unmount();
+    renderDetail(sold, 'buyer-1');
+    expect(screen.getByText('PURCHASED')).toBeInTheDocument();
+  });
+
+  it('gives any other status a pending-style badge and no Book Now', () => {
+    renderDetail(makeListing({ status: 'reserved' }));
+    expect(screen.getByText('RESERVED')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['active', null, 'buyable'],
+    ['active', 'seller-1', 'owner'],
+    ['inactive', null, 'unavailable'],
+    ['sold', null, 'sold'],
+    ['sold', 'buyer-1', 'purchased'],
+    ['expired', null, 'pending'],
+  ] as const)('status %s seen by %s is %s', (status, viewer, expected) => {
+    expect(viewingOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)).toBe(expected);
+  });
+});

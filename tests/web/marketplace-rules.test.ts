@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { chooseCheckIn, nextDay } from '../../src/features/marketplace/date-rules.ts';
+import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/features/marketplace/map/map-logic.ts';
+import {
+  ceilingFrom,
+  parsePriceText,
+  settleMax,
+  settleMin,
+  slideMax,
+  slideMin,
+  typeMax,
+  typeMin,
+} from '../../src/features/marketplace/price-rules.ts';
+import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/features/marketplace/search-filters.ts';
+import { makeListing } from './factories.ts';
+
+describe('price rules', () => {
+  it('sets the ceiling to the highest price rounded up, else 1000', () => {
+    expect(ceilingFrom(1234.01)).toBe(1235);
+    expect(ceilingFrom(null)).toBe(1000);
+    expect(ceilingFrom(0)).toBe(1000);
+  });
+
+  it('ignores non-numeric and negative text', () => {
+    expect(parsePriceText('abc')).toBeNull();
+    expect(parsePriceText('-5')).toBeNull();
+    expect(parsePriceText('')).toBeNull();
+    expect(parsePriceText(' 42.5 ')).toBe(42.5);
+    expect(typeMin({ min: 10, max: 50 }, 'abc', 100)).toEqual({ min: 10, max: 50 });
+    expect(typeMax({ min: 10, max: 50 }, '-3', 100)).toEqual({ min: 10, max: 50 });
+  });
+
+  it('clamps typed values to 0..ceiling; the maximum at the ceiling means no maximum', () => {
+    expect(typeMin({ min: 0, max: null }, '5000', 1000)).toEqual({ min: 1000, max: null });
+    expect(typeMax({ min: 0, max: 300 }, '5000', 1000)).toEqual({ min: 0, max: null });
+    expect(typeMax({ min: 0, max: null }, '300', 1000)).toEqual({ min: 0, max: 300 });
+  });
+
+  it('adjusts the other value on blur so min never ends above max', () => {
+    expect(settleMin({ min: 400, max: 300 }, 1000)).toEqual({ min: 400, max: 400 });
+    expect(settleMax({ min: 400, max: 300 }, 1000)).toEqual({ min: 300, max: 300 });
+    expect(settleMin({ min: 100, max: 300 }, 1000)).toEqual({ min: 100, max: 300 });
+  });
+
+  it('keeps the sliders from crossing', () => {
+    expect(slideMin({ min: 0, max: 300 }, 500, 1000)).toEqual({ min: 300, max: 300 });
+    expect(slideMax({ min: 200, max: 300 }, 100, 1000)).toEqual({ min: 200, max: 200 });
+    expect(slideMax({ min: 0, max: 300 }, 1000, 1000)).toEqual({ min: 0, max: null });
+  });
+});
+
+describe('search URL', () => {
+  it('sends only trimmed text, minPrice above 0 and maxPrice below the ceiling', () => {
+    expect(marketplaceUrl(EMPTY_FILTERS, 1000)).toBe('/marketplace');
+    expect(marketplaceUrl({ ...EMPTY_FILTERS, location: '  ', hotelName: ' Ritz ', minPrice: 0, maxPrice: 1000 }, 1000)).toBe(
+      '/marketplace?hotelName=Ritz',
+    );
+    expect(marketplaceUrl({ ...EMPTY_FILTERS, minPrice: 50, maxPrice: 999 }, 1000)).toBe('/marketplace?minPrice=50&maxPrice=999');
+    // A ceiling above the default 1000 still lets a lowered maximum filter.
+    expect(marketplaceUrl({ ...EMPTY_FILTERS, maxPrice: 1500 }, 2500)).toBe('/marketplace?maxPrice=1500');
+  });
+
+  it('reads the filters back from the URL, ignoring malformed values', () => {
+    expect(filtersFromUrl(new URLSearchParams('location=Porto&startDate=2026-05-01&endDate=bad&minPrice=-1&maxPrice=300'))).toEqual({
+      ...EMPTY_FILTERS,
+      location: 'Porto',
+      startDate: '2026-05-01',
+      maxPrice: 300,
+    });
+  });
+});
+
+describe('date rules', () => {
+  it('moves the check-out to the day after a check-in on or after it', () => {
+    expect(chooseCheckIn('2026-05-10', '2026-05-08')).toEqual({ startDate: '2026-05-10', endDate: '2026-05-11' });
+    expect(chooseCheckIn('2026-05-10', '2026-05-10')).toEqual({ startDate: '2026-05-10', endDate: '2026-05-11' });
+    expect(chooseCheckIn('2026-05-10', '2026-05-12')).toEqual({ startDate: '2026-05-10', endDate: '2026-05-12' });
+    expect(chooseCheckIn('2026-05-10', '')).toEqual({ startDate: '2026-05-10', endDate: '' });
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe('map rules', () => {
+  it('places one pin per listing with coordinates, labelled with whole dollars', () => {
+    const placed = makeListing({ price: 1234.5, latitude: 38.7, longitude: -9.1 });
+    const unplaced = makeListing({ latitude: null, longitude: null });
+    const half = makeListing({ latitude: 10, longitude: null });
+    const pins = pinsFor([placed, unplaced, half]);
+    expect(pins).toEqual([{ id: placed.id, lat: 38.7, lng: -9.1, label: '$1,235', title: placed.title }]);
+    expect(pinLabel(99.49)).toBe('$99');
+  });
+
+  it('centres on New York at zoom 10 without pins, else fits them with padding 50 up to zoom 12', () => {
+    expect(initialView([])).toEqual({ kind: 'centre', center: { lat: 40.7128, lng: -74.006 }, zoom: 10 });
+    const pins = pinsFor([makeListing({ latitude: 1, longitude: 2 }), makeListing({ latitude: 3, longitude: -4 })]);
+    expect(initialView(pins)).toEqual({ kind: 'fit', south: 1, west: -4, north: 3, east: 2, paddingPx: 50, maxZoom: 12 });
+    expect(selectedView(pins[0]!)).toEqual({ kind: 'centre', center: { lat: 1, lng: 2 }, zoom: 13 });
+  });
+
+  it('turns the visible box into the bounds parameter', () => {
+    expect(boundsParam({ south: 1.123456, west: 2, north: 3, east: 4 })).toBe('1.12346,2,3,4');
+    expect(boundsParam({ south: -95, west: -400, north: 95, east: 400 })).toBe('-90,-180,90,180');
+  });
+});
+
+describe('Google Maps script loading', () => {
+  it('retries up to three times and reports the last failure', async () => {
+    const { withRetries } = await import('../../src/features/marketplace/map/load-script.ts');
+    let calls = 0;
+    await expect(
+      withRetries(async () => {
+        calls += 1;
+        throw new Error(`attempt ${calls}`);
+      }),
+    ).rejects.toThrow('attempt 3');
+    expect(calls).toBe(3);
+    calls = 0;
+    await withRetries(async () => {
+      calls += 1;
+      if (calls < 2) throw new Error('flaky');
+    });
+    expect(calls).toBe(2);
+  });
+});

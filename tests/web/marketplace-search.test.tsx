@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { Listing } from '../../contract/listing.ts';
+import { makeListing } from './factories.ts';
+import { server } from './msw.ts';
+import { renderRoute } from './render.tsx';
+
+// The map library is stubbed: markers become buttons, and the map records how it was asked to move.
+const fakeMap = vi.hoisted(() => ({
+  setView: vi.fn(),
+  fitBounds: vi.fn(),
+  getBounds: () => ({ getSouth: () => 1, getWest: () => 2, getNorth: () => 3, getEast: () => 4 }),
+}));
+vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
+vi.mock('react-leaflet', () => ({
+  MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
+  TileLayer: () => null,
+  Popup: () => null,
+  Marker: ({ alt, icon, eventHandlers }: { alt: string; icon: { html: string }; eventHandlers: Record<string, () => void> }) => (
+    <button
+      type="button"
+      aria-label={alt}
+      data-highlighted={icon.html.includes('restay-pin--highlighted')}
+      onClick={eventHandlers.click}
+      onMouseOver={eventHandlers.mouseover}
+      onMouseOut={eventHandlers.mouseout}
+    />
+  ),
+  useMap: () => fakeMap,
+  useMapEvents: () => fakeMap,
+}));
+
+/** Answers searches with `listings` and records every query string the page sent. */
+function mockSearch(listings: Listing[], priceCeiling = 1000) {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/config', () => HttpResponse.json({ success: true, data: { googleMapsApiKey: null } })),
+    http.get('/api/listings', ({ request }) => {
+      queries.push(new URL(request.url).search);
+      return HttpResponse.json({
+        success: true,
+        data: listings,
+        meta: { page: 1, pageSize: 24, total: listings.length, totalCapped: false, priceCeiling },
+      });
+    }),
+  );
+  return queries;
+}
+
+describe('/marketplace search', () => {
+  it('reads the filters from the URL and sends them to the API', async () => {
+    const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
+    renderRoute('/marketplace?location=Porto&minPrice=50&unknown=1');
+    // The first render loads the page chunk (date picker included), which takes a while in jsdom.
+    expect(await screen.findByRole('link', { name: 'Porto loft' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(queries[0]).toBe('?location=Porto&minPrice=50');
+  });
+
+  it('Search replaces the history entry with the trimmed query, or the bare route when empty', async () => {
+    mockSearch([]);
+    const { user, router } = renderRoute('/marketplace?location=Paris');
+    await screen.findByText('No stays available');
+    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    const location = screen.getByLabelText('Location');
+    await user.clear(location);
+    await user.type(location, '  Zürich ');
+    await user.type(screen.getByLabelText('Hotel Name'), 'Baur');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?location=Z%C3%BCrich&hotelName=Baur');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    expect(router.state.location.pathname).toBe('/marketplace');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('applies price changes after the debounce, shows them in the URL, and a lowered maximum under a high ceiling filters', async () => {
+    const queries = mockSearch([makeListing()], 2499.5);
+    const { user, router } = renderRoute('/marketplace');
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const max = within(dialog).getByLabelText('Maximum price');
+    expect(max).toHaveValue('2500');
+    fireEvent.change(max, { target: { value: '1500' } });
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=1500'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?maxPrice=1500'));
+
+    fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: 'abc' } });
+    fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: '20' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=20&maxPrice=1500'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Clear price filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('closes the Filters panel with Escape, the overlay and the close control', async () => {
+    mockSearch([]);
+    const { user } = renderRoute('/marketplace');
+    await screen.findByText('No stays available');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByTestId('filters-overlay'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Close filters' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('pages over meta', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        queries.push(new URL(request.url).search);
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+        return HttpResponse.json({
+          success: true,
+          data: [makeListing({ title: `Page ${page} stay` })],
+          meta: { page, pageSize: 1, total: 2, totalCapped: false, priceCeiling: 100 },
+        });
+      }),
+    );
+    const { user } = renderRoute('/marketplace');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Page 2 stay' })).toBeInTheDocument();
+    expect(queries.at(-1)).toBe('?page=2');
+  });
+
+  it('shows a pin per placed listing on the map, none for a listing without coordinates', async () => {
+    const placed = makeListing({ title: 'Placed', price: 99.6, latitude: 38.7, longitude: -9.1 });
+    const other = makeListing({ title: 'Other', price: 250, latitude: 41.1, longitude: -8.6 });
+    const unplaced = makeListing({ title: 'Unplaced', latitude: null, longitude: null });
+    mockSearch([placed, other, unplaced]);
+    const { user } = renderRoute('/marketplace');
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    const map = await screen.findByTestId('map');
+    expect(within(map).getByRole('button', { name: 'Placed, $100' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Other, $250' })).toBeInTheDocument();
+    expect(within(map).queryByRole('button', { name: /Unplaced/ })).not.toBeInTheDocument();
+    expect(fakeMap.fitBounds).toHaveBeenLastCalledWith(
+      [
+        [38.7, -9.1],
+        [41.1, -8.6],
+      ],
+      { padding: [50, 50], maxZoom: 12 },
+    );
+    await user.click(within(map).getByRole('button', { name: 'Placed, $100' }));
+    expect(fakeMap.setView).toHaveBeenLastCalledWith([38.7, -9.1], 13);
+  });
+
+  it('on a large screen shows list and map side by side, and hovering a card highlights its pin and back', async () => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    try {
+      const stay = makeListing({ title: 'Hover me', price: 80, latitude: 38.7, longitude: -9.1 });
+      mockSearch([stay]);
+      const { user } = renderRoute('/marketplace');
+      const card = (await screen.findAllByRole('article', undefined, { timeout: 5000 }))[0]!;
+      const pin = await screen.findByRole('button', { name: 'Hover me, $80' });
+      expect(pin).toHaveAttribute('data-highlighted', 'false');
+      await user.hover(card);
+      expect(screen.getByRole('button', { name: 'Hover me, $80' })).toHaveAttribute('data-highlighted', 'true');
+      await user.unhover(card);
+      await user.hover(screen.getByRole('button', { name: 'Hover me, $80' }));
+      expect(card).toHaveAttribute('data-highlighted', 'true');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+});
