@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { systemRouter } from './system/routes.ts';
 
@@ -20,12 +22,21 @@ export interface AppDependencies {
   webRoot?: string;
   /** Injected so tests can fix "today" (listings whose stay has started are no longer for sale). */
   clock?: () => Date;
+  /** Tests lower these to see the 429 without hundreds of requests. */
+  authRateLimits?: AuthRateLimits;
 }
 
 const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export function createApp({ config, database, logger, webRoot, clock = () => new Date() }: AppDependencies): Express {
+export function createApp({
+  config,
+  database,
+  logger,
+  webRoot,
+  clock = () => new Date(),
+  authRateLimits,
+}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -44,9 +55,13 @@ export function createApp({ config, database, logger, webRoot, clock = () => new
   app.use(corsAllowList(config));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
+  const auth = setUpAuth(config, database.db, authRateLimits);
+  const users = userMiddleware(auth.verify);
+  if (auth.builtInServer) app.use(auth.builtInServer);
+
   const api = express.Router();
   api.use(systemRouter(config, database));
-  api.use('/listings', listingsRouter(database.db, clock));
+  api.use('/listings', listingsRouter(database.db, clock, users));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -9,6 +9,9 @@ export interface PublicConfig {
   appName: 'Restay';
   publicUrl: string;
   environment: Config['nodeEnv'];
+  /** Where supabase-js talks to: the Supabase project, or this product's own origin (built-in server). */
+  supabaseUrl: string;
+  supabaseAnonKey: string;
 }
 
 export function systemRouter(config: Config, database: DatabaseHandle): Router {
@@ -25,7 +28,13 @@ export function systemRouter(config: Config, database: DatabaseHandle): Router {
   });
 
   router.get('/config', (_req, res) => {
-    const data: PublicConfig = { appName: 'Restay', publicUrl: config.publicUrl, environment: config.nodeEnv };
+    const data: PublicConfig = {
+      appName: 'Restay',
+      publicUrl: config.publicUrl,
+      environment: config.nodeEnv,
+      supabaseUrl: config.auth.mode === 'supabase' ? config.auth.supabaseUrl : config.publicUrl,
+      supabaseAnonKey: config.auth.anonKey,
+    };
     res.json({ success: true, data });
   });
 
