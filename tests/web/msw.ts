@@ -1,4 +1,25 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+/** Where supabase-js points in web tests: the built-in auth server on the product's own origin. */
+export const TEST_SUPABASE_URL = 'http://localhost:3000';
+export const TEST_ANON_KEY = 'restay-local-anon-key';
+
+/** Every page loads the run-time config (the session provider needs it); tests add what else they need. */
+const defaults = [
+  http.get('/api/config', () =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        appName: 'Restay',
+        publicUrl: TEST_SUPABASE_URL,
+        environment: 'test',
+        supabaseUrl: TEST_SUPABASE_URL,
+        supabaseAnonKey: TEST_ANON_KEY,
+      },
+    }),
+  ),
+];
+
 /** The API as seen by web tests; each test installs the handlers it needs with `server.use(...)`. */
-export const server = setupServer();
+export const server = setupServer(...defaults);
