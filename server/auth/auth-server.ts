@@ -42,6 +42,7 @@ export function setUpAuth(config: Config, db: Kysely<Database>, limits = DEFAULT
       key,
       issuer: localIssuer(config),
       publicUrl: config.publicUrl,
+      allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
       verify,
       google: config.auth.google ? googleSignIn(config.auth.google, `${config.publicUrl}/auth/v1/callback`) : undefined,
       limits: {

@@ -16,6 +16,8 @@ export interface GoTrueDependencies {
   key: SigningKey;
   issuer: string;
   publicUrl: string;
+  /** Origins sign-in may return to: the product's own, plus CORS_ORIGINS (e.g. Vite on :5173 in development). */
+  allowedOrigins: string[];
   verify: TokenVerifier;
   google: GoogleSignIn | undefined;
   limits: { token: RequestHandler; signIn: RequestHandler };
@@ -53,7 +55,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     if (Boolean(query.code_challenge) !== Boolean(query.code_challenge_method)) {
       throw validation('PKCE flow requires code_challenge_method and code_challenge');
     }
-    const redirectTo = ownOrigin(query.redirect_to ?? deps.publicUrl, deps.publicUrl);
+    const redirectTo = ownOrigin(query.redirect_to ?? deps.publicUrl, deps.allowedOrigins);
     const flow: store.NewFlow = {
       redirectTo,
       codeChallenge: query.code_challenge ?? null,
@@ -200,9 +202,9 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
 }
 
 /** Redirect targets must be on the product's own origin: anything else would hand a session to a stranger. */
-function ownOrigin(target: string, publicUrl: string): string {
+function ownOrigin(target: string, allowedOrigins: string[]): string {
   const url = URL.canParse(target) ? new URL(target) : undefined;
-  if (!url || url.origin !== new URL(publicUrl).origin) throw validation('redirect_to must be on this site');
+  if (!url || !allowedOrigins.includes(url.origin)) throw validation('redirect_to must be on this site');
   return url.toString();
 }
 

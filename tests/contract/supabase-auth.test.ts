@@ -63,6 +63,23 @@ describe('PKCE sign-in through the development page', () => {
     expect((await postToken('pkce', { auth_code: code, code_verifier: verifier })).status).toBe(404);
   });
 
+  it('refuses a code older than five minutes with flow_state_expired', async () => {
+    const { client, storage } = supabaseFor(server.url);
+    const landing = await signInThroughDevPage(client, 'late@example.com');
+    const code = landing.searchParams.get('code') ?? '';
+    const verifierKey = [...storage.items.keys()].find((key) => key.endsWith('-code-verifier')) ?? '';
+    const verifier = JSON.parse(storage.items.get(verifierKey) ?? '""') as string;
+    await server.database.db
+      .updateTable('auth_flows')
+      .set({ code_issued_at: new Date(Date.now() - 6 * 60_000) })
+      .where('code_issued_at', 'is not', null)
+      .where('used_at', 'is', null)
+      .execute();
+    const late = await postToken('pkce', { auth_code: code, code_verifier: verifier });
+    expect(late.status).toBe(422);
+    expect(late.body.code).toBe('flow_state_expired');
+  });
+
   it('refuses redirect targets off the product origin and unknown providers', async () => {
     const evil = await server.request(`/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/x')}`);
     expect(evil.status).toBe(400);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMessage } from '../../src/app/auth/auth-context.ts';
 import { mockListings } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
@@ -69,6 +69,17 @@ describe('sign-in dialog', () => {
     await user.click(within(mainNav()).getByRole('link', { name: 'List Your Stay' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Please sign in to list your reservation.');
     expect(router.state.location.pathname).toBe('/marketplace');
+  });
+});
+
+describe('Google sign-in failure', () => {
+  it('shows a visible alert in the dialog', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.get('/api/config', () => HttpResponse.error()));
+    const { user } = renderRoute('/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Google/ }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Google sign-in failed. Please try again.');
   });
 });
 

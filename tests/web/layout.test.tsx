@@ -39,6 +39,8 @@ describe('header', () => {
   it('is transparent at the top of / and solid once scrolled past 100 px', async () => {
     renderRoute('/');
     await screen.findByRole('heading', { level: 1 });
+    // Let the session provider settle first, so no late re-render races the scroll events.
+    await screen.findByRole('button', { name: 'Sign In' });
     expect(header()).toHaveAttribute('data-solid', 'false');
     scrollWindowTo(100);
     expect(header()).toHaveAttribute('data-solid', 'false');

@@ -27,6 +27,7 @@ describe('scroll position on navigation', () => {
   it('scrolls to the anchor instead when the URL has a hash', async () => {
     const { user } = renderRoute('/marketplace');
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
+    await screen.findByRole('button', { name: 'Sign In' });
     vi.mocked(window.scrollTo).mockClear();
 
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
