@@ -121,6 +121,36 @@ describe('header', () => {
   });
 });
 
+describe('API bearer token', () => {
+  it("sends the supabase session's access token on API calls", async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    const stored = JSON.parse(localStorage.getItem('sb-localhost-auth-token') ?? '{}') as { access_token: string };
+    expect(seen[0]).toBe(`Bearer ${stored.access_token}`);
+  });
+
+  it('sends no bearer for a guest', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen[0]).toBeNull();
+  });
+});
+
 describe('profile page', () => {
   it('shows email and member-since date, saves the names with updated_at, and confirms for 5 s', async () => {
     const { rows, writes } = signIn(TEST_USER, { first_name: 'Ana' });

@@ -36,11 +36,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
+    // Registered before the client exists, so an API call made during start-up still waits for the session.
+    setAccessTokenGetter(async () => {
+      try {
+        return (await (await getSupabase()).auth.getSession()).data.session?.access_token ?? null;
+      } catch {
+        return null; // no sign-in configuration reachable: the call goes out as a guest's
+      }
+    });
     getSupabase().then(
       (client) => {
         if (!active) return;
         setSupabase(client);
-        setAccessTokenGetter(async () => (await client.auth.getSession()).data.session?.access_token ?? null);
         const { data } = client.auth.onAuthStateChange((_event, session) => {
           setAuth({ status: session ? 'signedIn' : 'signedOut', session });
           const user = session?.user;
