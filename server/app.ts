@@ -9,7 +9,9 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
+import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
@@ -29,13 +31,15 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Stock photos (Unsplash or shipped); by default built from `config`. */
   photos?: PhotoService;
+  /** Tests lower these to see the 429 without hundreds of requests. */
+  authRateLimits?: AuthRateLimits;
 }
 
 const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp(dependencies: AppDependencies): Express {
-  const { config, database, logger, webRoot, clock = () => new Date() } = dependencies;
+  const { config, database, logger, webRoot, clock = () => new Date(), authRateLimits } = dependencies;
   const mailer = dependencies.mailer ?? createMailer(config, database.db, logger);
   const photos = dependencies.photos ?? createPhotoService(config.unsplashAccessKey, clock);
   const app = express();
@@ -56,9 +60,13 @@ export function createApp(dependencies: AppDependencies): Express {
   app.use(corsAllowList(config));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
+  const auth = setUpAuth(config, database.db, authRateLimits);
+  const users = userMiddleware(auth.verify);
+  if (auth.builtInServer) app.use(auth.builtInServer);
+
   const api = express.Router();
   api.use(systemRouter(config, database));
-  api.use('/listings', listingsRouter(database.db, clock));
+  api.use('/listings', listingsRouter(database.db, clock, users));
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
   api.use(apiNotFound);

@@ -33,6 +33,12 @@ const environmentSchema = z.object({
   ),
   UNSPLASH_ACCESS_KEY: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: optionalText,
+  SUPABASE_JWT_SECRET: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER_URL: optionalUrl,
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -59,7 +65,26 @@ export interface Config {
   unsplashAccessKey: string | undefined;
   /** Browser key for Google Maps on the marketplace; null: the map uses Leaflet and OpenStreetMap. */
   googleMapsApiKey: string | null;
+  auth: AuthConfig;
 }
+
+/**
+ * `supabase`: a real Supabase project signs tokens; the built-in auth server is not mounted.
+ * `local`: the built-in Supabase-compatible auth server inside the API signs them.
+ */
+export type AuthConfig =
+  | { mode: 'supabase'; supabaseUrl: string; anonKey: string; jwtSecret: string | undefined }
+  | { mode: 'local'; anonKey: string; google: GoogleConfig | undefined };
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** https://accounts.google.com unless a stand-in OpenID provider is used (tests). */
+  issuerUrl: string;
+}
+
+/** Not a secret: the built-in server only needs the client to send something in the apikey header. */
+export const LOCAL_ANON_KEY = 'restay-local-anon-key';
 
 export class ConfigError extends Error {}
 
@@ -71,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  const auth = parseAuth(values);
   if (values.NODE_ENV === 'production' && !values.SMTP_URL) {
     // The dev mailbox would silently keep every email in the database: production must really send them.
     throw new ConfigError(
@@ -93,7 +119,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactInbox: values.CONTACT_INBOX,
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY,
     googleMapsApiKey: values.GOOGLE_MAPS_API_KEY?.trim() || null,
+    auth,
   };
+}
+
+function parseAuth(values: z.infer<typeof environmentSchema>): AuthConfig {
+  const fail = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  if (values.SUPABASE_URL) {
+    if (!values.SUPABASE_ANON_KEY) throw fail('SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
+    return {
+      mode: 'supabase',
+      supabaseUrl: values.SUPABASE_URL.replace(/\/+$/, ''),
+      anonKey: values.SUPABASE_ANON_KEY,
+      jwtSecret: values.SUPABASE_JWT_SECRET,
+    };
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    throw fail('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  const google =
+    values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: values.GOOGLE_CLIENT_ID,
+          clientSecret: values.GOOGLE_CLIENT_SECRET,
+          issuerUrl: (values.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com').replace(/\/+$/, ''),
+        }
+      : undefined;
+  // The development sign-in page lets anyone be anyone: it must never face real users.
+  if (values.NODE_ENV === 'production' && !google) {
+    throw fail(
+      'SUPABASE_URL (with SUPABASE_ANON_KEY) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: required in production; ' +
+        'without them only the development sign-in page exists, which lets anyone sign in as anyone',
+    );
+  }
+  return { mode: 'local', anonKey: LOCAL_ANON_KEY, google };
 }
 
 function parseOrigins(list: string | undefined): string[] {

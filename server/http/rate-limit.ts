@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
 const SWEEP_EVERY = 200;
 
 /**
- * An express-rate-limit store over our own database (docs/decisions/0002): counters live in PostgreSQL, so
+ * An express-rate-limit store over our own database (docs/decisions/0003): counters live in PostgreSQL, so
  * every API instance behind a load balancer sees the same counts (DESIGN.md section 7). Fixed windows,
  * timed by the database clock so instances with skewed clocks still agree.
  */

@@ -14,3 +14,12 @@ function selectListingsWithSeller(db: Kysely<Database>) {
 export function findListingById(db: Kysely<Database>, id: string): Promise<ListingWithSeller | undefined> {
   return selectListingsWithSeller(db).where('listings.id', '=', id).executeTakeFirst();
 }
+
+/** A seller's own listings in every status, newest first. */
+export function findListingsBySeller(db: Kysely<Database>, sellerId: string): Promise<ListingWithSeller[]> {
+  return selectListingsWithSeller(db)
+    .where('listings.seller_id', '=', sellerId)
+    .orderBy('listings.created_at', 'desc')
+    .orderBy('listings.id')
+    .execute();
+}

@@ -11,6 +11,9 @@ export interface PublicConfig {
   environment: Config['nodeEnv'];
   /** A browser key (restricted by HTTP referrer in the Google console), so it is public by design. */
   googleMapsApiKey: string | null;
+  /** Where supabase-js talks to: the Supabase project, or this product's own origin (built-in server). */
+  supabaseUrl: string;
+  supabaseAnonKey: string;
 }
 
 export function systemRouter(config: Config, database: DatabaseHandle): Router {
@@ -32,6 +35,8 @@ export function systemRouter(config: Config, database: DatabaseHandle): Router {
       publicUrl: config.publicUrl,
       environment: config.nodeEnv,
       googleMapsApiKey: config.googleMapsApiKey,
+      supabaseUrl: config.auth.mode === 'supabase' ? config.auth.supabaseUrl : config.publicUrl,
+      supabaseAnonKey: config.auth.anonKey,
     };
     res.json({ success: true, data });
   });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from './auth/RequireAuth.tsx';
 import { ErrorScreen } from './errors/ErrorScreen.tsx';
 import { RootLayout, RouteLoading } from './layout/RootLayout.tsx';
 
@@ -15,13 +16,19 @@ const pageRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/landing/components/LandingPage.tsx')) },
   { path: 'marketplace', lazy: page(() => import('../features/marketplace/components/MarketplacePage.tsx')) },
   { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
-  { path: 'list-my-reservation', lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')) },
-  { path: 'my-listings', lazy: page(() => import('../features/selling/components/MyListingsPage.tsx')) },
-  { path: 'profile', lazy: page(() => import('../features/account/components/ProfilePage.tsx')) },
-  { path: 'payment/success', lazy: page(() => import('../features/buying/components/PaymentSuccessPage.tsx')) },
-  { path: 'payment/cancel', lazy: page(() => import('../features/buying/components/PaymentCancelPage.tsx')) },
-  { path: 'booking/confirmation', lazy: page(() => import('../features/buying/components/BookingConfirmationPage.tsx')) },
-  { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
+  {
+    // Signed-in only (SPEC.md section 2): a guest gets the sign-in dialog and lands on /.
+    element: <RequireAuth />,
+    children: [
+      { path: 'list-my-reservation', lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')) },
+      { path: 'my-listings', lazy: page(() => import('../features/selling/components/MyListingsPage.tsx')) },
+      { path: 'profile', lazy: page(() => import('../features/account/components/ProfilePage.tsx')) },
+      { path: 'payment/success', lazy: page(() => import('../features/buying/components/PaymentSuccessPage.tsx')) },
+      { path: 'payment/cancel', lazy: page(() => import('../features/buying/components/PaymentCancelPage.tsx')) },
+      { path: 'booking/confirmation', lazy: page(() => import('../features/buying/components/BookingConfirmationPage.tsx')) },
+      { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
+    ],
+  },
   // The old name of My Stays (SPEC.md section 2); replace keeps the dead URL out of history.
   { path: 'my-reservations', element: <Navigate to="/my-stays" replace /> },
   { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },

@@ -16,7 +16,7 @@ export interface TestServer {
 
 /** The real app over HTTP on a free port, with a fresh database. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: () => Date; webRoot?: string } = {},
+  options: Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits'> & { env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
@@ -29,6 +29,7 @@ export async function startTestServer(
     mailer: createDevMailbox(database.db, logger, config.mailFrom),
     clock: options.clock,
     webRoot: options.webRoot,
+    authRateLimits: options.authRateLimits,
   };
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(dependencies).listen(0, '127.0.0.1', () => resolve(listening));

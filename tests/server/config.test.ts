@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { LOCAL_ANON_KEY, loadConfig } from '../../server/config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       contactInbox: 'hello@restay.travel',
       unsplashAccessKey: undefined,
       googleMapsApiKey: null,
+      auth: { mode: 'local', anonKey: LOCAL_ANON_KEY, google: undefined },
     });
   });
 
@@ -43,8 +44,35 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without SMTP_URL: the dev mailbox never runs in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587' }).isProduction).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' })).toThrow(
+      /SMTP_URL: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' }).isProduction).toBe(true);
+  });
+
+
+  it('chooses Supabase when SUPABASE_URL is set, and needs its anon key', () => {
+    expect(loadConfig({ SUPABASE_URL: 'https://ref.supabase.co/', SUPABASE_ANON_KEY: 'anon' }).auth).toEqual({
+      mode: 'supabase',
+      supabaseUrl: 'https://ref.supabase.co',
+      anonKey: 'anon',
+      jwtSecret: undefined,
+    });
+    expect(() => loadConfig({ SUPABASE_URL: 'https://ref.supabase.co' })).toThrow(/SUPABASE_ANON_KEY/);
+  });
+
+  it('uses real Google in local mode only with both Google credentials', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).auth).toMatchObject({
+      mode: 'local',
+      google: { clientId: 'id', clientSecret: 'secret', issuerUrl: 'https://accounts.google.com' },
+    });
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('refuses production with only the development sign-in page', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/development sign-in page/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' }).auth.mode).toBe('supabase');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example', GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's' }).auth.mode).toBe('local');
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockListings } from './api-mocks.ts';
+import { signIn } from './auth-mocks.ts';
 import { renderRoute, scrollWindowTo } from './render.tsx';
 
 const header = () => screen.getByRole('banner');
@@ -27,6 +28,7 @@ describe('header', () => {
   });
 
   it('hides About and How It Works on /list-my-reservation', async () => {
+    signIn();
     renderRoute('/list-my-reservation');
     await screen.findByRole('heading', { level: 1, name: 'List Your Stay' });
     expect(within(mainNav()).queryByRole('link', { name: 'About' })).not.toBeInTheDocument();
@@ -37,6 +39,8 @@ describe('header', () => {
   it('is transparent at the top of / and solid once scrolled past 100 px', async () => {
     renderRoute('/');
     await screen.findByRole('heading', { level: 1 });
+    // Let the session provider settle first, so no late re-render races the scroll events.
+    await screen.findByRole('button', { name: 'Sign In' });
     expect(header()).toHaveAttribute('data-solid', 'false');
     scrollWindowTo(100);
     expect(header()).toHaveAttribute('data-solid', 'false');
@@ -53,6 +57,7 @@ describe('header', () => {
   });
 
   it('opens the phone menu, closes it on Escape and on navigation', async () => {
+    signIn();
     const { user } = renderRoute('/my-stays');
     await screen.findByRole('heading', { level: 1, name: 'My Stays' });
     const toggle = screen.getByRole('button', { name: 'Open menu' });

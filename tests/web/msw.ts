@@ -2,13 +2,33 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SHIPPED_PHOTOS, type PhotoPurpose } from '../../contract/photos.ts';
 
+/** Where supabase-js points in web tests: the built-in auth server on the product's own origin. */
+export const TEST_SUPABASE_URL = 'http://localhost:3000';
+export const TEST_ANON_KEY = 'restay-local-anon-key';
+
 /**
- * The API as seen by web tests; each test installs the handlers it needs with `server.use(...)`. The landing
- * page's photos are answered by default (as the API does with no Unsplash key), since every visit to / asks.
+ * Every page loads the run-time config (the session provider needs it), and every visit to / asks for the
+ * landing page's photos (answered as the API does with no Unsplash key); tests add what else they need.
  */
-export const server = setupServer(
+const defaults = [
+  http.get('/api/config', () =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        appName: 'Restay',
+        publicUrl: TEST_SUPABASE_URL,
+        environment: 'test',
+        supabaseUrl: TEST_SUPABASE_URL,
+        supabaseAnonKey: TEST_ANON_KEY,
+        googleMapsApiKey: null,
+      },
+    }),
+  ),
   http.get('/api/photos', ({ request }) => {
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });
   }),
-);
+];
+
+/** The API as seen by web tests; each test installs the handlers it needs with `server.use(...)`. */
+export const server = setupServer(...defaults);

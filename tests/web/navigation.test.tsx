@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../../src/app/errors/AppErrorBoundary.tsx';
 import { mockListings } from './api-mocks.ts';
+import { signIn } from './auth-mocks.ts';
 import { allowConsoleError } from './console-guard.ts';
 import { renderRoute } from './render.tsx';
 
@@ -13,6 +14,7 @@ function Thrower(): never {
 
 describe('scroll position on navigation', () => {
   it('scrolls to the top whenever the pathname changes', async () => {
+    signIn();
     const { user } = renderRoute('/my-stays');
     await screen.findByRole('heading', { level: 1, name: 'My Stays' });
     vi.mocked(window.scrollTo).mockClear();
@@ -25,6 +27,7 @@ describe('scroll position on navigation', () => {
   it('scrolls to the anchor instead when the URL has a hash', async () => {
     const { user } = renderRoute('/marketplace');
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
+    await screen.findByRole('button', { name: 'Sign In' });
     vi.mocked(window.scrollTo).mockClear();
 
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
@@ -62,6 +65,7 @@ describe('error screen', () => {
 
 describe('routes', () => {
   it('redirects /my-reservations to /my-stays, replacing the history entry', async () => {
+    signIn();
     const { router } = renderRoute('/my-reservations');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-stays');
@@ -76,15 +80,15 @@ describe('routes', () => {
 
   it.each([
     ['/list-my-reservation', 'List Your Stay'],
-    ['/profile', 'Your Profile'],
     ['/payment/success', 'Payment'],
     ['/booking/confirmation', 'Booking Confirmed'],
     ['/my-stays', 'My Stays'],
     ['/my-listings', 'My Listings'],
-  ])('%s says plainly that signing in is not available yet', async (path, title) => {
+  ])('%s says plainly to a signed-in user that its feature is not built yet', async (path, title) => {
+    signIn();
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('Signing in is not available yet in this build.');
+    expect(screen.getByRole('note')).toHaveTextContent('This feature is not built yet.');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Browse the marketplace' })).toHaveAttribute(
       'href',
       '/marketplace',
@@ -92,6 +96,7 @@ describe('routes', () => {
   });
 
   it('/payment/cancel confirms that nothing was charged', async () => {
+    signIn();
     renderRoute('/payment/cancel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('No charges were made.')).toBeInTheDocument();

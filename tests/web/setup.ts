@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import { server } from './msw.ts';
 
@@ -8,6 +9,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => {
   installConsoleGuard();
+  // Each test starts signed out with a fresh supabase-js client, unless it stores a session itself.
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSupabaseClient();
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();

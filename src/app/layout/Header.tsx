@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { HEADER_SOLID_AFTER_PX } from '../../../contract/constants.ts';
+import { AccountMenu } from '../auth/AccountMenu.tsx';
+import { useAuth, useSignInDialog } from '../auth/auth-context.ts';
 import { NAV_LINKS, hrefOf, isActiveLink } from './nav-links.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
@@ -14,6 +16,8 @@ export function Header() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === key;
   const menuButton = useRef<HTMLButtonElement>(null);
+  const { status } = useAuth();
+  const signInDialog = useSignInDialog();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -72,6 +76,12 @@ export function Header() {
                 <li key={link.label}>
                   <Link
                     to={hrefOf(link)}
+                    onClick={(event) => {
+                      // A guest cannot list a stay: ask them to sign in first, and come back here afterwards.
+                      if (link.pathname !== '/list-my-reservation' || status === 'signedIn') return;
+                      event.preventDefault();
+                      signInDialog.open(link.pathname);
+                    }}
                     aria-current={active ? 'page' : undefined}
                     className={`block rounded-md px-3 py-2 text-base font-medium md:text-sm ${
                       solid ? 'hover:bg-slate-100' : 'hover:bg-white/10'
@@ -84,6 +94,9 @@ export function Header() {
             })}
           </ul>
         </nav>
+        <div className="ml-auto md:ml-0">
+          <AccountMenu />
+        </div>
       </div>
     </header>
   );

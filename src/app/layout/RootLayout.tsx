@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -10,25 +11,27 @@ export function RootLayout() {
   const isLanding = useLocation().pathname === '/';
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      <ScrollToTop />
-      {/* Focus moves by hand so the URL keeps no #main-content hash (that hash would scroll and close menus). */}
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById(MAIN_CONTENT_ID)?.focus();
-        }}
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 outline-none ${isLanding ? '' : 'pt-16'}`}>
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <AuthProvider>
+      <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+        <ScrollToTop />
+        {/* Focus moves by hand so the URL keeps no #main-content hash (that hash would scroll and close menus). */}
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(MAIN_CONTENT_ID)?.focus();
+          }}
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 outline-none ${isLanding ? '' : 'pt-16'}`}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </AuthProvider>
   );
 }
 
@@ -36,7 +39,10 @@ export function RootLayout() {
 export function RouteLoading() {
   return (
     <div role="status" className="flex min-h-screen items-center justify-center">
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" />
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+      />
       <span className="sr-only">Loading…</span>
     </div>
   );

@@ -1,5 +1,5 @@
-import { SignInUnavailablePage } from '../../../components/ui/SignInUnavailablePage.tsx';
+import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
 
 export default function BookingConfirmationPage() {
-  return <SignInUnavailablePage title="Booking Confirmed" purpose="Once you buy a stay, its confirmation appears here." />;
+  return <FeatureNotBuiltPage title="Booking Confirmed" purpose="Once you buy a stay, its confirmation appears here." />;
 }

@@ -1,5 +1,5 @@
-import { SignInUnavailablePage } from '../../../components/ui/SignInUnavailablePage.tsx';
+import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
 
 export default function MyStaysPage() {
-  return <SignInUnavailablePage title="My Stays" purpose="The stays you have bought on Restay." />;
+  return <FeatureNotBuiltPage title="My Stays" purpose="The stays you have bought on Restay." />;
 }

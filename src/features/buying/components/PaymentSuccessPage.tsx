@@ -1,5 +1,5 @@
-import { SignInUnavailablePage } from '../../../components/ui/SignInUnavailablePage.tsx';
+import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
 
 export default function PaymentSuccessPage() {
-  return <SignInUnavailablePage title="Payment" purpose="After checkout, this page confirms your payment went through." />;
+  return <FeatureNotBuiltPage title="Payment" purpose="After checkout, this page confirms your payment went through." />;
 }

@@ -1,5 +1,5 @@
-import { SignInUnavailablePage } from '../../../components/ui/SignInUnavailablePage.tsx';
+import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
 
 export default function MyListingsPage() {
-  return <SignInUnavailablePage title="My Listings" purpose="The stays you have listed for resale, and whether they have sold." />;
+  return <FeatureNotBuiltPage title="My Listings" purpose="The stays you have listed for resale, and whether they have sold." />;
 }

@@ -4,15 +4,15 @@ import { primaryButton } from './button-styles.ts';
 
 type Props = {
   title: string;
-  /** What this page will do once sign-in exists, in one sentence. */
+  /** What this page will do once its feature is built, in one sentence. */
   purpose: string;
 };
 
 /**
- * Placeholder for the pages that need a signed-in user. Sign-in is not built yet, so the page says so
- * plainly instead of pretending to load anything.
+ * Placeholder for signed-in pages whose feature is not built yet: it says so plainly instead of pretending
+ * to load anything.
  */
-export function SignInUnavailablePage({ title, purpose }: Props) {
+export function FeatureNotBuiltPage({ title, purpose }: Props) {
   usePageTitle(title);
 
   return (
@@ -20,10 +20,10 @@ export function SignInUnavailablePage({ title, purpose }: Props) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-3 text-lg text-slate-600">{purpose}</p>
       <div role="note" className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-900">
-        <p className="font-semibold">Signing in is not available yet in this build.</p>
+        <p className="font-semibold">This feature is not built yet.</p>
         <p className="mt-1 text-sm">
-          This page needs a signed-in account, so there is nothing to show here yet. You can still browse every
-          stay on the marketplace.
+          You are signed in, but this part of Restay is still being built, so there is nothing to show here yet.
+          You can still browse every stay on the marketplace.
         </p>
       </div>
       <Link

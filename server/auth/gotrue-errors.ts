@@ -1,0 +1,37 @@
+import type { ErrorRequestHandler, Request, Response } from 'express';
+
+export const API_VERSION = '2024-01-01';
+
+/** An error in GoTrue's shape: HTTP status plus a machine code such as `flow_state_not_found`. */
+export class GoTrueError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GoTrue answers `{code, message}` to clients that send X-Supabase-Api-Version (supabase-js does) and the
+ * older `{code: status, error_code, msg}` otherwise; supabase-js reads `code` only when the header comes back.
+ */
+export function sendGoTrueError(req: Request, res: Response, error: GoTrueError): void {
+  res.setHeader('X-Supabase-Api-Version', API_VERSION);
+  const body = req.get('X-Supabase-Api-Version')
+    ? { code: error.errorCode, message: error.message }
+    : { code: error.status, error_code: error.errorCode, msg: error.message };
+  res.status(error.status).json(body);
+}
+
+export const goTrueErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (error instanceof GoTrueError) return sendGoTrueError(req, res, error);
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && type.startsWith('entity.')) {
+    return sendGoTrueError(req, res, new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON'));
+  }
+  req.log.error({ err: error }, 'auth server error');
+  sendGoTrueError(req, res, new GoTrueError(500, 'unexpected_failure', 'Unexpected failure'));
+};

@@ -1,0 +1,61 @@
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { createContext, useContext } from 'react';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  session: Session | null;
+  user: User | null;
+  /** Resolved once the run-time config is loaded; null until then. */
+  supabase: SupabaseClient | null;
+  signInWithGoogle(): Promise<void>;
+  signOut(): Promise<void>;
+  /** True between Sign Out and the redirect to /, so protected pages do not ask to sign in meanwhile. */
+  signingOut: boolean;
+}
+
+export interface SignInDialogControls {
+  /** Opens the sign-in dialog; `intendedPath` picks its message and is where sign-in returns to. */
+  open(intendedPath?: string): void;
+  close(): void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+export const SignInDialogContext = createContext<SignInDialogControls | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+export function useSignInDialog(): SignInDialogControls {
+  const value = useContext(SignInDialogContext);
+  if (!value) throw new Error('useSignInDialog must be used inside <AuthProvider>');
+  return value;
+}
+
+const INTENDED_PATH_KEY = 'restay.intendedPath';
+
+/** Kept in sessionStorage: it must survive the full-page trip to Google and back, and nothing longer. */
+export const intendedPath = {
+  remember: (path: string) => sessionStorage.setItem(INTENDED_PATH_KEY, path),
+  take: () => {
+    const path = sessionStorage.getItem(INTENDED_PATH_KEY);
+    sessionStorage.removeItem(INTENDED_PATH_KEY);
+    // Only paths inside the product: never follow a stored absolute or protocol-relative URL.
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  },
+};
+
+/** The dialog's message for the path the person was trying to reach (SPEC.md section 2). */
+export function signInMessage(path: string | undefined): string {
+  const target = path ?? '';
+  if (target.includes('list-my-reservation')) return 'Please sign in to list your reservation.';
+  if (target.includes('my-stays')) return 'Please sign in to view your stays.';
+  if (target.includes('profile')) return 'Please sign in to access your profile.';
+  if (target.includes('payment')) return 'Please sign in to complete your payment.';
+  if (target.includes('booking')) return 'Please sign in to manage your booking.';
+  return 'Please sign in to continue.';
+}

@@ -1,0 +1,44 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+let client: Promise<SupabaseClient> | undefined;
+
+/**
+ * The one supabase-js client of the SPA, built from GET /api/config so the same build talks to a real
+ * Supabase project or to the API's built-in auth server. PKCE keeps tokens out of URLs and history.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= loadRuntimeConfig()
+    .then((data) =>
+      createClient(data.supabaseUrl, data.supabaseAnonKey, {
+        auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      }),
+    )
+    .catch((error: unknown) => {
+      client = undefined; // a failed config load is retried by the next caller, not cached forever
+      throw error;
+    });
+  return client;
+}
+
+/** Tests start every case from a fresh client (and so a fresh read of storage). */
+export function resetSupabaseClient(): void {
+  client = undefined;
+}
+
+/**
+ * Plain fetch, not the API client: the API client's bearer interceptor waits for this very client, so going
+ * through it here would wait on itself.
+ */
+async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch(new URL('/api/config', window.location.origin), { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
+  const body = (await response.json()) as { data?: Partial<RuntimeConfig> };
+  const { supabaseUrl, supabaseAnonKey } = body.data ?? {};
+  if (!supabaseUrl || !supabaseAnonKey) throw new Error('GET /api/config did not name the sign-in service');
+  return { supabaseUrl, supabaseAnonKey };
+}

@@ -1,0 +1,220 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInMessage } from '../../src/app/auth/auth-context.ts';
+import { mockListings } from './api-mocks.ts';
+import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
+import { server, TEST_SUPABASE_URL } from './msw.ts';
+import { renderRoute } from './render.tsx';
+
+beforeEach(() => mockListings([]));
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('sign-in dialog', () => {
+  it.each([
+    ['/list-my-reservation', 'Please sign in to list your reservation.'],
+    ['/my-stays', 'Please sign in to view your stays.'],
+    ['/profile', 'Please sign in to access your profile.'],
+    ['/payment/success?session_id=x', 'Please sign in to complete your payment.'],
+    ['/booking/confirmation', 'Please sign in to manage your booking.'],
+    ['/my-listings', 'Please sign in to continue.'],
+  ])('a guest opening %s is sent to / with the dialog saying "%s"', async (path, message) => {
+    const { router } = renderRoute(path);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Restay' });
+    expect(dialog).toHaveTextContent(message);
+    expect(within(dialog).getByRole('button', { name: /Google/ })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Terms of Service.*Privacy Policy/);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem('restay.intendedPath')).toBe(path);
+  });
+
+  it('says "continue" for any other path', () => {
+    expect(signInMessage(undefined)).toBe('Please sign in to continue.');
+    expect(signInMessage('/marketplace')).toBe('Please sign in to continue.');
+  });
+
+  it('opens from the header, traps focus, closes on Escape and gives focus back', async () => {
+    const { user } = renderRoute('/marketplace');
+    const opener = await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Welcome to Restay' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const google = within(dialog).getByRole('button', { name: /Google/ });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(google).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(google).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes on its close button and on a click outside', async () => {
+    const { user } = renderRoute('/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByTestId('sign-in-overlay'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens for a guest clicking List Your Stay, with the listing message', async () => {
+    const { user, router } = renderRoute('/marketplace');
+    await screen.findByRole('button', { name: 'Sign In' });
+    await user.click(within(mainNav()).getByRole('link', { name: 'List Your Stay' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Please sign in to list your reservation.');
+    expect(router.state.location.pathname).toBe('/marketplace');
+  });
+});
+
+describe('Google sign-in failure', () => {
+  it('shows a visible alert in the dialog', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.get('/api/config', () => HttpResponse.error()));
+    const { user } = renderRoute('/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Google/ }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Google sign-in failed. Please try again.');
+  });
+});
+
+describe('header', () => {
+  it('shows a round avatar with the first letter of the email and the account menu when signed in', async () => {
+    signIn();
+    const { user } = renderRoute('/marketplace');
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    expect(avatar).toHaveTextContent('A');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    await user.click(avatar);
+    const menu = screen.getByRole('menu');
+    expect(menu).toHaveTextContent(TEST_USER.email);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My Stays',
+      'My Listings',
+      'View Profile',
+      'Sign Out',
+    ]);
+  });
+
+  it('creates the missing profile row after the first session is found, once', async () => {
+    storeSession();
+    const { rows, writes } = mockProfilesRest();
+    renderRoute('/marketplace');
+    await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(rows.get(TEST_USER.id)).toBeDefined());
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.body).toEqual({ id: TEST_USER.id, email: TEST_USER.email, first_name: '', last_name: '', display_name: '' });
+  });
+
+  it('lets a signed-in user go to List Your Stay', async () => {
+    signIn();
+    const { user, router } = renderRoute('/marketplace');
+    await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(within(mainNav()).getByRole('link', { name: 'List Your Stay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list-my-reservation'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('API bearer token', () => {
+  it("sends the supabase session's access token on API calls", async () => {
+    signIn();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    const stored = JSON.parse(localStorage.getItem('sb-localhost-auth-token') ?? '{}') as { access_token: string };
+    expect(seen[0]).toBe(`Bearer ${stored.access_token}`);
+  });
+
+  it('sends no bearer for a guest', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen[0]).toBeNull();
+  });
+});
+
+describe('profile page', () => {
+  it('shows email and member-since date, saves the names with updated_at, and confirms for 5 s', async () => {
+    const { rows, writes } = signIn(TEST_USER, { first_name: 'Ana' });
+    const { user } = renderRoute('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument();
+    expect(screen.getByText(TEST_USER.email, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Mar 5, 2026')).toBeInTheDocument();
+    const first = screen.getByLabelText('First name');
+    expect(first).toHaveValue('Ana');
+    await user.type(screen.getByLabelText('Last name'), 'Silva');
+    await user.type(screen.getByLabelText('Display name'), 'ana.s');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(rows.get(TEST_USER.id)).toMatchObject({ first_name: 'Ana', last_name: 'Silva', display_name: 'ana.s' });
+    const upsert = writes.at(-1);
+    expect(upsert?.prefer).toContain('resolution=merge-duplicates');
+    expect(typeof upsert?.body.updated_at).toBe('string');
+  });
+
+  it('says "Failed to update profile. Please try again." when the write is refused', async () => {
+    signIn();
+    server.use(
+      http.post(`${TEST_SUPABASE_URL}/rest/v1/profiles`, () =>
+        HttpResponse.json({ code: '42501', details: null, hint: null, message: 'new row violates row-level security policy' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile. Please try again.');
+  });
+
+  it('signs out: toast "Logged out successfully", then home after about 1.5 s', async () => {
+    signIn();
+    server.use(http.post(`${TEST_SUPABASE_URL}/auth/v1/logout`, () => new HttpResponse(null, { status: 204 })));
+    const { user, router } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('protected routes', () => {
+  it('shows a spinner while the session loads', async () => {
+    let release: () => void = () => {};
+    server.use(
+      http.get('/api/config', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'k' } });
+      }),
+    );
+    renderRoute('/my-stays');
+    expect(await screen.findByText('Checking your session…', {}, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => release());
+    await screen.findByRole('dialog');
+  });
+
+  it('returns to the remembered path after Google brings the person back to /profile', async () => {
+    signIn();
+    sessionStorage.setItem('restay.intendedPath', '/my-stays');
+    const { router } = renderRoute('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-stays'));
+    expect(sessionStorage.getItem('restay.intendedPath')).toBeNull();
+  });
+});
