@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
+import { AppError } from '../http/errors.ts';
 
 export const API_VERSION = '2024-01-01';
 
@@ -28,6 +29,8 @@ export function sendGoTrueError(req: Request, res: Response, error: GoTrueError)
 export const goTrueErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof GoTrueError) return sendGoTrueError(req, res, error);
+  // Shared API errors (the rate limiter's 429) keep the API's own envelope, via the app's error handler.
+  if (error instanceof AppError) return next(error);
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type.startsWith('entity.')) {
     return sendGoTrueError(req, res, new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON'));

@@ -42,8 +42,15 @@ describe('start-up', () => {
     expect(server.output()).toContain('PORT');
   });
 
+  it('refuses to start in production with only the development sign-in page', async () => {
+    const server = startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('only the development sign-in page exists');
+  });
+
   it('refuses to start in production without SMTP_URL', async () => {
-    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    const supabase = { SUPABASE_URL: 'https://ref.supabase.co', SUPABASE_ANON_KEY: 'anon' };
+    const server = startServer({ NODE_ENV: 'production', ...supabase, DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('SMTP_URL: required when NODE_ENV=production');
   });

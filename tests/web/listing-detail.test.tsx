@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
@@ -48,5 +50,33 @@ describe('/listings/:id', () => {
     );
     renderRoute('/listings/some-id');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load listing: Service unavailable');
+  });
+
+  it('opens the sign-in dialog when a guest presses Book Now', async () => {
+    const listing = makeListing();
+    server.use(http.get(`/api/listings/${listing.id}`, () => HttpResponse.json({ success: true, data: listing })));
+    renderRoute(`/listings/${listing.id}`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+    expect(screen.getByText('Please sign in to complete your booking.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Restay' });
+    expect(within(dialog).getByRole('button', { name: /Google/ })).toBeInTheDocument();
+  });
+
+  it('shows the signed-in owner that they own the listing, and the buyer PURCHASED', async () => {
+    signIn();
+    const owned = makeListing({ user_id: TEST_USER.id });
+    const bought = makeListing({ id: 'bought-1', status: 'sold', buyer_id: TEST_USER.id });
+    server.use(
+      http.get(`/api/listings/${owned.id}`, () => HttpResponse.json({ success: true, data: owned })),
+      http.get('/api/listings/bought-1', () => HttpResponse.json({ success: true, data: bought })),
+    );
+    const { unmount } = renderRoute(`/listings/${owned.id}`);
+    expect(await screen.findByText('You Own This Listing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    unmount();
+
+    renderRoute('/listings/bought-1');
+    expect(await screen.findByText('PURCHASED')).toBeInTheDocument();
   });
 });

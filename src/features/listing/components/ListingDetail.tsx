@@ -12,9 +12,10 @@ type Props = {
   listing: Listing;
   /** The signed-in viewer's user id, or null for a guest; decides owner, buyer and Book Now views. */
   viewerId?: string | null;
+  onSignInRequired?: () => void;
 };
 
-export function ListingDetail({ listing, viewerId = null }: Props) {
+export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Props) {
   const { start, end } = stayDates(listing);
   const nights = stayNights(start, end);
   const checkIn = formatStayDate(start);
@@ -68,7 +69,7 @@ export function ListingDetail({ listing, viewerId = null }: Props) {
           </section>
         </div>
 
-        <PriceBox listing={listing} viewerId={viewerId} />
+        <PriceBox listing={listing} viewerId={viewerId} onSignInRequired={onSignInRequired} />
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useAuth, useSignInDialog } from '../../../app/auth/auth-context.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -15,6 +16,9 @@ function isNotFound(error: unknown): boolean {
 export default function ListingDetailPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
+  const { user } = useAuth();
+  const signInDialog = useSignInDialog();
+  const { pathname } = useLocation();
   usePageTitle(listing.data?.title ?? (listing.isError && isNotFound(listing.error) ? 'Listing Not Found' : 'Stay'));
 
   const backLink = (
@@ -38,7 +42,11 @@ export default function ListingDetailPage() {
           <StatusMessage asPageHeading tone="error" title={`Failed to load listing: ${listing.error.message}`} action={backLink} />
         )
       ) : (
-        <ListingDetail listing={listing.data} />
+        <ListingDetail
+          listing={listing.data}
+          viewerId={user?.id ?? null}
+          onSignInRequired={() => signInDialog.open(pathname)}
+        />
       )}
     </div>
   );

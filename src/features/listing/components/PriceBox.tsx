@@ -20,7 +20,14 @@ export function viewingOf(listing: Pick<Listing, 'status' | 'user_id' | 'buyer_i
 
 const badge = 'inline-block rounded-full px-3 py-1 text-xs font-bold tracking-wide';
 
-export function PriceBox({ listing, viewerId }: { listing: Listing; viewerId: string | null }) {
+interface Props {
+  listing: Listing;
+  viewerId: string | null;
+  /** Opens the sign-in dialog when a guest presses Book Now. */
+  onSignInRequired?: () => void;
+}
+
+export function PriceBox({ listing, viewerId, onSignInRequired }: Props) {
   const viewing = viewingOf(listing, viewerId);
   const [notice, setNotice] = useState<string | null>(null);
   const sold = viewing === 'sold' || viewing === 'purchased';
@@ -62,8 +69,11 @@ export function PriceBox({ listing, viewerId }: { listing: Listing; viewerId: st
           <button
             type="button"
             className={`${primaryButton} mt-4 w-full`}
-            // Guests are told to sign in (the sign-in dialog is wired in with auth); checkout itself is not built yet.
-            onClick={() => setNotice(viewerId === null ? SIGN_IN_TO_BOOK : CHECKOUT_NOT_AVAILABLE)}
+            // Guests are asked to sign in; checkout itself is not built yet, and a signed-in buyer is told so.
+            onClick={() => {
+              setNotice(viewerId === null ? SIGN_IN_TO_BOOK : CHECKOUT_NOT_AVAILABLE);
+              if (viewerId === null) onSignInRequired?.();
+            }}
           >
             Book Now
           </button>
