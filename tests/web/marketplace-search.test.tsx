@@ -35,7 +35,6 @@ vi.mock('react-leaflet', () => ({
 function mockSearch(listings: Listing[], priceCeiling = 1000) {
   const queries: string[] = [];
   server.use(
-    http.get('/api/config', () => HttpResponse.json({ success: true, data: { googleMapsApiKey: null } })),
     http.get('/api/listings', ({ request }) => {
       queries.push(new URL(request.url).search);
       return HttpResponse.json({
@@ -49,6 +48,13 @@ function mockSearch(listings: Listing[], priceCeiling = 1000) {
 }
 
 describe('/marketplace search', () => {
+  it("gives a guest the top bar's Sign in, leading to /marketplace", async () => {
+    mockSearch([makeListing({ title: 'Porto loft' })]);
+    renderRoute('/marketplace');
+    const signIn = await screen.findByRole('link', { name: 'Sign in' }, { timeout: 5000 });
+    expect(signIn).toHaveAttribute('href', '/marketplace');
+  });
+
   it('reads the filters from the URL and sends them to the API', async () => {
     const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
     renderRoute('/marketplace?location=Porto&minPrice=50&unknown=1');

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FILTER_DEBOUNCE_MS } from '../../../../contract/constants.ts';
+import { AccountMenu } from '../../../app/auth/AccountMenu.tsx';
+import { useAuth } from '../../../app/auth/auth-context.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -23,6 +25,7 @@ export default function MarketplacePage() {
   usePageTitle('Marketplace');
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { status: authStatus } = useAuth();
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
 
@@ -71,7 +74,6 @@ export default function MarketplacePage() {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Marketplace</h1>
-        {/* The guest "Sign in" button joins this bar with the auth work. */}
         <div className="flex items-center gap-2">
           <button type="button" className={secondaryButton} onClick={() => setExpanded(true)}>
             Search
@@ -82,6 +84,8 @@ export default function MarketplacePage() {
           <Link to="/list-my-reservation" className={primaryButton}>
             List Your Stay
           </Link>
+          {/* SPEC.md section 2: a guest's Sign in on this bar leads to /marketplace; signed in, the header has the menu. */}
+          {authStatus === 'signedOut' ? <AccountMenu guestSignInTo="/marketplace" /> : null}
         </div>
       </div>
 
