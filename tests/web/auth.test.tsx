@@ -81,6 +81,19 @@ describe('Google sign-in failure', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Google/ }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Google sign-in failed. Please try again.');
   });
+
+  it('shows a visible alert when Google sends the person back with an error', async () => {
+    window.history.replaceState(null, '', '/?error=access_denied&error_description=The+user+denied+access');
+    try {
+      const { user } = renderRoute('/');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Google sign-in failed: The user denied access. Please try again.');
+      await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByText(/Google sign-in failed/)).not.toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('header', () => {

@@ -6,6 +6,7 @@ import { Toast } from '../../components/ui/Toast.tsx';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
+import { readOAuthCallbackError } from './oauth-callback-error.ts';
 import { SignInDialog } from './SignInDialog.tsx';
 
 const TOAST_MS = 3_000;
@@ -31,6 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<{ open: boolean; path?: string }>({ open: false });
   const [toast, setToast] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [callbackError, setCallbackError] = useState(() => readOAuthCallbackError(window.location));
   const profilesEnsured = useRef(new Set<string>());
 
   useEffect(() => {
@@ -131,6 +133,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         {children}
         {dialog.open && <SignInDialog intendedPath={dialog.path} onClose={close} onGoogle={signInWithGoogle} />}
         {toast && <Toast message={toast} />}
+        {callbackError && (
+          <div
+            role="alert"
+            className="fixed inset-x-4 top-20 z-50 mx-auto flex max-w-lg items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 shadow-lg"
+          >
+            <p className="flex-1">Google sign-in failed: {callbackError}. Please try again.</p>
+            <button type="button" className="font-medium underline" onClick={() => setCallbackError(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
       </SignInDialogContext.Provider>
     </AuthContext.Provider>
   );
