@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 interface RuntimeConfig {
   supabaseUrl: string;
@@ -12,8 +12,9 @@ let client: Promise<SupabaseClient> | undefined;
  * Supabase project or to the API's built-in auth server. PKCE keeps tokens out of URLs and history.
  */
 export function getSupabase(): Promise<SupabaseClient> {
-  client ??= loadRuntimeConfig()
-    .then((data) =>
+  // supabase-js is loaded in parallel with the config, as its own chunk: no page waits on it to first paint.
+  client ??= Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')])
+    .then(([data, { createClient }]) =>
       createClient(data.supabaseUrl, data.supabaseAnonKey, {
         auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
       }),
