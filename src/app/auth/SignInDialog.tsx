@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useModalFocus } from '../../components/ui/use-modal-focus.ts';
 import { signInMessage } from './auth-context.ts';
-
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type Props = {
   intendedPath: string | undefined;
@@ -16,36 +15,7 @@ export function SignInDialog({ intendedPath, onClose, onGoogle }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      const inside = panel.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      // Give focus back to whatever opened the dialog, if it is still on the page.
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [onClose]);
+  useModalFocus(panel, onClose);
 
   const signIn = async () => {
     setBusy(true);

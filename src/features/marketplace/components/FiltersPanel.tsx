@@ -1,38 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+import { useRef, type ReactNode } from 'react';
+import { useModalFocus } from '../../../components/ui/use-modal-focus.ts';
 
 /** A side panel dialog: overlay click and Escape close it, and Tab keeps focus inside while it is open. */
 export function FiltersPanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  function onKeyDown(event: React.KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  }
+  useModalFocus(panel, onClose);
 
   return (
-    <div className="fixed inset-0 z-50" onKeyDown={onKeyDown}>
+    <div className="fixed inset-0 z-50">
       <div data-testid="filters-overlay" aria-hidden="true" className="absolute inset-0 bg-black/50" onClick={onClose} />
       <div
         ref={panel}
