@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -87,6 +88,12 @@ export interface GoogleConfig {
 export const LOCAL_ANON_KEY = 'restay-local-anon-key';
 
 export class ConfigError extends Error {}
+
+/** The configuration of a running process: a `.env` file in the working directory, if any, then the environment. */
+export function loadProcessConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return loadConfig();
+}
 
 /** Parses the environment into the one typed configuration; a bad value names its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

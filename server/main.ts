@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadProcessConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './logger.ts';
@@ -11,14 +10,10 @@ import { createMailer } from './mail/index.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
+  const config = loadProcessConfig();
   const logger = createLogger(config);
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const seeded = await seedDemoData(database.db);

@@ -1,19 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
+import { loadProcessConfig } from '../config.ts';
+import { openConfiguredDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
 import { resetDemoData } from './seed.ts';
 
 /** `npm run db:migrate` applies pending migrations; `npm run db:seed` also replaces all data with the demo set. */
 async function run(command: string | undefined) {
   if (command !== 'migrate' && command !== 'seed') throw new Error('usage: cli.ts migrate|seed');
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
+  const config = loadProcessConfig();
+  const database = await openConfiguredDatabase(config);
   try {
     const applied = await migrate(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');

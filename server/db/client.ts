@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -29,6 +30,13 @@ export interface DatabaseOptions {
 }
 
 const MIGRATION_LOCK_KEY = 72_531_004;
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+  return openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url) : openPGlite(options.dataDir);

@@ -56,18 +56,3 @@ export async function apiPost<T = unknown>(url: string, body?: unknown, config?:
   const response = await apiClient.post<T>(url, body, config);
   return response.data;
 }
-
-export async function apiPut<T = unknown>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await apiClient.put<T>(url, body, config);
-  return response.data;
-}
-
-export async function apiPatch<T = unknown>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await apiClient.patch<T>(url, body, config);
-  return response.data;
-}
-
-export async function apiDelete<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  const response = await apiClient.delete<T>(url, config);
-  return response.data;
-}
