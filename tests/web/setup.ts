@@ -5,7 +5,12 @@ import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import { server } from './msw.ts';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The SPA loads supabase-js lazily; loading it once here keeps that one-off cost (seconds on a busy machine)
+  // out of the first test that waits for a session.
+  await import('@supabase/supabase-js');
+});
 
 beforeEach(() => {
   installConsoleGuard();
