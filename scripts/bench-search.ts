@@ -32,6 +32,8 @@ const adminUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postg
 const BENCH_DB = 'restay_bench';
 /** --keep leaves the seeded database in place for EXPLAIN; drop it by hand afterwards. */
 const keep = 'keep' in args || process.env.BENCH_KEEP === '1';
+/** --reuse runs against a database kept by an earlier --keep run (new migrations applied, no re-seed). */
+const reuse = 'reuse' in args || 'profile' in args;
 const BATCH = 50_000;
 const NOW = new Date();
 
@@ -89,8 +91,6 @@ async function seed(handle: DatabaseHandle) {
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(`\r  seeded ${to.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} (${seconds.toFixed(0)} s)`);
   }
-  // What autovacuum would do soon after a bulk load: statistics, and the visibility map index-only scans need.
-  await handle.withScriptSession((run) => run('VACUUM ANALYZE listings'));
   process.stdout.write('\n');
 }
 
@@ -157,7 +157,7 @@ async function main() {
   const admin = driver === 'postgres' ? new pg.Client({ connectionString: adminUrl }) : undefined;
   if (admin) {
     await admin.connect();
-    if (!('profile' in args)) {
+    if (!reuse) {
       await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${BENCH_DB}`);
     }
@@ -175,8 +175,19 @@ async function main() {
       return;
     }
     await migrate(handle);
-    await seed(handle);
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
+    if (!reuse) await seed(handle);
+    // What autovacuum does soon after a bulk load or a migration: statistics, and the visibility map that
+    // index-only scans need.
+    await handle.withScriptSession((run) => run('VACUUM ANALYZE'));
+    // Production settings, as deployed; searches never reach the sign-in or mail services these name.
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SUPABASE_URL: 'https://bench.supabase.invalid',
+      SUPABASE_ANON_KEY: 'bench-anon-key',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
     const app = createApp({ config, database: handle, logger: pino({ level: 'silent' }) });
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -211,7 +222,7 @@ async function main() {
   } finally {
     await handle.close();
     if (admin) {
-      if (!keep && !('profile' in args)) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+      if (!keep && !reuse) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
       await admin.end();
     }
   }

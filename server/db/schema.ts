@@ -57,6 +57,16 @@ export interface ListingsTable {
   buyer_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Set by the listings_place trigger and computed from the position (migration 0005); never written by code. */
+  place_id: ColumnType<number, never, never>;
+  geo_cell: ColumnType<number | null, never, never>;
+}
+
+/** One row per distinct city, country, location and hotel name, folded for search (migration 0005). */
+export interface SearchPlacesTable {
+  id: ColumnType<number, never, never>;
+  search_text: string;
+  hotel_search_text: string;
 }
 
 export interface ContactMessagesTable {
@@ -133,6 +143,7 @@ export interface Database {
   profiles: ProfilesTable;
   reservations: ReservationsTable;
   listings: ListingsTable;
+  search_places: SearchPlacesTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;

@@ -1,54 +1,52 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery } from '../../contract/search.ts';
+import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery, type SearchSort } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
+import { boxCells } from './geo-cells.ts';
 import type { ListingWithSeller } from './listing-dto.ts';
+import { lookUpPlaces, rememberedPlaces, type PlaceMatch } from './search-places.ts';
 
 const DAY_MS = 86_400_000;
 
-/** `%` and `_` typed by a user are literal characters, not LIKE wildcards. */
-function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+/** A PostgreSQL array literal, which both drivers pass as one text parameter. */
+const intArray = (values: number[]) => `{${values.join(',')}}`;
 
-/**
- * The filters of one search. Text is matched against the stored folded columns of migration 0004, which carry
- * the trigram indexes; the term is folded in SQL too, so the
- * SPA's "zurich" and the stored "Zürich" meet on the same unaccent rules.
- */
-function searchFilters(query: SearchQuery, now: Date) {
-  return (eb: ExpressionBuilder<Database, 'listings'>) => {
-    const filters: Expression<SqlBool>[] = [
-      eb('listings.status', '=', 'active'),
-      eb('listings.start_utc', '>', now),
-    ];
-    if (query.location) {
-      filters.push(
-        sql<SqlBool>`listings.search_text like public.restay_fold(${likeContains(query.location)})`,
-      );
-    }
-    if (query.hotelName) {
-      filters.push(sql<SqlBool>`listings.hotel_search_text like public.restay_fold(${likeContains(query.hotelName)})`);
-    }
+type Filter = (eb: ExpressionBuilder<Database, 'listings'>) => Expression<SqlBool>;
+
+/** The conditions of one search, written so that the indexes of migration 0005 can serve them. */
+function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefined, now: Date): Filter {
+  return (eb) => {
+    // Text that names no place cannot match a listing.
+    if (placeIds?.length === 0) return sql<SqlBool>`false`;
+    const filters: Expression<SqlBool>[] = [eb('listings.status', '=', 'active'), eb('listings.start_utc', '>', now)];
+    if (placeIds) filters.push(sql<SqlBool>`listings.place_id = any(${intArray(placeIds)}::integer[])`);
     // Check-in and check-out are compared as UTC calendar days: a stay checking out on endDate at any hour fits.
     if (query.startDate) filters.push(eb('listings.start_utc', '>=', new Date(`${query.startDate}T00:00:00Z`)));
     if (query.endDate) {
-      filters.push(eb('listings.end_utc', '<', new Date(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS)));
+      const dayAfter = new Date(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS);
+      // Implied by the check-out bound (a stay ends after it starts); stated so the index range on check-in has
+      // an upper end too.
+      filters.push(eb('listings.end_utc', '<', dayAfter), eb('listings.start_utc', '<', dayAfter));
     }
     if (query.minPrice !== undefined) filters.push(eb('listings.price_cents', '>=', Math.round(query.minPrice * 100)));
     if (query.maxPrice !== undefined) filters.push(eb('listings.price_cents', '<=', Math.round(query.maxPrice * 100)));
     if (query.bounds) {
       const { south, west, north, east } = query.bounds;
-      filters.push(eb('listings.latitude', '>=', south), eb('listings.latitude', '<=', north));
-      // A box whose west edge is east of its east edge crosses the antimeridian.
-      filters.push(
-        west <= east
-          ? eb.and([eb('listings.longitude', '>=', west), eb('listings.longitude', '<=', east)])
-          : eb.or([eb('listings.longitude', '>=', west), eb('listings.longitude', '<=', east)]),
-      );
+      const cells = boxCells(query.bounds);
+      if (cells) filters.push(sql<SqlBool>`listings.geo_cell = any(${intArray(cells)}::integer[])`);
+      filters.push(sql<SqlBool>`public.restay_in_box(listings.latitude, listings.longitude, ${south}::float8,
+        ${west}::float8, ${north}::float8, ${east}::float8)`);
     }
     return eb.and(filters);
   };
 }
+
+/** Each sort's column and direction; the id breaks ties in the same direction, so one index serves both. */
+const ORDER = {
+  newest: ['created_at', 'desc'],
+  price_asc: ['price_cents', 'asc'],
+  price_desc: ['price_cents', 'desc'],
+  checkin: ['start_utc', 'asc'],
+} as const satisfies Record<SearchSort, readonly [string, 'asc' | 'desc']>;
 
 export interface SearchResult {
   rows: ListingWithSeller[];
@@ -57,37 +55,19 @@ export interface SearchResult {
 
 /** One page of matching listings, the number of matches, and the price ceiling for the SPA's slider. */
 export async function searchListings(db: Kysely<Database>, query: SearchQuery, now: Date): Promise<SearchResult> {
-  const where = searchFilters(query, now);
-  let page = db
-    .selectFrom('listings')
-    .leftJoin('profiles', 'profiles.id', 'listings.seller_id')
-    .selectAll('listings')
-    .select('profiles.first_name')
-    .where(where);
-  page =
-    query.sort === 'price_asc'
-      ? page.orderBy('listings.price_cents', 'asc')
-      : query.sort === 'price_desc'
-        ? page.orderBy('listings.price_cents', 'desc')
-        : query.sort === 'checkin'
-          ? page.orderBy('listings.start_utc', 'asc')
-          : page.orderBy('listings.created_at', 'desc');
-  // The id breaks ties, so paging never shows a listing twice or skips one.
-  page = page.orderBy('listings.id').limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-
-
   const offset = (query.page - 1) * query.pageSize;
-  const [rows, ceiling] = await Promise.all([
-    page.execute(),
-    db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.max('listings.price_cents').as('max'))
-      .where('listings.status', '=', 'active')
-      .executeTakeFirstOrThrow(),
-  ]);
-  // A page that is not full is the last one, so it already tells the total; only full pages need a count.
-  const lastPageKnown = rows.length < query.pageSize && (rows.length > 0 || offset === 0);
-  const total = lastPageKnown ? offset + rows.length : await countMatches(db, where);
+  const hasText = Boolean(query.location || query.hotelName);
+  let places = hasText ? (rememberedPlaces(db, query) ?? (await lookUpPlaces(db, query))) : undefined;
+  let found = await findPage(db, searchFilter(query, places?.ids, now), query, offset);
+  if (places && Number(found[0]?.newest_place_id ?? 0) !== places.newestPlaceId) {
+    // A place was added since the terms were looked up: it may match them, so look again.
+    places = await lookUpPlaces(db, query);
+    found = await findPage(db, searchFilter(query, places.ids, now), query, offset);
+  }
+  const first = found[0];
+  const rows = found.filter((row): row is (typeof found)[number] & ListingWithSeller => row.id !== null);
+  // No count when the page itself shows where the matches end (see findPage).
+  const total = first?.match_count == null ? offset + rows.length : Number(first.match_count);
   return {
     rows,
     meta: {
@@ -95,19 +75,57 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
       pageSize: query.pageSize,
       total: Math.min(total, SEARCH_TOTAL_CAP),
       totalCapped: total > SEARCH_TOTAL_CAP,
-      priceCeiling: ceiling.max === null ? null : Number(ceiling.max) / 100,
+      priceCeiling: first?.price_ceiling == null ? null : Number(first.price_ceiling) / 100,
     },
   };
 }
 
 /**
- * Counting stops after SEARCH_TOTAL_CAP + 1 matches: an exact count of a popular city at a million listings
- * visits tens of thousands of scattered table pages, and nobody pages through more than a thousand stays.
+ * The page, the match count, the price ceiling and the newest place's id in one statement: each round trip to the database costs
+ * more than these index reads themselves (measured by `npm run bench:search`).
+ *
+ * The page's ids come first, from an index-only scan of a covering index in the page's order; only those
+ * rows are then read from the table, since reading whole rows while filtering would visit every rejected
+ * listing's table page too. The meta row is left-joined to the page, so it arrives even when the page is
+ * empty; every listing column is then null.
+ *
+ * Counting stops after SEARCH_TOTAL_CAP + 1 matches (nobody pages through more than a thousand stays, and an
+ * exact count of a popular city would read every one of its listings), and runs only when the page is full
+ * or lies beyond the last match: otherwise the page itself says where the matches end. PostgreSQL evaluates a
+ * CASE branch's sub-select only when the branch is taken.
  */
-async function countMatches(db: Kysely<Database>, where: ReturnType<typeof searchFilters>): Promise<number> {
-  const row = await db
-    .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('matches'))
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offset: number) {
+  const [column, direction] = ORDER[query.sort];
+  const matches = db
+    .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('m'))
+    .select((eb) => eb.fn.countAll().as('n'));
+  const ceiling = db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.max('listings.price_cents').as('max'))
+    .where('listings.status', '=', 'active');
+  const pageTellsTotal = sql<SqlBool>`(select count(*) from page) between ${offset === 0 ? 0 : 1} and ${query.pageSize - 1}`;
+  const meta = sql<{ price_ceiling: number | null; match_count: string | number | null; newest_place_id: number | null }>`(select
+    (${ceiling}) as price_ceiling,
+    (select max(id) from search_places) as newest_place_id,
+    case when ${pageTellsTotal} then null else (${matches}) end as match_count)`;
+  return db
+    .with('page', (cte) =>
+      cte
+        .selectFrom('listings')
+        .select(['listings.id', `listings.${column} as sort_key`])
+        .where(where)
+        .orderBy(`listings.${column}`, direction)
+        .orderBy('listings.id', direction)
+        .limit(query.pageSize)
+        .offset(offset),
+    )
+    .selectFrom(meta.as('meta'))
+    .leftJoin('page', (join) => join.on(sql<SqlBool>`true`))
+    .leftJoin('listings', 'listings.id', 'page.id')
+    .leftJoin('profiles', 'profiles.id', 'listings.seller_id')
+    .selectAll('listings')
+    .select(['profiles.first_name', 'meta.price_ceiling', 'meta.match_count', 'meta.newest_place_id'])
+    .orderBy('page.sort_key', direction)
+    .orderBy('page.id', direction)
+    .execute();
 }

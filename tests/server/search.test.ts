@@ -124,6 +124,32 @@ describe('GET /api/listings search filters', () => {
     expect(meta.total).toBe(2);
   });
 
+  it('finds an edited listing under its new city only (its search place follows every write)', async () => {
+    const { db } = server.database;
+    const moveTo = (city: string) => db.updateTable('listings').set({ city }).where('id', '=', ids.lisbon!).execute();
+    await moveTo('Porto');
+    try {
+      expect((await search('location=porto')).ids).toEqual(named('lisbon'));
+      expect((await search('location=lisbon')).ids).toEqual([]);
+    } finally {
+      await moveTo('Lisbon');
+    }
+    expect((await search('location=lisbon')).ids).toEqual(named('lisbon'));
+  });
+
+  it('finds the first listing of a new hotel at once, though an earlier search for it found nothing', async () => {
+    const { db } = server.database;
+    expect((await search('location=valletta')).ids).toEqual([]);
+    const seller = await insertProfile(db, { firstName: 'Nina' });
+    const id = await insertListing(db, seller, { now: NOW, city: 'Valletta', country: 'Malta', hotel_name: 'The Phoenicia' });
+    try {
+      expect((await search('location=valletta')).ids).toEqual([id]);
+      expect((await search('hotelName=phoenicia')).ids).toEqual([id]);
+    } finally {
+      await db.deleteFrom('listings').where('id', '=', id).execute();
+    }
+  });
+
   it('ignores unknown parameters', async () => {
     expect((await search('color=blue')).meta.total).toBe(ACTIVE.length);
   });

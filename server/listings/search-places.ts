@@ -1,0 +1,58 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { SearchQuery } from '../../contract/search.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The places (migration 0005) whose text matches a search's location and hotel-name filters.
+ *
+ * Lookups are remembered per term, because a search round trip costs more than the lookup itself. A
+ * remembered answer never goes stale unnoticed: places are only ever added, with rising ids, and never
+ * changed, so an answer is complete as long as no place newer than `newestPlaceId` exists. The search reads
+ * the newest id in the same statement as its page and asks again when it has moved (see searchListings).
+ */
+export interface PlaceMatch {
+  ids: number[];
+  newestPlaceId: number;
+}
+
+type TextTerms = Pick<SearchQuery, 'location' | 'hotelName'>;
+
+const MAX_REMEMBERED = 1_000;
+/** One memory per database, so two databases in one process (tests, the benchmark) never share answers. */
+const memories = new WeakMap<Kysely<Database>, Map<string, PlaceMatch>>();
+
+/** `%` and `_` typed by a user are literal characters, not LIKE wildcards. */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const memoryKey = (terms: TextTerms) => JSON.stringify([terms.location ?? null, terms.hotelName ?? null]);
+
+/** The remembered answer for these terms, if any. */
+export function rememberedPlaces(db: Kysely<Database>, terms: TextTerms): PlaceMatch | undefined {
+  return memories.get(db)?.get(memoryKey(terms));
+}
+
+/** Asks the database (folding the terms there, so "zurich" meets the stored "Zürich") and remembers the answer. */
+export async function lookUpPlaces(db: Kysely<Database>, terms: TextTerms): Promise<PlaceMatch> {
+  let places = db.selectFrom('search_places');
+  if (terms.location) {
+    places = places.where(sql<SqlBool>`search_text like public.restay_fold(${likeContains(terms.location)})`);
+  }
+  if (terms.hotelName) {
+    places = places.where(sql<SqlBool>`hotel_search_text like public.restay_fold(${likeContains(terms.hotelName)})`);
+  }
+  const row = await places
+    .select([
+      sql<number[]>`coalesce(array_agg(id), '{}')`.as('ids'),
+      sql<number | null>`(select max(id) from search_places)`.as('newest'),
+    ])
+    .executeTakeFirstOrThrow();
+  const match = { ids: row.ids.map(Number), newestPlaceId: Number(row.newest ?? 0) };
+  let memory = memories.get(db);
+  if (!memory) memories.set(db, (memory = new Map()));
+  // Oldest first out: a Map iterates in insertion order.
+  if (memory.size >= MAX_REMEMBERED) memory.delete(memory.keys().next().value!);
+  memory.set(memoryKey(terms), match);
+  return match;
+}
