@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
@@ -11,6 +11,8 @@ const fakeMap = vi.hoisted(() => ({
   setView: vi.fn(),
   fitBounds: vi.fn(),
   getBounds: () => ({ getSouth: () => 1, getWest: () => 2, getNorth: () => 3, getEast: () => 4 }),
+  /** The map event handlers the page registered, so a test can play the user dragging the map. */
+  events: {} as Record<string, () => void>,
 }));
 vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
 vi.mock('react-leaflet', () => ({
@@ -28,8 +30,19 @@ vi.mock('react-leaflet', () => ({
     />
   ),
   useMap: () => fakeMap,
-  useMapEvents: () => fakeMap,
+  useMapEvents: (handlers: Record<string, () => void>) => {
+    fakeMap.events = handlers;
+    return fakeMap;
+  },
 }));
+
+/** Makes every media query match, as on a large screen; undone after each test. */
+function onLargeScreen() {
+  window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+}
+afterEach(() => {
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
 
 /** Answers searches with `listings` and records every query string the page sent. */
 function mockSearch(listings: Listing[], priceCeiling = 1000) {
@@ -84,9 +97,10 @@ describe('/marketplace search', () => {
   });
 
   it('applies price changes after the debounce, shows them in the URL, and a lowered maximum under a high ceiling filters', async () => {
+    onLargeScreen();
     const queries = mockSearch([makeListing()], 2499.5);
     const { user, router } = renderRoute('/marketplace');
-    await screen.findAllByRole('article');
+    await screen.findAllByRole('article', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const dialog = screen.getByRole('dialog', { name: 'Filters' });
     const max = within(dialog).getByLabelText('Maximum price');
@@ -105,9 +119,10 @@ describe('/marketplace search', () => {
   });
 
   it('closes the Filters panel with Escape, the overlay and the close control', async () => {
+    onLargeScreen();
     mockSearch([]);
     const { user } = renderRoute('/marketplace');
-    await screen.findByText('No stays available');
+    await screen.findByText('No stays available', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -164,21 +179,81 @@ describe('/marketplace search', () => {
   });
 
   it('on a large screen shows list and map side by side, and hovering a card highlights its pin and back', async () => {
-    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    onLargeScreen();
+    const stay = makeListing({ title: 'Hover me', price: 80, latitude: 38.7, longitude: -9.1 });
+    mockSearch([stay]);
+    const { user } = renderRoute('/marketplace');
+    const card = (await screen.findAllByRole('article', undefined, { timeout: 5000 }))[0]!;
+    const pin = await screen.findByRole('button', { name: 'Hover me, $80' });
+    expect(pin).toHaveAttribute('data-highlighted', 'false');
+    await user.hover(card);
+    expect(screen.getByRole('button', { name: 'Hover me, $80' })).toHaveAttribute('data-highlighted', 'true');
+    await user.unhover(card);
+    await user.hover(screen.getByRole('button', { name: 'Hover me, $80' }));
+    expect(card).toHaveAttribute('data-highlighted', 'true');
+  });
+
+  it('on a phone has no Filters button; the Price section in the page filters instead', async () => {
+    mockSearch([makeListing()]);
+    const { user, router } = renderRoute('/marketplace');
+    await screen.findAllByRole('article', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('Price', { selector: 'summary' }));
+    fireEvent.change(screen.getByLabelText('Minimum price'), { target: { value: '40' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40'));
+  });
+
+  it('says "1,000+ stays" when the server stopped counting', async () => {
+    server.use(
+      http.get('/api/listings', () =>
+        HttpResponse.json({
+          success: true,
+          data: [makeListing()],
+          meta: { page: 1, pageSize: 24, total: 1000, totalCapped: true, priceCeiling: 500 },
+        }),
+      ),
+    );
+    renderRoute('/marketplace');
+    expect(await screen.findByText('1,000+ stays', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('after the map is moved, "Search this area" searches the visible box within the current filters', async () => {
+    const queries = mockSearch([makeListing({ title: 'Placed', latitude: 38.7, longitude: -9.1 })]);
+    const { user } = renderRoute('/marketplace?location=Lisbon');
+    await screen.findAllByRole('article', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    await screen.findByTestId('map');
+    expect(screen.queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
+    act(() => fakeMap.events.dragend!());
+    await user.click(screen.getByRole('button', { name: 'Search this area' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('?location=Lisbon&bounds=1%2C2%2C3%2C4'));
+    expect(screen.queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
+  });
+
+  it('shows the visitor where they are at the selected zoom, asking the browser with the timeout and age of SPEC.md', async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) =>
+      success({ coords: { latitude: 52.37, longitude: 4.9 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     try {
-      const stay = makeListing({ title: 'Hover me', price: 80, latitude: 38.7, longitude: -9.1 });
-      mockSearch([stay]);
+      mockSearch([]);
       const { user } = renderRoute('/marketplace');
-      const card = (await screen.findAllByRole('article', undefined, { timeout: 5000 }))[0]!;
-      const pin = await screen.findByRole('button', { name: 'Hover me, $80' });
-      expect(pin).toHaveAttribute('data-highlighted', 'false');
-      await user.hover(card);
-      expect(screen.getByRole('button', { name: 'Hover me, $80' })).toHaveAttribute('data-highlighted', 'true');
-      await user.unhover(card);
-      await user.hover(screen.getByRole('button', { name: 'Hover me, $80' }));
-      expect(card).toHaveAttribute('data-highlighted', 'true');
+      await screen.findByText('No stays available', undefined, { timeout: 5000 });
+      await user.click(screen.getByRole('button', { name: 'Map' }));
+      await user.click(await screen.findByRole('button', { name: 'Show my location' }));
+      expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
+        timeout: 10_000,
+        maximumAge: 300_000,
+      });
+      expect(fakeMap.setView).toHaveBeenLastCalledWith([52.37, 4.9], 13);
+
+      getCurrentPosition.mockImplementationOnce((_success, failure?: PositionErrorCallback | null) =>
+        failure?.({ code: 1 } as GeolocationPositionError),
+      );
+      await user.click(screen.getByRole('button', { name: 'Show my location' }));
+      expect(screen.getByRole('status')).toHaveTextContent('Could not find your location.');
     } finally {
-      delete (window as { matchMedia?: unknown }).matchMedia;
+      delete (navigator as { geolocation?: unknown }).geolocation;
     }
   });
 });

@@ -36,12 +36,16 @@ export default function MarketplacePage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useState<'list' | 'map'>('list');
   const [hoveredId, setHoveredId] = useState<string | null>(null);
-  const [bounds, setBounds] = useState<string | null>(null);
 
   // The API query: exactly the URL's filters (already normalised), the map box and the page.
   const filterQuery = filtersToParams(applied, Number.POSITIVE_INFINITY).toString();
-  const [paging, setPaging] = useState({ key: filterQuery, page: 1 });
-  const page = paging.key === filterQuery ? paging.page : 1;
+  // "Search this area" narrows the current filters; a new search starts again from the whole map.
+  const [area, setArea] = useState<{ key: string; bounds: string } | null>(null);
+  const bounds = area?.key === filterQuery ? area.bounds : null;
+  // New filters or a new area start again at page 1.
+  const resultsKey = `${filterQuery}|${bounds ?? ''}`;
+  const [paging, setPaging] = useState({ key: resultsKey, page: 1 });
+  const page = paging.key === resultsKey ? paging.page : 1;
   const apiParams = new URLSearchParams(filterQuery);
   if (bounds) apiParams.set('bounds', bounds);
   if (page > 1) apiParams.set('page', String(page));
@@ -78,9 +82,12 @@ export default function MarketplacePage() {
           <button type="button" className={secondaryButton} onClick={() => setExpanded(true)}>
             Search
           </button>
-          <button type="button" className={secondaryButton} onClick={() => setFiltersOpen(true)}>
-            Filters
-          </button>
+          {/* SPEC.md section 2: the Filters panel is for large screens; phones get the price filter in the page. */}
+          {large ? (
+            <button type="button" className={secondaryButton} onClick={() => setFiltersOpen(true)}>
+              Filters
+            </button>
+          ) : null}
           <Link to="/list-my-reservation" className={primaryButton}>
             List Your Stay
           </Link>
@@ -99,11 +106,20 @@ export default function MarketplacePage() {
         />
       </div>
 
-      {filtersOpen ? (
+      {filtersOpen && large ? (
         <FiltersPanel onClose={() => setFiltersOpen(false)}>
           <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
         </FiltersPanel>
       ) : null}
+
+      {large ? null : (
+        <details className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3">
+          <summary className="cursor-pointer font-medium text-slate-900">Price</summary>
+          <div className="mt-3">
+            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+          </div>
+        </details>
+      )}
 
       <div className="mt-4 flex gap-2 lg:hidden" role="group" aria-label="Results view">
         <button type="button" aria-pressed={view === 'list'} className={view === 'list' ? primaryButton : secondaryButton} onClick={() => setView('list')}>
@@ -120,7 +136,7 @@ export default function MarketplacePage() {
             <Results
               search={search}
               page={page}
-              onPageChange={(next) => setPaging({ key: filterQuery, page: next })}
+              onPageChange={(next) => setPaging({ key: resultsKey, page: next })}
               hoveredId={hoveredId}
               onHover={setHoveredId}
               compact={large}
@@ -134,7 +150,7 @@ export default function MarketplacePage() {
                 listings={search.data?.listings ?? []}
                 hoveredId={hoveredId}
                 onHover={setHoveredId}
-                onSearchArea={setBounds}
+                onSearchArea={(box) => setArea({ key: filterQuery, bounds: box })}
               />
             </Suspense>
           </section>

@@ -12,6 +12,11 @@ function errorMessage(error: unknown): string {
     : 'Failed to load listings. Please try again.';
 }
 
+/** "1 stay", "24 stays", or "1,000+ stays" when the server stopped counting. */
+function stayCount(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'stay' : 'stays'}`;
+}
+
 type Props = {
   search: UseQueryResult<SearchPage>;
   page: number;
@@ -44,9 +49,7 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
   const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
   return (
     <div aria-busy={search.isFetching || undefined}>
-      <p className="mb-4 text-sm text-slate-600">
-        {meta.total} {meta.total === 1 ? 'stay' : 'stays'}
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{stayCount(meta.total, meta.totalCapped)}</p>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
         {listings.map((listing) => (
           <li key={listing.id} className="flex">
