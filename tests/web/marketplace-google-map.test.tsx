@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
-import { server } from './msw.ts';
+import { server, TEST_CONFIG } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 // No network in tests: the Maps script "fails" on every attempt.
@@ -12,18 +13,86 @@ vi.mock('../../src/features/marketplace/map/load-script.ts', async (importOrigin
   loadGoogleMapsScript: loadScript,
 }));
 
+// The Maps library is stubbed: the map hands the page a fake google.maps.Map, overlays render their children.
+const fakeMap = vi.hoisted(() => ({
+  setCenter: vi.fn(),
+  setZoom: vi.fn(),
+  fitBounds: vi.fn(),
+  getZoom: () => 15,
+  getBounds: () => ({ getSouthWest: () => ({ lat: () => 1, lng: () => 2 }), getNorthEast: () => ({ lat: () => 3, lng: () => 4 }) }),
+}));
+vi.mock('@react-google-maps/api', async () => {
+  const { useEffect } = await import('react');
+  return {
+    OVERLAY_MOUSE_TARGET: 'overlayMouseTarget',
+    GoogleMap: ({ children, onLoad, onDragEnd }: { children: React.ReactNode; onLoad: (map: unknown) => void; onDragEnd: () => void }) => {
+      useEffect(() => onLoad(fakeMap), [onLoad]);
+      return (
+        <div data-testid="google-map">
+          {children}
+          <button type="button" onClick={onDragEnd}>
+            Drag the map
+          </button>
+        </div>
+      );
+    },
+    OverlayViewF: ({ children }: { children: React.ReactNode }) => children,
+  };
+});
+
+function serveSearch(listings: Listing[]) {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/config', () => HttpResponse.json({ success: true, data: { ...TEST_CONFIG, googleMapsApiKey: 'AIza-test' } })),
+    http.get('/api/listings', ({ request }) => {
+      queries.push(new URL(request.url).search);
+      return HttpResponse.json({
+        success: true,
+        data: listings,
+        meta: { page: 1, pageSize: 24, total: listings.length, totalCapped: false, priceCeiling: 100 },
+      });
+    }),
+  );
+  return queries;
+}
+
 describe('marketplace map with a Google Maps key', () => {
+  it('places a price pin per placed listing, fits them at zoom 12 at most, zooms to 13 on a pin, and searches a moved area', async () => {
+    loadScript.mockResolvedValue(undefined);
+    // fitBounds has no maximum zoom: the page caps it when the map is next idle.
+    vi.stubGlobal('google', { maps: { event: { addListenerOnce: (_map: unknown, _event: string, run: () => void) => run() } } });
+    try {
+      const queries = serveSearch([
+        makeListing({ title: 'Placed', price: 99.6, latitude: 38.7, longitude: -9.1 }),
+        makeListing({ title: 'Other', price: 250, latitude: 41.1, longitude: -8.6 }),
+        makeListing({ title: 'Unplaced', latitude: null, longitude: null }),
+      ]);
+      const { user } = renderRoute('/marketplace');
+      await user.click(await screen.findByRole('button', { name: 'Map' }, { timeout: 5000 }));
+      const map = await screen.findByTestId('google-map', undefined, { timeout: 5000 });
+      expect(within(map).getByRole('button', { name: 'Placed, $100' })).toHaveTextContent('$100');
+      expect(within(map).getByRole('button', { name: 'Other, $250' })).toBeInTheDocument();
+      expect(within(map).queryByRole('button', { name: /Unplaced/ })).not.toBeInTheDocument();
+      await waitFor(() => expect(fakeMap.fitBounds).toHaveBeenCalled());
+      expect(fakeMap.fitBounds).toHaveBeenLastCalledWith({ south: 38.7, west: -9.1, north: 41.1, east: -8.6 }, 50);
+      expect(fakeMap.setZoom).toHaveBeenLastCalledWith(12);
+
+      await user.click(within(map).getByRole('button', { name: 'Placed, $100' }));
+      expect(fakeMap.setCenter).toHaveBeenLastCalledWith({ lat: 38.7, lng: -9.1 });
+      expect(fakeMap.setZoom).toHaveBeenLastCalledWith(13);
+
+      await user.click(within(map).getByRole('button', { name: 'Drag the map' }));
+      await user.click(screen.getByRole('button', { name: 'Search this area' }));
+      await waitFor(() => expect(queries.at(-1)).toBe('?bounds=1%2C2%2C3%2C4'));
+    } finally {
+      vi.unstubAllGlobals();
+      loadScript.mockReset();
+      loadScript.mockRejectedValue(new Error('offline'));
+    }
+  });
+
   it('retries the script three times, then says the key may be wrong', async () => {
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: { googleMapsApiKey: 'AIza-test' } })),
-      http.get('/api/listings', () =>
-        HttpResponse.json({
-          success: true,
-          data: [makeListing()],
-          meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling: 100 },
-        }),
-      ),
-    );
+    serveSearch([makeListing()]);
     const { user } = renderRoute('/marketplace');
     await user.click(await screen.findByRole('button', { name: 'Map' }, { timeout: 5000 }));
     expect(

@@ -135,6 +135,43 @@ describe('/marketplace search', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens one date popup at a time, offers no day before today, and moves check-out past a later check-in', async () => {
+    // A month two ahead of today, so the dates stay in the future whenever the test runs.
+    const now = new Date();
+    const month = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 2, 1));
+    const day = (d: number) => `${month.toISOString().slice(0, 8)}${String(d).padStart(2, '0')}`;
+    const shown = (d: number) =>
+      new Date(`${day(d)}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    mockSearch([]);
+    const { user } = renderRoute(`/marketplace?startDate=${day(10)}&endDate=${day(12)}`);
+    await screen.findByText('No stays available', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    const checkIn = await screen.findByLabelText('Check in', undefined, { timeout: 5000 });
+    const checkOut = screen.getByLabelText('Check out');
+    const popups = () => document.querySelectorAll('.react-datepicker__month');
+    const dayCell = (d: number) =>
+      document.querySelector(`.react-datepicker__day--0${String(d).padStart(2, '0')}:not(.react-datepicker__day--outside-month)`)!;
+
+    await user.click(checkOut);
+    expect(popups()).toHaveLength(1);
+    await user.click(checkIn);
+    expect(popups()).toHaveLength(1);
+    await user.click(dayCell(15));
+    expect(checkIn).toHaveValue(shown(15));
+    expect(checkOut).toHaveValue(shown(16));
+    expect(popups()).toHaveLength(0);
+
+    // Today's month: every day before today is disabled.
+    const { user: again } = renderRoute('/marketplace');
+    await again.click((await screen.findAllByRole('button', { name: 'Edit search' }, { timeout: 5000 })).at(-1)!);
+    await again.click((await screen.findAllByLabelText('Check in', undefined, { timeout: 5000 })).at(-1)!);
+    const todayCell = document.querySelector('.react-datepicker__day--today')!;
+    expect(todayCell).toHaveAttribute('aria-disabled', 'false');
+    const days = [...document.querySelectorAll('.react-datepicker__day:not(.react-datepicker__day--outside-month)')];
+    const before = days.slice(0, days.indexOf(todayCell));
+    expect(before.every((cell) => cell.getAttribute('aria-disabled') === 'true')).toBe(true);
+  });
+
   it('pages over meta', async () => {
     const queries: string[] = [];
     server.use(

@@ -10,20 +10,17 @@ export const TEST_ANON_KEY = 'restay-local-anon-key';
  * Every page loads the run-time config (the session provider needs it), and every visit to / asks for the
  * landing page's photos (answered as the API does with no Unsplash key); tests add what else they need.
  */
+export const TEST_CONFIG = {
+  appName: 'Restay',
+  publicUrl: TEST_SUPABASE_URL,
+  environment: 'test',
+  supabaseUrl: TEST_SUPABASE_URL,
+  supabaseAnonKey: TEST_ANON_KEY,
+  googleMapsApiKey: null as string | null,
+};
+
 const defaults = [
-  http.get('/api/config', () =>
-    HttpResponse.json({
-      success: true,
-      data: {
-        appName: 'Restay',
-        publicUrl: TEST_SUPABASE_URL,
-        environment: 'test',
-        supabaseUrl: TEST_SUPABASE_URL,
-        supabaseAnonKey: TEST_ANON_KEY,
-        googleMapsApiKey: null,
-      },
-    }),
-  ),
+  http.get('/api/config', () => HttpResponse.json({ success: true, data: TEST_CONFIG })),
   http.get('/api/photos', ({ request }) => {
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });
