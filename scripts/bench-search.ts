@@ -6,17 +6,21 @@
  *   BENCH_DRIVER=pglite BENCH_ROWS=100000 npm run bench:search
  *
  * PostgreSQL: a scratch database `restay_bench` is created on BENCH_DATABASE_URL's server and dropped at the end.
+ * PGlite: the database lives in a temporary data directory, opened by one process at a time.
+ *
+ * The API under test is the real server (server/main.ts, production settings) in its own process, as deployed:
+ * the load generator never shares its event loop.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { pino } from 'pino';
 import { searchQuerySchema } from '../contract/search.ts';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { searchListings } from '../server/listings/search.ts';
@@ -39,16 +43,36 @@ const NOW = new Date();
 
 // Real cities (several with accents, so folding is exercised); every synthetic hotel lies near one of them.
 const CITIES: [string, string, number, number][] = [
-  ['Zürich', 'Switzerland', 47.37, 8.54], ['Lisbon', 'Portugal', 38.72, -9.14], ['Paris', 'France', 48.86, 2.35],
-  ['New York', 'United States', 40.71, -74.0], ['São Paulo', 'Brazil', -23.55, -46.63], ['Tokyo', 'Japan', 35.68, 139.69],
-  ['Kraków', 'Poland', 50.06, 19.94], ['Málaga', 'Spain', 36.72, -4.42], ['Montréal', 'Canada', 45.5, -73.57],
-  ['Berlin', 'Germany', 52.52, 13.4], ['Rome', 'Italy', 41.9, 12.5], ['Sydney', 'Australia', -33.87, 151.21],
-  ['Cape Town', 'South Africa', -33.92, 18.42], ['Bogotá', 'Colombia', 4.71, -74.07], ['Reykjavík', 'Iceland', 64.15, -21.94],
-  ['Istanbul', 'Türkiye', 41.01, 28.98], ['Bangkok', 'Thailand', 13.76, 100.5], ['Mexico City', 'Mexico', 19.43, -99.13],
-  ['London', 'United Kingdom', 51.51, -0.13], ['Vienna', 'Austria', 48.21, 16.37], ['Copenhagen', 'Denmark', 55.68, 12.57],
-  ['Seoul', 'South Korea', 37.57, 126.98], ['Dubai', 'United Arab Emirates', 25.2, 55.27], ['Nice', 'France', 43.7, 7.27],
-  ['Göteborg', 'Sweden', 57.71, 11.97], ['Athens', 'Greece', 37.98, 23.73], ['Marrakesh', 'Morocco', 31.63, -7.99],
-  ['Buenos Aires', 'Argentina', -34.6, -58.38], ['Auckland', 'New Zealand', -36.85, 174.76], ['Prague', 'Czechia', 50.08, 14.44],
+  ['Zürich', 'Switzerland', 47.37, 8.54],
+  ['Lisbon', 'Portugal', 38.72, -9.14],
+  ['Paris', 'France', 48.86, 2.35],
+  ['New York', 'United States', 40.71, -74.0],
+  ['São Paulo', 'Brazil', -23.55, -46.63],
+  ['Tokyo', 'Japan', 35.68, 139.69],
+  ['Kraków', 'Poland', 50.06, 19.94],
+  ['Málaga', 'Spain', 36.72, -4.42],
+  ['Montréal', 'Canada', 45.5, -73.57],
+  ['Berlin', 'Germany', 52.52, 13.4],
+  ['Rome', 'Italy', 41.9, 12.5],
+  ['Sydney', 'Australia', -33.87, 151.21],
+  ['Cape Town', 'South Africa', -33.92, 18.42],
+  ['Bogotá', 'Colombia', 4.71, -74.07],
+  ['Reykjavík', 'Iceland', 64.15, -21.94],
+  ['Istanbul', 'Türkiye', 41.01, 28.98],
+  ['Bangkok', 'Thailand', 13.76, 100.5],
+  ['Mexico City', 'Mexico', 19.43, -99.13],
+  ['London', 'United Kingdom', 51.51, -0.13],
+  ['Vienna', 'Austria', 48.21, 16.37],
+  ['Copenhagen', 'Denmark', 55.68, 12.57],
+  ['Seoul', 'South Korea', 37.57, 126.98],
+  ['Dubai', 'United Arab Emirates', 25.2, 55.27],
+  ['Nice', 'France', 43.7, 7.27],
+  ['Göteborg', 'Sweden', 57.71, 11.97],
+  ['Athens', 'Greece', 37.98, 23.73],
+  ['Marrakesh', 'Morocco', 31.63, -7.99],
+  ['Buenos Aires', 'Argentina', -34.6, -58.38],
+  ['Auckland', 'New Zealand', -36.85, 174.76],
+  ['Prague', 'Czechia', 50.08, 14.44],
 ];
 const HOTEL_WORDS = ['Grand', 'Plaza', 'Boutique', 'Central', 'Harbour', 'Garden', 'Royal', 'Park'];
 
@@ -58,7 +82,9 @@ function sqlArray(values: (string | number)[]): string {
 
 async function seed(handle: DatabaseHandle) {
   const sellerId = '00000000-0000-4000-8000-000000000001';
-  await sql`insert into profiles (id, email, first_name) values (${sellerId}, 'bench@example.com', 'Bench')`.execute(handle.db);
+  await sql`insert into profiles (id, email, first_name) values (${sellerId}, 'bench@example.com', 'Bench')`.execute(
+    handle.db,
+  );
   const [names, countries, lats, lngs] = [0, 1, 2, 3].map((i) => sqlArray(CITIES.map((c) => c[i]!)));
   const started = performance.now();
   for (let from = 1; from <= rows; from += BATCH) {
@@ -89,7 +115,9 @@ async function seed(handle: DatabaseHandle) {
       FROM r`),
     );
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`\r  seeded ${to.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} (${seconds.toFixed(0)} s)`);
+    process.stdout.write(
+      `\r  seeded ${to.toLocaleString('en-US')} / ${rows.toLocaleString('en-US')} (${seconds.toFixed(0)} s)`,
+    );
   }
   process.stdout.write('\n');
 }
@@ -99,7 +127,10 @@ function searchMix(): string[] {
   const day = (offset: number) => new Date(NOW.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const mix: string[] = [];
   CITIES.slice(0, 10).forEach(([city, , lat, lng], i) => {
-    const plain = city.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+    const plain = city
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
     mix.push(
       `location=${encodeURIComponent(plain)}`,
       `location=${encodeURIComponent(city)}&startDate=${day(20 + i)}&endDate=${day(40 + i)}`,
@@ -132,7 +163,12 @@ async function directSql(handle: DatabaseHandle, mix: string[]) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), count: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+  };
 }
 
 /** One search at a time, each timed alone: which part of the mix is slow (run with --profile on a kept DB). */
@@ -151,26 +187,111 @@ async function profile(handle: DatabaseHandle, mix: string[]) {
   console.log(`  alone: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`);
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts server/main.ts on the bench database and waits until /api/health answers. */
+async function startServer(
+  database: { url: string } | { dataDir: string },
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'url' in database ? database.url : '',
+      DATA_DIR: 'dataDir' in database ? database.dataDir : path.join(tmpdir(), 'restay-bench-unused'),
+      // Production settings; searches never reach the sign-in or mail services these name.
+      SUPABASE_URL: 'https://bench.supabase.invalid',
+      SUPABASE_ANON_KEY: 'bench-anon-key',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (
+      await fetch(`${base}/api/health`).then(
+        (reply) => reply.ok,
+        () => false,
+      )
+    )
+      return { child, base };
+    if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The mix through the API at `connections` concurrent connections for `duration` seconds. */
+async function apiPhase(base: string, mix: string[]) {
+  let next = 0;
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        requests: [
+          { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/listings?${mix[next++ % mix.length]}` }) },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    // autocannon's summary has no p95 bucket: keep every response time for exact percentiles.
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+    perSecond: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
 async function main() {
-  console.log(`bench:search driver=${driver} rows=${rows.toLocaleString('en-US')} duration=${duration}s connections=${connections}`);
-  let handle: DatabaseHandle;
+  console.log(
+    `bench:search driver=${driver} rows=${rows.toLocaleString('en-US')} duration=${duration}s connections=${connections}`,
+  );
   const admin = driver === 'postgres' ? new pg.Client({ connectionString: adminUrl }) : undefined;
+  const benchUrl = new URL(adminUrl);
+  benchUrl.pathname = `/${BENCH_DB}`;
+  const dataDir = admin ? undefined : mkdtempSync(path.join(tmpdir(), 'restay-bench-'));
+  // PGlite keeps its files where the server looks for them: DATA_DIR/pglite.
+  const open = () => openDatabase(admin ? { url: benchUrl.toString() } : { dataDir: path.join(dataDir!, 'pglite') });
   if (admin) {
     await admin.connect();
     if (!reuse) {
       await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${BENCH_DB}`);
     }
-    const url = new URL(adminUrl);
-    url.pathname = `/${BENCH_DB}`;
-    handle = await openDatabase({ url: url.toString() });
-  } else {
-    handle = await openDatabase({});
+  } else if (reuse) {
+    throw new Error('--reuse and --profile need --driver=postgres: a PGlite bench database is not kept');
   }
+  let handle = await open();
   try {
     const mix = searchMix();
     if ('profile' in args) {
-      // Re-uses a database kept by an earlier --keep run.
       await profile(handle, mix);
       return;
     }
@@ -179,48 +300,33 @@ async function main() {
     // What autovacuum does soon after a bulk load or a migration: statistics, and the visibility map that
     // index-only scans need.
     await handle.withScriptSession((run) => run('VACUUM ANALYZE'));
-    // Production settings, as deployed; searches never reach the sign-in or mail services these name.
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SUPABASE_URL: 'https://bench.supabase.invalid',
-      SUPABASE_ANON_KEY: 'bench-anon-key',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-    });
-    const app = createApp({ config, database: handle, logger: pino({ level: 'silent' }) });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const port = (server.address() as AddressInfo).port;
-    let next = 0;
-    console.log(`API phase: ${mix.length} distinct searches, round robin`);
-    const apiLatencies: number[] = [];
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}`,
-          connections,
-          duration,
-          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/listings?${mix[next++ % mix.length]}` }) }],
-        },
-        (error, finished) => (error ? reject(error) : resolve(finished)),
-      );
-      // autocannon's summary has no p95 bucket: keep every response time for exact percentiles.
-      instance.on('response', (_client, _status, _bytes, responseTime) => apiLatencies.push(responseTime));
-    });
-    await new Promise((resolve) => server.close(resolve));
-    apiLatencies.sort((a, b) => a - b);
-    const api = { p50: percentile(apiLatencies, 50), p95: percentile(apiLatencies, 95), p99: percentile(apiLatencies, 99) };
-    console.log(`  ${apiLatencies.length} requests; requests/s ${result.requests.average.toFixed(0)}; non-2xx ${result.non2xx}; errors ${result.errors}`);
+    // One process at a time may open a PGlite directory: hand it to the server for the API phase.
+    if (dataDir) await handle.close();
+
+    console.log(`API phase: ${mix.length} distinct searches, round robin, against server/main.ts in its own process`);
+    const server = await startServer(dataDir ? { dataDir } : { url: benchUrl.toString() });
+    let api: Awaited<ReturnType<typeof apiPhase>>;
+    try {
+      api = await apiPhase(server.base, mix);
+    } finally {
+      await stopServer(server.child);
+    }
+    console.log(
+      `  ${api.count} requests; requests/s ${api.perSecond.toFixed(0)}; non-2xx ${api.non2xx}; errors ${api.errors}`,
+    );
     console.log(`  latency ms: p50 ${api.p50.toFixed(1)}  p95 ${api.p95.toFixed(1)}  p99 ${api.p99.toFixed(1)}`);
-    console.log('SQL phase: the same searches straight through the query layer');
+
+    if (dataDir) handle = await open();
+    console.log('SQL phase: the same searches straight through the query layer, in this process');
     const direct = await directSql(handle, mix);
-    console.log(`  ${direct.count} searches; latency ms: p50 ${direct.p50.toFixed(1)}  p95 ${direct.p95.toFixed(1)}  p99 ${direct.p99.toFixed(1)}`);
+    console.log(
+      `  ${direct.count} searches; latency ms: p50 ${direct.p50.toFixed(1)}  p95 ${direct.p95.toFixed(1)}  p99 ${direct.p99.toFixed(1)}`,
+    );
     console.log(`API/SQL p50 ratio: ${(api.p50 / direct.p50).toFixed(2)}`);
     await profile(handle, mix);
   } finally {
     await handle.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
       if (!keep && !reuse) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
       await admin.end();

@@ -21,7 +21,8 @@ const span = (from: number, to: number) => Array.from({ length: to - from + 1 },
 export function boxCells({ south, west, north, east }: Bounds): number[] | undefined {
   const rows = span(row(south), row(north));
   // A box whose west edge is east of its east edge crosses the antimeridian: it wraps from column 359 to 0.
-  const columns = west <= east ? span(column(west), column(east)) : [...span(column(west), 359), ...span(0, column(east))];
+  const columns =
+    west <= east ? span(column(west), column(east)) : [...span(column(west), 359), ...span(0, column(east))];
   if (rows.length * columns.length > MAX_BOX_CELLS) return undefined;
   return rows.flatMap((r) => columns.map((c) => r * 360 + c));
 }

@@ -97,14 +97,25 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
 function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offset: number) {
   const [column, direction] = ORDER[query.sort];
   const matches = db
-    .selectFrom(db.selectFrom('listings').select(sql<number>`1`.as('one')).where(where).limit(SEARCH_TOTAL_CAP + 1).as('m'))
+    .selectFrom(
+      db
+        .selectFrom('listings')
+        .select(sql<number>`1`.as('one'))
+        .where(where)
+        .limit(SEARCH_TOTAL_CAP + 1)
+        .as('m'),
+    )
     .select((eb) => eb.fn.countAll().as('n'));
   const ceiling = db
     .selectFrom('listings')
     .select((eb) => eb.fn.max('listings.price_cents').as('max'))
     .where('listings.status', '=', 'active');
   const pageTellsTotal = sql<SqlBool>`(select count(*) from page) between ${offset === 0 ? 0 : 1} and ${query.pageSize - 1}`;
-  const meta = sql<{ price_ceiling: number | null; match_count: string | number | null; newest_place_id: number | null }>`(select
+  const meta = sql<{
+    price_ceiling: number | null;
+    match_count: string | number | null;
+    newest_place_id: number | null;
+  }>`(select
     (${ceiling}) as price_ceiling,
     (select max(id) from search_places) as newest_place_id,
     case when ${pageTellsTotal} then null else (${matches}) end as match_count)`;

@@ -26,28 +26,60 @@ beforeAll(async () => {
     insertListing(db, seller, { now: NOW, ...fields }).then((id) => (ids[name] = id));
   // Created in this order, so "newest" is the reverse.
   await listing('zurich', {
-    city: 'Zürich', country: 'Switzerland', hotel_name: 'Hôtel Bellevue', price_cents: 20_000,
-    start_utc: at('2030-02-10T15:00:00Z'), end_utc: at('2030-02-12T11:00:00Z'), latitude: 47.37, longitude: 8.54,
+    city: 'Zürich',
+    country: 'Switzerland',
+    hotel_name: 'Hôtel Bellevue',
+    price_cents: 20_000,
+    start_utc: at('2030-02-10T15:00:00Z'),
+    end_utc: at('2030-02-12T11:00:00Z'),
+    latitude: 47.37,
+    longitude: 8.54,
     created_at: at('2029-12-01T00:00:00Z'),
   });
   await listing('lisbon', {
-    city: 'Lisbon', country: 'Portugal', location: 'Alfama', hotel_name: 'Casa do Rio', price_cents: 9_950,
-    start_utc: at('2030-02-01T15:00:00Z'), end_utc: at('2030-02-03T11:00:00Z'), latitude: 38.72, longitude: -9.14,
+    city: 'Lisbon',
+    country: 'Portugal',
+    location: 'Alfama',
+    hotel_name: 'Casa do Rio',
+    price_cents: 9_950,
+    start_utc: at('2030-02-01T15:00:00Z'),
+    end_utc: at('2030-02-03T11:00:00Z'),
+    latitude: 38.72,
+    longitude: -9.14,
     created_at: at('2029-12-02T00:00:00Z'),
   });
   await listing('tokyo', {
-    city: 'Tokyo', country: 'Japan', hotel_name: 'Park Hyatt', price_cents: 45_000,
-    start_utc: at('2030-03-01T15:00:00Z'), end_utc: at('2030-03-05T11:00:00Z'), latitude: 35.68, longitude: 139.69,
+    city: 'Tokyo',
+    country: 'Japan',
+    hotel_name: 'Park Hyatt',
+    price_cents: 45_000,
+    start_utc: at('2030-03-01T15:00:00Z'),
+    end_utc: at('2030-03-05T11:00:00Z'),
+    latitude: 35.68,
+    longitude: 139.69,
     created_at: at('2029-12-03T00:00:00Z'),
   });
   await listing('fiji', {
-    city: 'Suva', country: 'Fiji', hotel_name: 'Grand Pacific 100%_Club', price_cents: 20_000,
-    start_utc: at('2030-02-10T15:00:00Z'), end_utc: at('2030-02-11T11:00:00Z'), latitude: -18.14, longitude: 178.44,
+    city: 'Suva',
+    country: 'Fiji',
+    hotel_name: 'Grand Pacific 100%_Club',
+    price_cents: 20_000,
+    start_utc: at('2030-02-10T15:00:00Z'),
+    end_utc: at('2030-02-11T11:00:00Z'),
+    latitude: -18.14,
+    longitude: 178.44,
     created_at: at('2029-12-04T00:00:00Z'),
   });
   await listing('unplaced', {
-    city: 'Paris', country: 'France', hotel_name: 'Le Marais', price_cents: 15_000, latitude: null, longitude: null,
-    start_utc: at('2030-01-20T15:00:00Z'), end_utc: at('2030-01-22T11:00:00Z'), created_at: at('2029-12-05T00:00:00Z'),
+    city: 'Paris',
+    country: 'France',
+    hotel_name: 'Le Marais',
+    price_cents: 15_000,
+    latitude: null,
+    longitude: null,
+    start_utc: at('2030-01-20T15:00:00Z'),
+    end_utc: at('2030-01-22T11:00:00Z'),
+    created_at: at('2029-12-05T00:00:00Z'),
   });
   // Never in search results, whatever the filters.
   await listing('sold', { city: 'Zürich', status: 'sold', buyer_id: buyer, price_cents: 99_000 });
@@ -101,7 +133,9 @@ describe('GET /api/listings search filters', () => {
 
   it('accepts a same-day startDate and endDate', async () => {
     expect((await search('startDate=2030-02-10&endDate=2030-02-10')).ids).toEqual([]);
-    expect(sorted((await search('startDate=2030-02-10&endDate=2030-02-12')).ids)).toEqual(sorted(named('zurich', 'fiji')));
+    expect(sorted((await search('startDate=2030-02-10&endDate=2030-02-12')).ids)).toEqual(
+      sorted(named('zurich', 'fiji')),
+    );
   });
 
   it('minPrice and maxPrice are inclusive bounds in major units', async () => {
@@ -115,11 +149,15 @@ describe('GET /api/listings search filters', () => {
   it('bounds keeps listings placed inside the box, also across the antimeridian', async () => {
     expect((await search('bounds=45,5,50,10')).ids).toEqual(named('zurich'));
     expect((await search(`bounds=${encodeURIComponent('-20,170,40,-170')}`)).ids).toEqual(named('fiji'));
-    expect(sorted((await search('bounds=-90,-180,90,180')).ids)).toEqual(sorted(named('zurich', 'lisbon', 'tokyo', 'fiji')));
+    expect(sorted((await search('bounds=-90,-180,90,180')).ids)).toEqual(
+      sorted(named('zurich', 'lisbon', 'tokyo', 'fiji')),
+    );
   });
 
   it('combines filters', async () => {
-    const { ids: found, meta } = await search('location=a&minPrice=100&maxPrice=300&startDate=2030-02-01&endDate=2030-02-28');
+    const { ids: found, meta } = await search(
+      'location=a&minPrice=100&maxPrice=300&startDate=2030-02-01&endDate=2030-02-28',
+    );
     expect(sorted(found)).toEqual(sorted(named('zurich', 'fiji')));
     expect(meta.total).toBe(2);
   });
@@ -141,7 +179,12 @@ describe('GET /api/listings search filters', () => {
     const { db } = server.database;
     expect((await search('location=valletta')).ids).toEqual([]);
     const seller = await insertProfile(db, { firstName: 'Nina' });
-    const id = await insertListing(db, seller, { now: NOW, city: 'Valletta', country: 'Malta', hotel_name: 'The Phoenicia' });
+    const id = await insertListing(db, seller, {
+      now: NOW,
+      city: 'Valletta',
+      country: 'Malta',
+      hotel_name: 'The Phoenicia',
+    });
     try {
       expect((await search('location=valletta')).ids).toEqual([id]);
       expect((await search('hotelName=phoenicia')).ids).toEqual([id]);

@@ -7,7 +7,7 @@ import { server, TEST_CONFIG } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 // No network in tests: the Maps script "fails" on every attempt.
-const loadScript = vi.hoisted(() => vi.fn(() => Promise.reject(new Error('offline'))));
+const loadScript = vi.hoisted(() => vi.fn((_key: string): Promise<void> => Promise.reject(new Error('offline'))));
 vi.mock('../../src/features/marketplace/map/load-script.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   loadGoogleMapsScript: loadScript,
@@ -19,13 +19,24 @@ const fakeMap = vi.hoisted(() => ({
   setZoom: vi.fn(),
   fitBounds: vi.fn(),
   getZoom: () => 15,
-  getBounds: () => ({ getSouthWest: () => ({ lat: () => 1, lng: () => 2 }), getNorthEast: () => ({ lat: () => 3, lng: () => 4 }) }),
+  getBounds: () => ({
+    getSouthWest: () => ({ lat: () => 1, lng: () => 2 }),
+    getNorthEast: () => ({ lat: () => 3, lng: () => 4 }),
+  }),
 }));
 vi.mock('@react-google-maps/api', async () => {
   const { useEffect } = await import('react');
   return {
     OVERLAY_MOUSE_TARGET: 'overlayMouseTarget',
-    GoogleMap: ({ children, onLoad, onDragEnd }: { children: React.ReactNode; onLoad: (map: unknown) => void; onDragEnd: () => void }) => {
+    GoogleMap: ({
+      children,
+      onLoad,
+      onDragEnd,
+    }: {
+      children: React.ReactNode;
+      onLoad: (map: unknown) => void;
+      onDragEnd: () => void;
+    }) => {
       useEffect(() => onLoad(fakeMap), [onLoad]);
       return (
         <div data-testid="google-map">
@@ -43,7 +54,9 @@ vi.mock('@react-google-maps/api', async () => {
 function serveSearch(listings: Listing[]) {
   const queries: string[] = [];
   server.use(
-    http.get('/api/config', () => HttpResponse.json({ success: true, data: { ...TEST_CONFIG, googleMapsApiKey: 'AIza-test' } })),
+    http.get('/api/config', () =>
+      HttpResponse.json({ success: true, data: { ...TEST_CONFIG, googleMapsApiKey: 'AIza-test' } }),
+    ),
     http.get('/api/listings', ({ request }) => {
       queries.push(new URL(request.url).search);
       return HttpResponse.json({
@@ -60,7 +73,9 @@ describe('marketplace map with a Google Maps key', () => {
   it('places a price pin per placed listing, fits them at zoom 12 at most, zooms to 13 on a pin, and searches a moved area', async () => {
     loadScript.mockResolvedValue(undefined);
     // fitBounds has no maximum zoom: the page caps it when the map is next idle.
-    vi.stubGlobal('google', { maps: { event: { addListenerOnce: (_map: unknown, _event: string, run: () => void) => run() } } });
+    vi.stubGlobal('google', {
+      maps: { event: { addListenerOnce: (_map: unknown, _event: string, run: () => void) => run() } },
+    });
     try {
       const queries = serveSearch([
         makeListing({ title: 'Placed', price: 99.6, latitude: 38.7, longitude: -9.1 }),
@@ -96,7 +111,9 @@ describe('marketplace map with a Google Maps key', () => {
     const { user } = renderRoute('/marketplace');
     await user.click(await screen.findByRole('button', { name: 'Map' }, { timeout: 5000 }));
     expect(
-      await screen.findByText('Failed to load Google Maps - Please check your API key configuration.', undefined, { timeout: 5000 }),
+      await screen.findByText('Failed to load Google Maps - Please check your API key configuration.', undefined, {
+        timeout: 5000,
+      }),
     ).toBeInTheDocument();
     expect(loadScript).toHaveBeenCalledTimes(3);
     expect(loadScript).toHaveBeenCalledWith('AIza-test');

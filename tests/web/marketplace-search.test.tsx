@@ -19,7 +19,15 @@ vi.mock('react-leaflet', () => ({
   MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
   TileLayer: () => null,
   Popup: () => null,
-  Marker: ({ alt, icon, eventHandlers }: { alt: string; icon: { html: string }; eventHandlers: Record<string, () => void> }) => (
+  Marker: ({
+    alt,
+    icon,
+    eventHandlers,
+  }: {
+    alt: string;
+    icon: { html: string };
+    eventHandlers: Record<string, () => void>;
+  }) => (
     <button
       type="button"
       aria-label={alt}
@@ -38,7 +46,12 @@ vi.mock('react-leaflet', () => ({
 
 /** Makes every media query match, as on a large screen; undone after each test. */
 function onLargeScreen() {
-  window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  window.matchMedia = ((query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as never;
 }
 afterEach(() => {
   delete (window as { matchMedia?: unknown }).matchMedia;
@@ -150,7 +163,9 @@ describe('/marketplace search', () => {
     const checkOut = screen.getByLabelText('Check out');
     const popups = () => document.querySelectorAll('.react-datepicker__month');
     const dayCell = (d: number) =>
-      document.querySelector(`.react-datepicker__day--0${String(d).padStart(2, '0')}:not(.react-datepicker__day--outside-month)`)!;
+      document.querySelector(
+        `.react-datepicker__day--0${String(d).padStart(2, '0')}:not(.react-datepicker__day--outside-month)`,
+      )!;
 
     await user.click(checkOut);
     expect(popups()).toHaveLength(1);

@@ -122,10 +122,20 @@ export default function MarketplacePage() {
       )}
 
       <div className="mt-4 flex gap-2 lg:hidden" role="group" aria-label="Results view">
-        <button type="button" aria-pressed={view === 'list'} className={view === 'list' ? primaryButton : secondaryButton} onClick={() => setView('list')}>
+        <button
+          type="button"
+          aria-pressed={view === 'list'}
+          className={view === 'list' ? primaryButton : secondaryButton}
+          onClick={() => setView('list')}
+        >
           List
         </button>
-        <button type="button" aria-pressed={view === 'map'} className={view === 'map' ? primaryButton : secondaryButton} onClick={() => setView('map')}>
+        <button
+          type="button"
+          aria-pressed={view === 'map'}
+          className={view === 'map' ? primaryButton : secondaryButton}
+          onClick={() => setView('map')}
+        >
           Map
         </button>
       </div>

@@ -35,7 +35,12 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
         tone="error"
         title={errorMessage(search.error)}
         action={
-          <button type="button" className={primaryButton} onClick={() => void search.refetch()} disabled={search.isFetching}>
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => void search.refetch()}
+            disabled={search.isFetching}
+          >
             Retry
           </button>
         }
@@ -44,7 +49,9 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
   }
   const { listings, meta } = search.data;
   if (listings.length === 0) {
-    return <StatusMessage title="No stays available">Try adjusting your search filters or check back later</StatusMessage>;
+    return (
+      <StatusMessage title="No stays available">Try adjusting your search filters or check back later</StatusMessage>
+    );
   }
   const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
   return (
@@ -69,7 +76,12 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
           <span className="text-sm text-slate-600">
             Page {page} of {pages}
           </span>
-          <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={page >= pages}
+            onClick={() => onPageChange(page + 1)}
+          >
             Next
           </button>
         </nav>
