@@ -6,9 +6,10 @@ import type { Database } from '../db/schema.ts';
  * The places (migration 0005) whose text matches a search's location and hotel-name filters.
  *
  * Lookups are remembered per term, because a search round trip costs more than the lookup itself. A
- * remembered answer never goes stale unnoticed: places are only ever added, with rising ids, and never
- * changed, so an answer is complete as long as no place newer than `newestPlaceId` exists. The search reads
- * the newest id in the same statement as its page and asks again when it has moved (see searchListings).
+ * remembered answer never goes stale unnoticed: places are never changed or removed, and new ones become
+ * visible in id order (the listings_place trigger makes their transactions take turns), so an answer is
+ * complete as long as no place newer than `newestPlaceId` exists. The search reads the newest id in the same
+ * statement as its page and asks again when it has moved (see searchListings).
  */
 export interface PlaceMatch {
   ids: number[];

@@ -81,8 +81,8 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
 }
 
 /**
- * The page, the match count, the price ceiling and the newest place's id in one statement: each round trip to the database costs
- * more than these index reads themselves (measured by `npm run bench:search`).
+ * The page, the match count, the price ceiling and the newest place's id in one statement: each round trip to
+ * the database costs more than these index reads themselves (measured by `npm run bench:search`).
  *
  * The page's ids come first, from an index-only scan of a covering index in the page's order; only those
  * rows are then read from the table, since reading whole rows while filtering would visit every rejected

@@ -267,3 +267,36 @@ describe('GET /api/listings/:id by status', () => {
     expect(body.data.start_utc).toEqual(expect.any(String));
   });
 });
+
+describe('search places', () => {
+  // Remembered place lookups are only complete if new places become visible in id order (search-places.ts).
+  it.runIf(process.env.TEST_DATABASE_URL)('makes the first listings of two new hotels commit in turn', async () => {
+    const { db } = server.database;
+    const seller = await insertProfile(db, { firstName: 'Ola' });
+    let inserted!: () => void;
+    let release!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const first = db.transaction().execute(async (trx) => {
+      await insertListing(trx, seller, { now: NOW, city: 'Aarhus', country: 'Denmark' });
+      inserted();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await firstInserted;
+    let secondDone = false;
+    const second = insertListing(db, seller, { now: NOW, city: 'Bergen', country: 'Norway' }).then(
+      () => (secondDone = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(secondDone).toBe(false);
+    release();
+    await Promise.all([first, second]);
+    const places = await db
+      .selectFrom('listings')
+      .select(['city', 'place_id'])
+      .where('city', 'in', ['Aarhus', 'Bergen'])
+      .orderBy('place_id')
+      .execute();
+    expect(places.map((place) => place.city)).toEqual(['Aarhus', 'Bergen']);
+    await db.deleteFrom('listings').where('city', 'in', ['Aarhus', 'Bergen']).execute();
+  });
+});

@@ -54,11 +54,15 @@ DECLARE
 BEGIN
   SELECT id INTO NEW.place_id FROM public.search_places WHERE search_text = place_text AND hotel_search_text = hotel_text;
   IF NEW.place_id IS NULL THEN
-    -- Two first listings of a new hotel may race here: DO NOTHING and read the winner's row.
-    INSERT INTO public.search_places (search_text, hotel_search_text) VALUES (place_text, hotel_text)
-      ON CONFLICT DO NOTHING RETURNING id INTO NEW.place_id;
+    -- New places become visible in id order: the lock is held until this transaction ends, so a place with a
+    -- lower id can never commit after one with a higher id. Searches rely on it (server/listings/search-places.ts).
+    -- New hotels are rare, so making them wait for each other costs little.
+    PERFORM pg_advisory_xact_lock(72531005);
+    -- Another transaction may have added this place while this one waited.
+    SELECT id INTO NEW.place_id FROM public.search_places WHERE search_text = place_text AND hotel_search_text = hotel_text;
     IF NEW.place_id IS NULL THEN
-      SELECT id INTO NEW.place_id FROM public.search_places WHERE search_text = place_text AND hotel_search_text = hotel_text;
+      INSERT INTO public.search_places (search_text, hotel_search_text) VALUES (place_text, hotel_text)
+        RETURNING id INTO NEW.place_id;
     END IF;
   END IF;
   RETURN NEW;
