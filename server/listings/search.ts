@@ -33,8 +33,16 @@ function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefine
       const { south, west, north, east } = query.bounds;
       const cells = boxCells(query.bounds);
       if (cells) filters.push(sql<SqlBool>`listings.geo_cell = any(${intArray(cells)}::integer[])`);
-      filters.push(sql<SqlBool>`public.restay_in_box(listings.latitude, listings.longitude, ${south}::float8,
-        ${west}::float8, ${north}::float8, ${east}::float8)`);
+      // A box whose west edge is east of its east edge crosses the antimeridian.
+      const longitude =
+        west <= east
+          ? sql`listings.longitude between ${west}::float8 and ${east}::float8`
+          : sql`(listings.longitude >= ${west}::float8 or listings.longitude <= ${east}::float8)`;
+      // The exact test, inside a CASE on purpose: PostgreSQL estimates a CASE as one condition of unknown
+      // selectivity (one half), where it would multiply the latitude and longitude ranges as if independent and
+      // take a city-sized box for a rare one. The cells above carry the real estimate.
+      filters.push(sql<SqlBool>`(case when listings.latitude between ${south}::float8 and ${north}::float8
+        and ${longitude} then true else false end)`);
     }
     return eb.and(filters);
   };

@@ -9,9 +9,8 @@
 --    B-tree finds exactly.
 -- 2. Map cells. A box filter on latitude and longitude is estimated as if they were independent, which makes
 --    a city-sized box look 30 times rarer than it is and leads to a sort of every listing in it. Each listing
---    carries its 1-degree cell; a box becomes `geo_cell = ANY(cells)` (well estimated, indexed) plus the
---    exact test restay_in_box, which is PL/pgSQL on purpose: the planner cannot look inside it and so does not
---    multiply its guesses again.
+--    carries its 1-degree cell; a box becomes `geo_cell = ANY(cells)` (well estimated, indexed) plus the exact
+--    test, written as a CASE so that the planner does not multiply its guesses again (server/listings/search.ts).
 -- 3. Covering indexes. Every search index INCLUDEs all the columns the filters read, so finding the page's
 --    ids is an index-only scan in the page's order; only the page's rows are then read from the table.
 
@@ -29,16 +28,6 @@ CREATE INDEX search_places_hotel_trgm ON search_places USING gin (hotel_search_t
 CREATE FUNCTION public.restay_geo_cell(latitude double precision, longitude double precision) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT (least(floor(latitude) + 90, 179) * 360 + least(floor(longitude) + 180, 359))::integer $$;
-
-CREATE FUNCTION public.restay_in_box(latitude double precision, longitude double precision, south double precision,
-                                     west double precision, north double precision, east double precision)
-  RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$
-BEGIN
-  -- A box whose west edge is east of its east edge crosses the antimeridian.
-  RETURN latitude BETWEEN south AND north
-     AND CASE WHEN west <= east THEN longitude BETWEEN west AND east ELSE longitude >= west OR longitude <= east END;
-END $$;
 
 ALTER TABLE listings
   ADD COLUMN place_id integer REFERENCES search_places (id),
