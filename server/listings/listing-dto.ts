@@ -1,7 +1,33 @@
 import type { Listing } from '../../contract/listing.ts';
 import type { ListingRow } from '../db/schema.ts';
 
-export type ListingWithSeller = ListingRow & { first_name: string | null };
+/** The listing columns the API shows; every listing query selects exactly these (and the seller's first name). */
+export const LISTING_DTO_COLUMNS = [
+  'listings.id',
+  'listings.title',
+  'listings.description',
+  'listings.price_cents',
+  'listings.currency',
+  'listings.status',
+  'listings.seller_id',
+  'listings.buyer_id',
+  'listings.hotel_name',
+  'listings.city',
+  'listings.country',
+  'listings.location',
+  'listings.latitude',
+  'listings.longitude',
+  'listings.image_url',
+  'listings.created_at',
+  'listings.start_utc',
+  'listings.end_utc',
+] as const;
+
+type DtoColumn = (typeof LISTING_DTO_COLUMNS)[number] extends `listings.${infer Column extends keyof ListingRow}`
+  ? Column
+  : never;
+
+export type ListingWithSeller = Pick<ListingRow, DtoColumn> & { first_name: string | null };
 
 /** The listing as the API shows it (SPEC.md section 3): price in major units, dates as ISO strings. */
 export function toListingDto(row: ListingWithSeller): Listing {

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ListingWithSeller } from './listing-dto.ts';
+import { LISTING_DTO_COLUMNS, type ListingWithSeller } from './listing-dto.ts';
 
 function selectListingsWithSeller(db: Kysely<Database>) {
   return db
     .selectFrom('listings')
     .leftJoin('profiles', 'profiles.id', 'listings.seller_id')
-    .selectAll('listings')
-    .select('profiles.first_name');
+    .select([...LISTING_DTO_COLUMNS, 'profiles.first_name']);
 }
 
 /** Any listing by id, whatever its status: a sold listing must still open for its buyer. */

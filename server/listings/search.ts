@@ -1,8 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery, type SearchSort } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
 import { boxCells } from './geo-cells.ts';
-import type { ListingWithSeller } from './listing-dto.ts';
+import { LISTING_DTO_COLUMNS, type ListingWithSeller } from './listing-dto.ts';
 import { lookUpPlaces, rememberedPlaces, type PlaceMatch } from './search-places.ts';
 
 const DAY_MS = 86_400_000;
@@ -10,42 +10,41 @@ const DAY_MS = 86_400_000;
 /** A PostgreSQL array literal, which both drivers pass as one text parameter. */
 const intArray = (values: number[]) => `{${values.join(',')}}`;
 
-type Filter = (eb: ExpressionBuilder<Database, 'listings'>) => Expression<SqlBool>;
+type Filter = Expression<SqlBool>;
 
 /** The conditions of one search, written so that the indexes of migration 0005 can serve them. */
 function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefined, now: Date): Filter {
-  return (eb) => {
-    // Text that names no place cannot match a listing.
-    if (placeIds?.length === 0) return sql<SqlBool>`false`;
-    const filters: Expression<SqlBool>[] = [eb('listings.status', '=', 'active'), eb('listings.start_utc', '>', now)];
-    if (placeIds) filters.push(sql<SqlBool>`listings.place_id = any(${intArray(placeIds)}::integer[])`);
-    // Check-in and check-out are compared as UTC calendar days: a stay checking out on endDate at any hour fits.
-    if (query.startDate) filters.push(eb('listings.start_utc', '>=', new Date(`${query.startDate}T00:00:00Z`)));
-    if (query.endDate) {
-      const dayAfter = new Date(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS);
-      // Implied by the check-out bound (a stay ends after it starts); stated so the index range on check-in has
-      // an upper end too.
-      filters.push(eb('listings.end_utc', '<', dayAfter), eb('listings.start_utc', '<', dayAfter));
-    }
-    if (query.minPrice !== undefined) filters.push(eb('listings.price_cents', '>=', Math.round(query.minPrice * 100)));
-    if (query.maxPrice !== undefined) filters.push(eb('listings.price_cents', '<=', Math.round(query.maxPrice * 100)));
-    if (query.bounds) {
-      const { south, west, north, east } = query.bounds;
-      const cells = boxCells(query.bounds);
-      if (cells) filters.push(sql<SqlBool>`listings.geo_cell = any(${intArray(cells)}::integer[])`);
-      // A box whose west edge is east of its east edge crosses the antimeridian.
-      const longitude =
-        west <= east
-          ? sql`listings.longitude between ${west}::float8 and ${east}::float8`
-          : sql`(listings.longitude >= ${west}::float8 or listings.longitude <= ${east}::float8)`;
-      // The exact test, inside a CASE on purpose: PostgreSQL estimates a CASE as one condition of unknown
-      // selectivity (one half), where it would multiply the latitude and longitude ranges as if independent and
-      // take a city-sized box for a rare one. The cells above carry the real estimate.
-      filters.push(sql<SqlBool>`(case when listings.latitude between ${south}::float8 and ${north}::float8
+  // Text that names no place cannot match a listing.
+  if (placeIds?.length === 0) return sql<SqlBool>`false`;
+  const eb = expressionBuilder<Database, 'listings'>();
+  const filters: Expression<SqlBool>[] = [eb('listings.status', '=', 'active'), eb('listings.start_utc', '>', now)];
+  if (placeIds) filters.push(sql<SqlBool>`listings.place_id = any(${intArray(placeIds)}::integer[])`);
+  // Check-in and check-out are compared as UTC calendar days: a stay checking out on endDate at any hour fits.
+  if (query.startDate) filters.push(eb('listings.start_utc', '>=', new Date(`${query.startDate}T00:00:00Z`)));
+  if (query.endDate) {
+    const dayAfter = new Date(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS);
+    // Implied by the check-out bound (a stay ends after it starts); stated so the index range on check-in has
+    // an upper end too.
+    filters.push(eb('listings.end_utc', '<', dayAfter), eb('listings.start_utc', '<', dayAfter));
+  }
+  if (query.minPrice !== undefined) filters.push(eb('listings.price_cents', '>=', Math.round(query.minPrice * 100)));
+  if (query.maxPrice !== undefined) filters.push(eb('listings.price_cents', '<=', Math.round(query.maxPrice * 100)));
+  if (query.bounds) {
+    const { south, west, north, east } = query.bounds;
+    const cells = boxCells(query.bounds);
+    if (cells) filters.push(sql<SqlBool>`listings.geo_cell = any(${intArray(cells)}::integer[])`);
+    // A box whose west edge is east of its east edge crosses the antimeridian.
+    const longitude =
+      west <= east
+        ? sql`listings.longitude between ${west}::float8 and ${east}::float8`
+        : sql`(listings.longitude >= ${west}::float8 or listings.longitude <= ${east}::float8)`;
+    // The exact test, inside a CASE on purpose: PostgreSQL estimates a CASE as one condition of unknown
+    // selectivity (one half), where it would multiply the latitude and longitude ranges as if independent and
+    // take a city-sized box for a rare one. The cells above carry the real estimate.
+    filters.push(sql<SqlBool>`(case when listings.latitude between ${south}::float8 and ${north}::float8
         and ${longitude} then true else false end)`);
-    }
-    return eb.and(filters);
-  };
+  }
+  return eb.and(filters);
 }
 
 /** Each sort's column and direction; the id breaks ties in the same direction, so one index serves both. */
@@ -142,8 +141,13 @@ function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offse
     .leftJoin('page', (join) => join.on(sql<SqlBool>`true`))
     .leftJoin('listings', 'listings.id', 'page.id')
     .leftJoin('profiles', 'profiles.id', 'listings.seller_id')
-    .selectAll('listings')
-    .select(['profiles.first_name', 'meta.price_ceiling', 'meta.match_count', 'meta.newest_place_id'])
+    .select([
+      ...LISTING_DTO_COLUMNS,
+      'profiles.first_name',
+      'meta.price_ceiling',
+      'meta.match_count',
+      'meta.newest_place_id',
+    ])
     .orderBy('page.sort_key', direction)
     .orderBy('page.id', direction)
     .execute();
