@@ -2,7 +2,7 @@
  * Search benchmark (issue #4): seeds N synthetic listings, drives a fixed mix of realistic searches through the
  * real API with autocannon, then sends the same searches straight to the database, and prints latency figures.
  *
- *   npm run bench:search -- --driver=postgres --rows=1000000 --duration=10
+ *   npm run bench:search -- --driver=postgres --rows=1000000 --duration=30
  *   BENCH_DRIVER=pglite BENCH_ROWS=100000 npm run bench:search
  *
  * PostgreSQL: a scratch database `restay_bench` is created on BENCH_DATABASE_URL's server and dropped at the end.
@@ -30,7 +30,8 @@ const args = Object.fromEntries(
 );
 const driver = (args.driver ?? process.env.BENCH_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
 const rows = Number(args.rows ?? process.env.BENCH_ROWS ?? (driver === 'postgres' ? 1_000_000 : 100_000));
-const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 10);
+// Long enough for steady figures: the first seconds of a run warm up JIT, connection pools and caches.
+const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 30);
 const connections = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
 const adminUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'restay_bench';
