@@ -19,6 +19,9 @@ export interface PlaceMatch {
 type TextTerms = Pick<SearchQuery, 'location' | 'hotelName'>;
 
 const MAX_REMEMBERED = 1_000;
+
+/** The id of the newest place: a search reads it beside its page to know whether its answer is still complete. */
+export const newestPlaceId = sql<number | null>`(select max(id) from search_places)`;
 /** One memory per database, so two databases in one process (tests, the benchmark) never share answers. */
 const memories = new WeakMap<Kysely<Database>, Map<string, PlaceMatch>>();
 
@@ -44,10 +47,7 @@ export async function lookUpPlaces(db: Kysely<Database>, terms: TextTerms): Prom
     places = places.where(sql<SqlBool>`hotel_search_text like public.restay_fold(${likeContains(terms.hotelName)})`);
   }
   const row = await places
-    .select([
-      sql<number[]>`coalesce(array_agg(id), '{}')`.as('ids'),
-      sql<number | null>`(select max(id) from search_places)`.as('newest'),
-    ])
+    .select([sql<number[]>`coalesce(array_agg(id), '{}')`.as('ids'), newestPlaceId.as('newest')])
     .executeTakeFirstOrThrow();
   const match = { ids: row.ids.map(Number), newestPlaceId: Number(row.newest ?? 0) };
   let memory = memories.get(db);

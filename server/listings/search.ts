@@ -3,7 +3,7 @@ import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery, type SearchSort } 
 import type { Database } from '../db/schema.ts';
 import { boxCells } from './geo-cells.ts';
 import { LISTING_DTO_COLUMNS, type ListingWithSeller } from './listing-dto.ts';
-import { lookUpPlaces, rememberedPlaces, type PlaceMatch } from './search-places.ts';
+import { lookUpPlaces, newestPlaceId, rememberedPlaces, type PlaceMatch } from './search-places.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -124,7 +124,7 @@ function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offse
     newest_place_id: number | null;
   }>`(select
     (${ceiling}) as price_ceiling,
-    (select max(id) from search_places) as newest_place_id,
+    ${newestPlaceId} as newest_place_id,
     case when ${pageTellsTotal} then null else (${matches}) end as match_count)`;
   return db
     .with('page', (cte) =>

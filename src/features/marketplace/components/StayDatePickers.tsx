@@ -3,7 +3,42 @@ import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { chooseCheckIn, fromIsoDay, nextDay, toIsoDay } from '../date-rules.ts';
 
-const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
+type DayFieldProps = {
+  label: string;
+  value: string;
+  minDate: Date;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChange: (day: string) => void;
+};
+
+/**
+ * One labelled day picker. The label names its input by id instead of wrapping it: the popup renders beside the
+ * input, and a click on a day inside a wrapping label would also "click" the input and open the popup again.
+ */
+function DayField({ label, value, minDate, open, onOpenChange, onChange }: DayFieldProps) {
+  const id = useId();
+  return (
+    <div className="text-xs font-medium text-slate-600">
+      <label htmlFor={id}>{label}</label>
+      <DatePicker
+        id={id}
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        selected={fromIsoDay(value)}
+        minDate={minDate}
+        placeholderText="Add date"
+        dateFormat="MMM d, yyyy"
+        open={open}
+        onInputClick={() => onOpenChange(true)}
+        onClickOutside={() => onOpenChange(false)}
+        onChange={(date: Date | null) => {
+          onOpenChange(false);
+          onChange(date ? toIsoDay(date) : '');
+        }}
+      />
+    </div>
+  );
+}
 
 type Props = {
   startDate: string;
@@ -15,47 +50,25 @@ type Props = {
 export default function StayDatePickers({ startDate, endDate, onChange }: Props) {
   const [openPicker, setOpenPicker] = useState<'in' | 'out' | null>(null);
   const today = fromIsoDay(toIsoDay(new Date()))!;
-  const ids = { in: useId(), out: useId() };
-  // Each label names its input by id instead of wrapping it: the popup renders beside the input, and a click on
-  // a day inside a wrapping label would also "click" the input and open the popup again.
+  const openChange = (picker: 'in' | 'out') => (open: boolean) => setOpenPicker(open ? picker : null);
   return (
     <>
-      <div className="text-xs font-medium text-slate-600">
-        <label htmlFor={ids.in}>Check in</label>
-        <DatePicker
-          id={ids.in}
-          className={field}
-          selected={fromIsoDay(startDate)}
-          minDate={today}
-          placeholderText="Add date"
-          dateFormat="MMM d, yyyy"
-          open={openPicker === 'in'}
-          onInputClick={() => setOpenPicker('in')}
-          onClickOutside={() => setOpenPicker(null)}
-          onChange={(date: Date | null) => {
-            setOpenPicker(null);
-            onChange(chooseCheckIn(date ? toIsoDay(date) : '', endDate));
-          }}
-        />
-      </div>
-      <div className="text-xs font-medium text-slate-600">
-        <label htmlFor={ids.out}>Check out</label>
-        <DatePicker
-          id={ids.out}
-          className={field}
-          selected={fromIsoDay(endDate)}
-          minDate={fromIsoDay(startDate ? nextDay(startDate) : toIsoDay(today)) ?? today}
-          placeholderText="Add date"
-          dateFormat="MMM d, yyyy"
-          open={openPicker === 'out'}
-          onInputClick={() => setOpenPicker('out')}
-          onClickOutside={() => setOpenPicker(null)}
-          onChange={(date: Date | null) => {
-            setOpenPicker(null);
-            onChange({ startDate, endDate: date ? toIsoDay(date) : '' });
-          }}
-        />
-      </div>
+      <DayField
+        label="Check in"
+        value={startDate}
+        minDate={today}
+        open={openPicker === 'in'}
+        onOpenChange={openChange('in')}
+        onChange={(day) => onChange(chooseCheckIn(day, endDate))}
+      />
+      <DayField
+        label="Check out"
+        value={endDate}
+        minDate={fromIsoDay(startDate ? nextDay(startDate) : toIsoDay(today)) ?? today}
+        open={openPicker === 'out'}
+        onOpenChange={openChange('out')}
+        onChange={(day) => onChange({ startDate, endDate: day })}
+      />
     </>
   );
 }
