@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 /** Runs a multi-statement SQL script and returns the rows of its last statement. */
@@ -44,17 +42,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // Search (migration 0004) needs trigram indexes over unaccented text; PGlite ships both as extensions.
-  const pglite = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
-  await pglite.waitReady;
+  const pglite = await PGliteThread.start(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     // Kysely's driver serialises access to the single PGlite session; borrowing it keeps scripts in that queue.
-    withScriptSession: (work) =>
-      db.connection().execute(() => work(async (script) => (await pglite.exec(script)).at(-1)?.rows ?? [])),
-    close: () => db.destroy(),
+    withScriptSession: (work) => db.connection().execute(() => work((script) => pglite.script(script))),
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
   };
 }
 

@@ -20,7 +20,9 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
     for (const name of pending) {
       const script = await readFile(MIGRATIONS_DIR + name, 'utf8');
       try {
-        await run(`BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${name.replaceAll("'", "''")}');\nCOMMIT;`);
+        await run(
+          `BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${name.replaceAll("'", "''")}');\nCOMMIT;`,
+        );
       } catch (error) {
         await run('ROLLBACK').catch(() => undefined);
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });

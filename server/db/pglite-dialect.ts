@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,14 +9,16 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { PGliteThread } from './pglite-thread.ts';
 
 /**
- * A Kysely dialect over PGlite. PGlite is one connection, so the driver hands it to one caller at a time:
+ * A Kysely dialect over PGlite (in its worker thread). PGlite is one connection, so the driver hands it to one
+ * caller at a time:
  * a transaction holds it from BEGIN to COMMIT and every other query waits its turn, as it would for a pool
  * of size one. (The published kysely-pglite-dialect does not support the PGlite 0.5 line we use.)
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteThread) {}
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -36,12 +37,12 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(pglite: PGliteThread) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init() {
-    await this.pglite.waitReady;
+    // The thread is started, and the database open, before the dialect is made.
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -68,20 +69,21 @@ class PGliteDriver implements Driver {
   }
 
   async destroy() {
+    // Lets the queries in flight finish; the thread itself is closed by the database handle, which owns it.
     await this.queue;
-    if (!this.pglite.closed) await this.pglite.close();
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
   release?: () => void;
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteThread) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.pglite.query(compiledQuery.sql, compiledQuery.parameters);
+    const rows = result.rows as R[];
     return result.affectedRows !== undefined && result.affectedRows > 0
-      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
-      : { rows: result.rows };
+      ? { rows, numAffectedRows: BigInt(result.affectedRows) }
+      : { rows };
   }
 
   // eslint-disable-next-line require-yield

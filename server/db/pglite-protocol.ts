@@ -1,0 +1,27 @@
+/** Messages between the main thread (pglite-thread.ts) and the PGlite worker (pglite-worker.ts). */
+export interface PGliteWorkerData {
+  /** Directory for PGlite's files; undefined keeps everything in memory (tests). */
+  dataDir: string | undefined;
+}
+
+export type PGliteRequest =
+  | { id: number; kind: 'query'; sql: string; parameters: readonly unknown[] }
+  /** A multi-statement script; answers the rows of its last statement. */
+  | { id: number; kind: 'script'; sql: string }
+  | { id: number; kind: 'close' };
+
+export interface PGliteErrorDetails {
+  message: string;
+  code?: unknown;
+  detail?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  schema?: unknown;
+  severity?: unknown;
+}
+
+/** Id 0 answers start-up: the database is ready, or could not be opened. */
+export type PGliteReply =
+  | { id: number; rows: Record<string, unknown>[]; affectedRows?: number; error?: undefined }
+  | { id: number; error: PGliteErrorDetails };

@@ -1,0 +1,57 @@
+/**
+ * The embedded PGlite database, running in its own thread (see pglite-thread.ts for why). It answers one
+ * message at a time, in order: the main thread's driver already hands the single session to one caller at a
+ * time, so a transaction's statements arrive together.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-protocol.ts';
+
+const port = parentPort!;
+const { dataDir } = workerData as PGliteWorkerData;
+
+// Search (migration 0004) needs trigram indexes over unaccented text; PGlite ships both as extensions.
+const pglite = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+
+async function answer(request: PGliteRequest): Promise<PGliteReply> {
+  switch (request.kind) {
+    case 'query': {
+      const result = await pglite.query(request.sql, [...request.parameters]);
+      return { id: request.id, rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows };
+    }
+    case 'script': {
+      const results = await pglite.exec(request.sql);
+      return { id: request.id, rows: results.at(-1)?.rows ?? [] };
+    }
+    case 'close':
+      if (!pglite.closed) await pglite.close();
+      return { id: request.id, rows: [] };
+  }
+}
+
+/** Database errors keep their SQLSTATE and details, which a structured clone of an Error would drop. */
+function describeError(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code, detail, constraint, table, column, schema, severity } = error as Error & Record<string, unknown>;
+  return { message: error.message, code, detail, constraint, table, column, schema, severity };
+}
+
+let queue = Promise.resolve();
+port.on('message', (request: PGliteRequest) => {
+  queue = queue.then(async () => {
+    let reply: PGliteReply;
+    try {
+      reply = await answer(request);
+    } catch (error) {
+      reply = { id: request.id, error: describeError(error) };
+    }
+    port.postMessage(reply);
+  });
+});
+
+pglite.waitReady.then(
+  () => port.postMessage({ id: 0, rows: [] } satisfies PGliteReply),
+  (error: unknown) => port.postMessage({ id: 0, error: describeError(error) } satisfies PGliteReply),
+);
