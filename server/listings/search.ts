@@ -65,11 +65,11 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
   const offset = (query.page - 1) * query.pageSize;
   const hasText = Boolean(query.location || query.hotelName);
   let places = hasText ? (rememberedPlaces(db, query) ?? (await lookUpPlaces(db, query))) : undefined;
-  let found = await findPage(db, searchFilter(query, places?.ids, now), query, offset);
+  let found = await findPage(db, searchFilter(query, places?.ids, now), query, offset, hasText);
   if (places && Number(found[0]?.newest_place_id ?? 0) !== places.newestPlaceId) {
     // A place was added since the terms were looked up: it may match them, so look again.
     places = await lookUpPlaces(db, query);
-    found = await findPage(db, searchFilter(query, places.ids, now), query, offset);
+    found = await findPage(db, searchFilter(query, places.ids, now), query, offset, hasText);
   }
   const first = found[0];
   const rows = found.filter((row): row is (typeof found)[number] & ListingWithSeller => row.id !== null);
@@ -99,9 +99,10 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
  * Counting stops after SEARCH_TOTAL_CAP + 1 matches (nobody pages through more than a thousand stays, and an
  * exact count of a popular city would read every one of its listings), and runs only when the page is full
  * or lies beyond the last match: otherwise the page itself says where the matches end. PostgreSQL evaluates a
- * CASE branch's sub-select only when the branch is taken.
+ * CASE branch's sub-select only when the branch is taken. The newest place's id is read only by searches whose
+ * text became place ids (see searchListings).
  */
-function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offset: number) {
+function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offset: number, usesPlaces: boolean) {
   const [column, direction] = ORDER[query.sort];
   const matches = db
     .selectFrom(
@@ -124,7 +125,7 @@ function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offse
     newest_place_id: number | null;
   }>`(select
     (${ceiling}) as price_ceiling,
-    ${newestPlaceId} as newest_place_id,
+    ${usesPlaces ? newestPlaceId : sql`null::integer`} as newest_place_id,
     case when ${pageTellsTotal} then null else (${matches}) end as match_count)`;
   return db
     .with('page', (cte) =>
