@@ -62,3 +62,22 @@ describe('PGlite in its worker thread', () => {
     await expect(sql`select 1`.execute(other.db)).rejects.toThrow();
   });
 });
+
+describe('PGlite thread and the event loop', () => {
+  it('keeps the event loop free while a query runs', async () => {
+    const handle = await openDatabase({});
+    try {
+      // A timer due in 20 ms must fire on time while the database is busy for 600 ms.
+      const started = performance.now();
+      const query = sql`select pg_sleep(0.6)`.execute(handle.db);
+      const timerDelay = await new Promise<number>((resolve) =>
+        setTimeout(() => resolve(performance.now() - started), 20),
+      );
+      await query;
+      expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+      expect(timerDelay).toBeLessThan(300);
+    } finally {
+      await handle.close();
+    }
+  });
+});
