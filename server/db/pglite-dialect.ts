@@ -13,9 +13,8 @@ import type { PGliteThread } from './pglite-thread.ts';
 
 /**
  * A Kysely dialect over PGlite (in its worker thread). PGlite is one connection, so the driver hands it to one
- * caller at a time:
- * a transaction holds it from BEGIN to COMMIT and every other query waits its turn, as it would for a pool
- * of size one. (The published kysely-pglite-dialect does not support the PGlite 0.5 line we use.)
+ * caller at a time: a transaction holds it from BEGIN to COMMIT and every other query waits its turn, as it
+ * would for a pool of size one. (The published kysely-pglite-dialect does not support the PGlite 0.5 line we use.)
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGliteThread) {}

@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { PGliteErrorDetails, PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-protocol.ts';
 
 type Pending = { resolve: (reply: PGliteReply & { error?: undefined }) => void; reject: (error: Error) => void };
-type Request = PGliteRequest extends infer R ? (R extends PGliteRequest ? Omit<R, 'id'> : never) : never;
+/** A request before the thread numbers it (Omit over each member of the union, not over the union). */
+type Request = PGliteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /**
  * The embedded database in a worker thread. PGlite runs PostgreSQL (WebAssembly) synchronously on the thread
@@ -30,7 +31,12 @@ export class PGliteThread {
   /** Starts the worker and waits until the database is open; rejects when it cannot be opened. */
   static async start(dataDir: string | undefined): Promise<PGliteThread> {
     const thread = new PGliteThread(dataDir);
-    await new Promise<void>((resolve, reject) => thread.pending.set(0, { resolve: () => resolve(), reject }));
+    try {
+      await new Promise<void>((resolve, reject) => thread.pending.set(0, { resolve: () => resolve(), reject }));
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
     return thread;
   }
 

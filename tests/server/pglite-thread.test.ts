@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
@@ -54,6 +57,16 @@ describe('PGlite in its worker thread', () => {
       run('create temp table t (n int); insert into t values (7); select n from t'),
     );
     expect(rows).toEqual([{ n: 7 }]);
+  });
+
+  it('fails to open a data directory that holds no usable database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-bad-pglite-'));
+    writeFileSync(path.join(dataDir, 'PG_VERSION'), '99\n');
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/PGlite/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses queries once closed', async () => {
