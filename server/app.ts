@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Logger } from 'pino';
+import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -53,6 +54,20 @@ export function createApp(dependencies: AppDependencies): Express {
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
+      },
+      // pino-http serialises the request into every request's child logger, whatever the level; the standard
+      // serialisers copy all headers (then redacted) each time. One short description is enough to find a
+      // request, and no token or cookie can reach the logs.
+      wrapSerializers: false,
+      serializers: {
+        req: (req: IncomingMessage & { id?: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.socket.remoteAddress,
+        }),
+        res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+        err: pino.stdSerializers.err,
       },
     }),
   );

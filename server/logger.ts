@@ -5,6 +5,5 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
     level: config.logLevel,
     base: { service: 'restay-api' },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey'], censor: '[redacted]' },
   });
 }
