@@ -10,16 +10,10 @@ export type PGliteRequest =
   | { id: number; kind: 'script'; sql: string }
   | { id: number; kind: 'close' };
 
-export interface PGliteErrorDetails {
-  message: string;
-  code?: unknown;
-  detail?: unknown;
-  constraint?: unknown;
-  table?: unknown;
-  column?: unknown;
-  schema?: unknown;
-  severity?: unknown;
-}
+/** The fields of a database error that cross the thread (a structured clone of an Error keeps only its message). */
+export const DATABASE_ERROR_FIELDS = ['code', 'detail', 'constraint', 'table', 'column', 'schema', 'severity'] as const;
+
+export type PGliteErrorDetails = { message: string } & Partial<Record<(typeof DATABASE_ERROR_FIELDS)[number], unknown>>;
 
 /** Id 0 answers start-up: the database is ready, or could not be opened. */
 export type PGliteReply =

@@ -1,13 +1,19 @@
 /**
- * The embedded PGlite database, running in its own thread (see pglite-thread.ts for why). It answers one
- * message at a time, in order: the main thread's driver already hands the single session to one caller at a
- * time, so a transaction's statements arrive together.
+ * The embedded PGlite database, running in its own thread (see pglite-thread.ts for why). Each message is
+ * answered as it comes: the main thread's driver already hands the single session to one caller at a time, so
+ * a transaction's statements arrive together, and PGlite runs its statements one after another.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-protocol.ts';
+import {
+  DATABASE_ERROR_FIELDS,
+  type PGliteErrorDetails,
+  type PGliteReply,
+  type PGliteRequest,
+  type PGliteWorkerData,
+} from './pglite-protocol.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as PGliteWorkerData;
@@ -31,24 +37,18 @@ async function answer(request: PGliteRequest): Promise<PGliteReply> {
   }
 }
 
-/** Database errors keep their SQLSTATE and details, which a structured clone of an Error would drop. */
-function describeError(error: unknown) {
+/** Database errors keep their SQLSTATE and details. */
+function describeError(error: unknown): PGliteErrorDetails {
   if (!(error instanceof Error)) return { message: String(error) };
-  const { code, detail, constraint, table, column, schema, severity } = error as Error & Record<string, unknown>;
-  return { message: error.message, code, detail, constraint, table, column, schema, severity };
+  const fields = error as Error & Record<string, unknown>;
+  return { message: error.message, ...Object.fromEntries(DATABASE_ERROR_FIELDS.map((name) => [name, fields[name]])) };
 }
 
-let queue = Promise.resolve();
 port.on('message', (request: PGliteRequest) => {
-  queue = queue.then(async () => {
-    let reply: PGliteReply;
-    try {
-      reply = await answer(request);
-    } catch (error) {
-      reply = { id: request.id, error: describeError(error) };
-    }
-    port.postMessage(reply);
-  });
+  answer(request).then(
+    (reply) => port.postMessage(reply),
+    (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies PGliteReply),
+  );
 });
 
 pglite.waitReady.then(
