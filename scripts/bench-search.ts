@@ -1,6 +1,7 @@
 /**
  * Search benchmark (issue #4): seeds N synthetic listings, drives a fixed mix of realistic searches through the
- * real API with autocannon, then sends the same searches straight to the database, and prints latency figures.
+ * real API with autocannon, and sends the same searches straight to the database, in alternating rounds, and
+ * prints latency figures.
  *
  *   npm run bench:search -- --driver=postgres --rows=1000000 --duration=30
  *   BENCH_DRIVER=pglite BENCH_ROWS=100000 npm run bench:search
@@ -32,6 +33,15 @@ const driver = (args.driver ?? process.env.BENCH_DRIVER ?? 'pglite') as 'pglite'
 const rows = Number(args.rows ?? process.env.BENCH_ROWS ?? (driver === 'postgres' ? 1_000_000 : 100_000));
 // Long enough for steady figures: the first seconds of a run warm up JIT, connection pools and caches.
 const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 30);
+/**
+ * Each phase's time is split into rounds that alternate (API, SQL, API, SQL, ...). The host's speed drifts by
+ * tens of percent over tens of seconds (a shared VM), and two back-to-back 30 s phases would compare two hosts
+ * as much as two code paths; alternating short rounds gives both phases the same mix of fast and slow moments.
+ * PGlite alternates only when asked: each switch hands its data directory between processes (a restart).
+ */
+const rounds = Number(args.rounds ?? process.env.BENCH_ROUNDS ?? (driver === 'postgres' ? 6 : 1));
+/** Unrecorded load before the first round: JIT compilation, connection pools and caches warm up. */
+const WARM_UP_SECONDS = 3;
 const connections = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
 const adminUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'restay_bench';
@@ -148,10 +158,11 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function directSql(handle: DatabaseHandle, mix: string[]) {
+/** The mix straight through the query layer, in this process, at `connections` concurrent searches. */
+async function sqlRound(handle: DatabaseHandle, mix: string[], seconds: number): Promise<number[]> {
   const queries = mix.map((q) => searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))));
   const latencies: number[] = [];
-  const end = performance.now() + duration * 1000;
+  const end = performance.now() + seconds * 1000;
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -163,13 +174,7 @@ async function directSql(handle: DatabaseHandle, mix: string[]) {
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    count: latencies.length,
-  };
+  return latencies;
 }
 
 /** One search at a time, each timed alone: which part of the mix is slow (run with --profile on a kept DB). */
@@ -239,8 +244,14 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
-/** The mix through the API at `connections` concurrent connections for `duration` seconds. */
-async function apiPhase(base: string, mix: string[]) {
+interface ApiRound {
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+}
+
+/** The mix through the API at `connections` concurrent connections for `seconds`. */
+async function apiRound(base: string, mix: string[], seconds: number): Promise<ApiRound> {
   let next = 0;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -248,7 +259,7 @@ async function apiPhase(base: string, mix: string[]) {
       {
         url: base,
         connections,
-        duration,
+        duration: seconds,
         requests: [
           { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/listings?${mix[next++ % mix.length]}` }) },
         ],
@@ -258,16 +269,13 @@ async function apiPhase(base: string, mix: string[]) {
     // autocannon's summary has no p95 bucket: keep every response time for exact percentiles.
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    count: latencies.length,
-    perSecond: result.requests.average,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return { latencies, non2xx: result.non2xx, errors: result.errors };
+}
+
+function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1));
+  return { p50: percentile(sorted, 50), text: `p50 ${p50}  p95 ${p95}  p99 ${p99}` };
 }
 
 async function main() {
@@ -304,28 +312,55 @@ async function main() {
     // A bulk load leaves gigabytes of dirty pages that PostgreSQL would otherwise write out during the timed
     // phases (its next checkpoint), competing with the searches for the same cores and disk: flush them first.
     await handle.withScriptSession((run) => run('CHECKPOINT'));
-    // One process at a time may open a PGlite directory: hand it to the server for the API phase.
-    if (dataDir) await handle.close();
 
-    console.log(`API phase: ${mix.length} distinct searches, round robin, against server/main.ts in its own process`);
-    const server = await startServer(dataDir ? { dataDir } : { url: benchUrl.toString() });
-    let api: Awaited<ReturnType<typeof apiPhase>>;
+    const seconds = duration / rounds;
+    console.log(
+      `${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s per phase, after ${WARM_UP_SECONDS} s of warm-up, ${mix.length} distinct searches round robin:`,
+    );
+    console.log(
+      '  API: through server/main.ts in its own process; SQL: straight through the query layer, in this process',
+    );
+    const apiRounds: ApiRound[] = [];
+    const sqlRounds: number[][] = [];
+    const serverDatabase = dataDir ? { dataDir } : { url: benchUrl.toString() };
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
-      api = await apiPhase(server.base, mix);
+      for (let round = 0; round <= rounds; round++) {
+        const warmUp = round === 0;
+        if (!server) {
+          // One process at a time may open a PGlite directory: the server and this process take turns.
+          if (dataDir) await handle.close();
+          server = await startServer(serverDatabase);
+        }
+        const api = await apiRound(server.base, mix, warmUp ? WARM_UP_SECONDS : seconds);
+        if (dataDir) {
+          await stopServer(server.child);
+          server = undefined;
+          handle = await open();
+        }
+        const direct = await sqlRound(handle, mix, warmUp ? WARM_UP_SECONDS : seconds);
+        if (warmUp) continue;
+        apiRounds.push(api);
+        sqlRounds.push(direct);
+        const ratio = summary(api.latencies).p50 / summary(direct).p50;
+        console.log(
+          `  round ${round}: API ${(api.latencies.length / seconds).toFixed(0)} req/s, SQL ${(direct.length / seconds).toFixed(0)} searches/s, p50 ratio ${ratio.toFixed(2)}`,
+        );
+      }
     } finally {
-      await stopServer(server.child);
+      if (server) await stopServer(server.child);
     }
-    console.log(
-      `  ${api.count} requests; requests/s ${api.perSecond.toFixed(0)}; non-2xx ${api.non2xx}; errors ${api.errors}`,
-    );
-    console.log(`  latency ms: p50 ${api.p50.toFixed(1)}  p95 ${api.p95.toFixed(1)}  p99 ${api.p99.toFixed(1)}`);
 
-    if (dataDir) handle = await open();
-    console.log('SQL phase: the same searches straight through the query layer, in this process');
-    const direct = await directSql(handle, mix);
+    const apiLatencies = apiRounds.flatMap((r) => r.latencies);
+    const api = summary(apiLatencies);
+    const sum = (pick: (r: ApiRound) => number) => apiRounds.reduce((total, r) => total + pick(r), 0);
     console.log(
-      `  ${direct.count} searches; latency ms: p50 ${direct.p50.toFixed(1)}  p95 ${direct.p95.toFixed(1)}  p99 ${direct.p99.toFixed(1)}`,
+      `API: ${apiLatencies.length} requests; requests/s ${(apiLatencies.length / duration).toFixed(0)}; non-2xx ${sum((r) => r.non2xx)}; errors ${sum((r) => r.errors)}`,
     );
+    console.log(`  latency ms: ${api.text}`);
+    const sqlLatencies = sqlRounds.flat();
+    const direct = summary(sqlLatencies);
+    console.log(`SQL: ${sqlLatencies.length} searches; latency ms: ${direct.text}`);
     console.log(`API/SQL p50 ratio: ${(api.p50 / direct.p50).toFixed(2)}`);
     await profile(handle, mix);
   } finally {
