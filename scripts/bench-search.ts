@@ -40,6 +40,7 @@ const duration = Number(args.duration ?? process.env.BENCH_DURATION ?? 30);
  * PGlite alternates only when asked: each switch hands its data directory between processes (a restart).
  */
 const rounds = Number(args.rounds ?? process.env.BENCH_ROUNDS ?? (driver === 'postgres' ? 6 : 1));
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a whole number from 1, not ${rounds}`);
 /** Unrecorded load before the first round: JIT compilation, connection pools and caches warm up. */
 const WARM_UP_SECONDS = 3;
 const connections = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 16);
