@@ -61,4 +61,29 @@ test.describe('marketplace', () => {
     await expect(page.locator('.restay-pin')).toHaveCount(placed.length);
     await expect(cards(page)).toHaveCount(0);
   });
+
+  test('on a phone the search bar fits the screen and dragging the price thumb narrows the stays @phone', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+    const bar = (await page.getByRole('button', { name: 'Edit search' }).locator('..').boundingBox())!;
+    const searchButton = (await page.getByRole('button', { name: 'Search stays' }).boundingBox())!;
+    expect(searchButton.x + searchButton.width).toBeLessThanOrEqual(bar.x + bar.width);
+
+    await page.locator('summary', { hasText: 'Price' }).click();
+    const thumbTrack = (await page.getByRole('slider', { name: 'Maximum price slider' }).boundingBox())!;
+    const middle = thumbTrack.y + thumbTrack.height / 2;
+    await page.mouse.move(thumbTrack.x + thumbTrack.width - 10, middle);
+    await page.mouse.down();
+    await page.mouse.move(thumbTrack.x + thumbTrack.width / 2, middle, { steps: 8 });
+    await page.mouse.up();
+
+    await expect(page).toHaveURL(/maxPrice=\d+/);
+    const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
+    await expect(page.locator('summary', { hasText: 'Price' })).toContainText(`$0 – $${maxPrice}`);
+    const matching = await apiSearch(page, `maxPrice=${maxPrice}`);
+    await expect(cards(page)).toHaveCount(matching.length);
+    for (const text of await cards(page).allTextContents()) {
+      expect(Number(/\$([\d,]+)/.exec(text)![1]!.replace(',', ''))).toBeLessThanOrEqual(maxPrice);
+    }
+  });
 });

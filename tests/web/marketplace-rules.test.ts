@@ -4,6 +4,7 @@ import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../..
 import {
   ceilingFrom,
   parsePriceText,
+  priceRangeLabel,
   settleMax,
   settleMin,
   slideMax,
@@ -46,6 +47,11 @@ describe('price rules', () => {
     expect(slideMin({ min: 0, max: 300 }, 500, 1000)).toEqual({ min: 300, max: 300 });
     expect(slideMax({ min: 200, max: 300 }, 100, 1000)).toEqual({ min: 200, max: 200 });
     expect(slideMax({ min: 0, max: 300 }, 1000, 1000)).toEqual({ min: 0, max: null });
+  });
+
+  it('says the range in words, with "+" when there is no maximum', () => {
+    expect(priceRangeLabel({ min: 100, max: 500 }, 1000)).toBe('$100 – $500');
+    expect(priceRangeLabel({ min: 0, max: null }, 860)).toBe('$0 – $860+');
   });
 });
 

@@ -11,6 +11,11 @@ export function ceilingFrom(priceCeiling: number | null | undefined): number {
   return priceCeiling && priceCeiling > 0 ? Math.ceil(priceCeiling) : PRICE_FILTER_DEFAULT_MAX;
 }
 
+/** The range in words, as the filter shows it: "$100 – $500", or "$100 – $860+" with no maximum. */
+export function priceRangeLabel(range: PriceRange, ceiling: number): string {
+  return `$${range.min} – $${upper(range, ceiling)}${range.max === null ? '+' : ''}`;
+}
+
 /** Typed text as a price; non-numeric or negative text is ignored (null). */
 export function parsePriceText(text: string): number | null {
   const trimmed = text.trim();

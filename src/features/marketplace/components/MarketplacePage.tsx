@@ -7,7 +7,7 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSearchListings } from '../api/list-listings.ts';
-import { ceilingFrom, isValidRange, type PriceRange } from '../price-rules.ts';
+import { ceilingFrom, isValidRange, priceRangeLabel, type PriceRange } from '../price-rules.ts';
 import { filtersFromUrl, filtersToParams, marketplaceUrl, type SearchFilters } from '../search-filters.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useMediaQuery } from '../use-media-query.ts';
@@ -31,6 +31,7 @@ export default function MarketplacePage() {
 
   const [range, setRange] = useState<PriceRange>({ min: applied.minPrice, max: applied.maxPrice });
   const settledRange = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
+  const priceFiltered = range.min > 0 || range.max !== null;
   const [ceiling, setCeiling] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -114,9 +115,14 @@ export default function MarketplacePage() {
 
       {large ? null : (
         <details className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3">
-          <summary className="cursor-pointer font-medium text-slate-900">Price</summary>
+          <summary className="cursor-pointer font-medium text-slate-900">
+            Price
+            {priceFiltered ? (
+              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span>
+            ) : null}
+          </summary>
           <div className="mt-3">
-            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
           </div>
         </details>
       )}

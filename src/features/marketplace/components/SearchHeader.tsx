@@ -23,6 +23,15 @@ function formatDay(day: string): string | null {
   return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : null;
 }
 
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4" />
+    </svg>
+  );
+}
+
 /** The collapsed search bar, which expands into the full search panel (location, hotel, stay dates). */
 export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: setExpanded }: Props) {
   const [draft, setDraft] = useState<TextFilters>(initial);
@@ -35,15 +44,15 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
     const summary = [draft.location || draft.hotelName || 'Location or Hotel', formatDay(draft.startDate) ?? 'Check in', formatDay(draft.endDate) ?? 'Check out'];
     return (
       <div className="flex items-center gap-2 rounded-full bg-white p-2 shadow-sm ring-1 ring-slate-200">
-        <button type="button" className="flex flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700" onClick={() => setExpanded(true)} aria-label="Edit search">
+        <button type="button" className="flex min-w-0 flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700" onClick={() => setExpanded(true)} aria-label="Edit search">
           {summary.map((part, index) => (
             <span key={index} className="flex-1 truncate px-3">
               {part}
             </span>
           ))}
         </button>
-        <button type="button" className={`${primaryButton} rounded-full px-4`} aria-label="Search stays" onClick={submit}>
-          <span aria-hidden="true">⌕</span>
+        <button type="button" className={`${primaryButton} shrink-0 rounded-full px-4`} aria-label="Search stays" onClick={submit}>
+          <SearchIcon />
         </button>
       </div>
     );
