@@ -20,9 +20,13 @@ function DayField({ label, value, minDate, open, onOpenChange, onChange }: DayFi
   const id = useId();
   return (
     <div className="text-xs font-medium text-slate-600">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className="block">
+        {label}
+      </label>
       <DatePicker
         id={id}
+        // react-datepicker wraps its input in an inline block; the field takes the column's width like the others.
+        wrapperClassName="block w-full"
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
         selected={fromIsoDay(value)}
         minDate={minDate}
