@@ -86,4 +86,30 @@ test.describe('marketplace', () => {
       expect(Number(/\$([\d,]+)/.exec(text)![1]!.replace(',', ''))).toBeLessThanOrEqual(maxPrice);
     }
   });
+
+  test('on a phone a swipe over a card turns its photos and a tap opens the stay @phone', async ({ page }) => {
+    await page.goto('/marketplace');
+    const card = cards(page).first();
+    await expect(card).toBeVisible();
+    const photo = (await card.getByRole('img').boundingBox())!;
+    const y = photo.y + photo.height / 2;
+    // A real touch gesture (Playwright's touchscreen only taps): finger down on the photo, leftwards, at rest, up.
+    // It comes to rest before lifting: after a flick, Chrome spends the next tap on stopping the fling, as it does
+    // after flicking any scrollable page.
+    const touch = await page.context().newCDPSession(page);
+    const at = (share: number) => ({ touchPoints: [{ x: photo.x + photo.width * share, y }] });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', ...at(0.8) });
+    for (let share = 0.75; share >= 0.3; share -= 0.05) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', ...at(share) });
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(150);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(card.getByRole('button', { name: 'Show photo 2 of 4' })).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(/\/marketplace$/);
+
+    const href = await card.getByRole('link').getAttribute('href');
+    await page.touchscreen.tap(photo.x + photo.width / 2, y);
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
 });

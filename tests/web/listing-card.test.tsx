@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { ListingGrid } from '../../src/components/listings/ListingGrid.tsx';
+import { swipeStep } from '../../src/components/listings/use-swipe.ts';
 import { makeListing } from './factories.ts';
 
 describe('ListingCard', () => {
@@ -33,6 +34,15 @@ describe('ListingCard', () => {
     expect(screen.getByRole('img', { name: 'Harbour loft (photo 4 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-3.svg');
     await user.click(screen.getByRole('button', { name: 'Show photo 3 of 4' }));
     expect(screen.getByRole('img', { name: 'Harbour loft (photo 3 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-2.svg');
+  });
+});
+
+describe('photo swipe', () => {
+  it('steps to the next photo on a leftward swipe and back on a rightward one; taps and scrolls do nothing', () => {
+    expect(swipeStep(-60, 5)).toBe(1);
+    expect(swipeStep(60, -5)).toBe(-1);
+    expect(swipeStep(-30, 0)).toBe(0);
+    expect(swipeStep(-50, 80)).toBe(0);
   });
 });
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CARD_CAROUSEL_IMAGES } from '../../../contract/constants.ts';
 import { StayImage } from '../ui/StayImage.tsx';
 
@@ -11,10 +10,19 @@ export function carouselImages(imageUrl: string | null): (string | null)[] {
 const arrow =
   'absolute top-1/2 z-10 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow hover:bg-white';
 
-export function ImageCarousel({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+/** Moves `by` photos from `index`, wrapping around at either end. */
+export const stepPhoto = (index: number, by: number) => (index + by + CARD_CAROUSEL_IMAGES) % CARD_CAROUSEL_IMAGES;
+
+type Props = {
+  imageUrl: string | null;
+  title: string;
+  /** The photo shown; the card holds it, because a swipe over the card moves it too. */
+  index: number;
+  onIndexChange: (index: number) => void;
+};
+
+export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) {
   const images = carouselImages(imageUrl);
-  const [index, setIndex] = useState(0);
-  const go = (next: number) => setIndex((next + images.length) % images.length);
 
   return (
     <div className="relative">
@@ -24,10 +32,10 @@ export function ImageCarousel({ imageUrl, title }: { imageUrl: string | null; ti
         className="aspect-4/3 w-full"
       />
       {/* z-10 lifts the controls above the card's stretched link, so they change photos instead of navigating. */}
-      <button type="button" aria-label="Previous image" className={`${arrow} left-2`} onClick={() => go(index - 1)}>
+      <button type="button" aria-label="Previous image" className={`${arrow} left-2`} onClick={() => onIndexChange(stepPhoto(index, -1))}>
         <span aria-hidden="true">‹</span>
       </button>
-      <button type="button" aria-label="Next image" className={`${arrow} right-2`} onClick={() => go(index + 1)}>
+      <button type="button" aria-label="Next image" className={`${arrow} right-2`} onClick={() => onIndexChange(stepPhoto(index, 1))}>
         <span aria-hidden="true">›</span>
       </button>
       <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">
@@ -37,7 +45,7 @@ export function ImageCarousel({ imageUrl, title }: { imageUrl: string | null; ti
             type="button"
             aria-label={`Show photo ${dot + 1} of ${images.length}`}
             aria-current={dot === index ? 'true' : undefined}
-            onClick={() => go(dot)}
+            onClick={() => onIndexChange(dot)}
             className={`size-2 rounded-full ${dot === index ? 'bg-white' : 'bg-white/50'}`}
           />
         ))}

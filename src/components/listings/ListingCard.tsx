@@ -1,9 +1,11 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Listing } from '../../../contract/listing.ts';
 import { formatPrice, formatStayDate } from '../../lib/format.ts';
 import { stayDates } from '../../lib/listing-dates.ts';
 import { cardOriginalPrice, cardSavings, formatMoney2 } from '../../lib/pricing.ts';
-import { ImageCarousel } from './ImageCarousel.tsx';
+import { ImageCarousel, stepPhoto } from './ImageCarousel.tsx';
+import { useSwipe } from './use-swipe.ts';
 
 type Props = {
   listing: Listing;
@@ -16,17 +18,23 @@ export function ListingCard({ listing, highlighted = false, onHoverChange }: Pro
   const { start, end } = stayDates(listing);
   const checkIn = formatStayDate(start);
   const checkOut = formatStayDate(end);
+  const [photo, setPhoto] = useState(0);
+  const photoArea = useRef<HTMLDivElement>(null);
+  const swipe = useSwipe(photoArea, (step) => setPhoto((current) => stepPhoto(current, step)));
 
   return (
     <article
       onMouseEnter={onHoverChange ? () => onHoverChange(true) : undefined}
       onMouseLeave={onHoverChange ? () => onHoverChange(false) : undefined}
       data-highlighted={highlighted || undefined}
-      className={`group relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 transition hover:shadow-md ${
+      {...swipe}
+      className={`group relative flex touch-pan-y w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 transition hover:shadow-md ${
         highlighted ? 'ring-2 ring-brand-600' : 'ring-slate-200'
       }`}
     >
-      <ImageCarousel imageUrl={listing.image_url} title={listing.title} />
+      <div ref={photoArea}>
+        <ImageCarousel imageUrl={listing.image_url} title={listing.title} index={photo} onIndexChange={setPhoto} />
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 className="text-base font-semibold text-slate-900">
           {/* The link stretches over the whole card: one tab stop, one short accessible name. */}
