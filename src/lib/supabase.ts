@@ -7,6 +7,21 @@ interface RuntimeConfig {
 
 let client: Promise<SupabaseClient> | undefined;
 
+/** Where supabase-js keeps the session (and, during a sign-in, `<key>-code-verifier`) in localStorage. */
+export const SESSION_STORAGE_KEY = 'restay-auth';
+
+/**
+ * Whether this browser may have a session: one is stored, or a sign-in is coming back with its code. When
+ * neither holds, the visitor is a guest and their requests need not wait for supabase-js to load.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null || new URLSearchParams(window.location.search).has('code');
+  } catch {
+    return true; // storage unreadable (blocked by the browser): ask supabase-js, as before
+  }
+}
+
 /**
  * The one supabase-js client of the SPA, built from GET /api/config so the same build talks to a real
  * Supabase project or to the API's built-in auth server. PKCE keeps tokens out of URLs and history.
@@ -16,7 +31,13 @@ export function getSupabase(): Promise<SupabaseClient> {
   client ??= Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')])
     .then(([data, { createClient }]) =>
       createClient(data.supabaseUrl, data.supabaseAnonKey, {
-        auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+        auth: {
+          flowType: 'pkce',
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+          storageKey: SESSION_STORAGE_KEY,
+        },
       }),
     )
     .catch((error: unknown) => {

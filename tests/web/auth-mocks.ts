@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
 import { server, TEST_SUPABASE_URL } from './msw.ts';
 
 export interface TestUser {
@@ -16,7 +17,7 @@ export const TEST_USER: TestUser = {
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /**
- * Stores a live session where supabase-js keeps it (localStorage, `sb-<host>-auth-token`), as if the person
+ * Stores a live session where supabase-js keeps it (localStorage, SESSION_STORAGE_KEY), as if the person
  * had signed in earlier; the client reads it at start-up without a network call.
  */
 export function storeSession(user: TestUser = TEST_USER): void {
@@ -34,7 +35,7 @@ export function storeSession(user: TestUser = TEST_USER): void {
     refresh_token: 'refresh-token',
     user: { id: user.id, aud: 'authenticated', role: 'authenticated', email: user.email, created_at: user.created_at, app_metadata: {}, user_metadata: {} },
   };
-  localStorage.setItem(`sb-${new URL(TEST_SUPABASE_URL).hostname.split('.')[0]}-auth-token`, JSON.stringify(session));
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
 }
 
 type Row = Record<string, unknown>;

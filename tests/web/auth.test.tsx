@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMessage } from '../../src/app/auth/auth-context.ts';
+import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
 import { mockListings } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
 import { server, TEST_SUPABASE_URL } from './msw.ts';
@@ -146,7 +147,7 @@ describe('API bearer token', () => {
     );
     renderRoute('/marketplace');
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
-    const stored = JSON.parse(localStorage.getItem('sb-localhost-auth-token') ?? '{}') as { access_token: string };
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { access_token: string };
     expect(seen[0]).toBe(`Bearer ${stored.access_token}`);
   });
 
@@ -161,6 +162,43 @@ describe('API bearer token', () => {
     renderRoute('/marketplace');
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
     expect(seen[0]).toBeNull();
+  });
+
+  it("does not hold a guest's search until the sign-in library has loaded", async () => {
+    const seen: string[] = [];
+    server.use(
+      // The run-time configuration that supabase-js needs never arrives.
+      http.get('/api/config', () => new Promise<never>(() => {})),
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+  });
+
+  it("holds a signed-in visitor's requests until their session is read, so they carry the bearer", async () => {
+    signIn();
+    let releaseConfig = () => {};
+    const configArrives = new Promise<void>((resolve) => (releaseConfig = resolve));
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/config', async () => {
+        await configArrives;
+        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'anon' } });
+      }),
+      http.get('/api/listings', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: [] });
+      }),
+    );
+    renderRoute('/marketplace');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual([]);
+    releaseConfig();
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen[0]).toMatch(/^Bearer /);
   });
 });
 

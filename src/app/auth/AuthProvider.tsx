@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_MS } from '../../../contract/constants.ts';
 import { Toast } from '../../components/ui/Toast.tsx';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
-import { getSupabase } from '../../lib/supabase.ts';
+import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';
 import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { readOAuthCallbackError } from './oauth-callback-error.ts';
 import { SignInDialog } from './SignInDialog.tsx';
@@ -40,6 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let unsubscribe = () => {};
     // Registered before the client exists, so an API call made during start-up still waits for the session.
     setAccessTokenGetter(async () => {
+      // A guest's searches go out at once instead of waiting for the sign-in library's chunk and configuration.
+      if (!mayHaveSession()) return null;
       try {
         return (await (await getSupabase()).auth.getSession()).data.session?.access_token ?? null;
       } catch {
