@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -87,8 +86,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
   api.use(apiNotFound);
-  // Replies travel gzipped to clients that accept it: a page of search results shrinks from about 15 kB to 2 kB.
-  app.use('/api', compression(), api);
+  app.use('/api', api);
 
   // The dev mailbox shows every email's content to anyone who asks: never in production.
   if (mailer.kind === 'dev-mailbox' && !config.isProduction) app.use('/dev', devMailboxRouter(database.db));

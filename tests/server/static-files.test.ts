@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // A build as scripts/precompress.mjs leaves it: the script has both twins, the picture only a gzip one.
@@ -67,18 +66,5 @@ describe('static files of the build', () => {
     const { status, body } = await get('/marketplace', 'br');
     expect(status).toBe(200);
     expect(body).toContain('<title>Restay</title>');
-  });
-});
-
-describe('API replies', () => {
-  it('travel compressed to clients that accept it, and plain to the others', async () => {
-    const seller = await insertProfile(server.database.db);
-    for (let i = 0; i < 6; i++) await insertListing(server.database.db, seller);
-    const compressed = await get('/api/listings', 'gzip');
-    expect(compressed.headers.get('content-encoding')).toBe('gzip');
-    expect(compressed.body.data).toHaveLength(6);
-    const plain = await get('/api/listings', 'identity');
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(plain.body).toEqual(compressed.body);
   });
 });
