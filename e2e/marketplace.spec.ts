@@ -112,4 +112,18 @@ test.describe('marketplace', () => {
     await page.touchscreen.tap(photo.x + photo.width / 2, y);
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
+
+  test('on a phone a stay offers its price and Book Now at the bottom until the price box shows @phone', async ({ page }) => {
+    const [stay] = await apiSearch(page, 'sort=price_asc');
+    await page.goto(`/listings/${stay!.id}`);
+    const bar = page.getByRole('region', { name: 'Book this stay' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(`$${stay!.price.toLocaleString('en-US')}`);
+    await bar.getByRole('button', { name: 'Book Now' }).click();
+    await expect(bar.getByRole('alert')).toHaveText('Please sign in to complete your booking.');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('heading', { name: 'Price for the whole stay' }).scrollIntoViewIfNeeded();
+    await expect(bar).toBeHidden();
+  });
 });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
-import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK, viewingOf } from '../../src/features/listing/components/PriceBox.tsx';
+import { viewingOf } from '../../src/features/listing/components/PriceBox.tsx';
+import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
 import { makeListing } from './factories.ts';
 
 const renderDetail = (listing = makeListing(), viewerId: string | null = null) =>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Listing } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
@@ -6,7 +7,9 @@ import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../../contract/
 import { formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
-import { PriceBox } from './PriceBox.tsx';
+import { useBelowViewport } from '../use-below-viewport.ts';
+import { BookingBar } from './BookingBar.tsx';
+import { PriceBox, viewingOf } from './PriceBox.tsx';
 
 type Props = {
   listing: Listing;
@@ -20,13 +23,22 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
   const nights = stayNights(start, end);
   const checkIn = formatStayDate(start);
   const checkOut = formatStayDate(end);
+  const priceBox = useRef<HTMLElement>(null);
+  // On a phone the price box comes after the description and dates: until it scrolls into view, a bar at the
+  // bottom of the screen offers the price and Book Now.
+  const priceBoxBelow = useBelowViewport(priceBox);
 
   return (
     <article>
       <Link to="/marketplace" className="inline-block rounded-sm text-sm font-medium text-brand-700 hover:underline">
         ← Back to the marketplace
       </Link>
-      <StayImage src={listing.image_url} alt={listing.title} eager className="mt-4 aspect-video max-h-[28rem] w-full rounded-2xl" />
+      <StayImage
+        src={listing.image_url}
+        alt={listing.title}
+        eager
+        className="mt-4 aspect-video max-h-[28rem] w-full rounded-2xl"
+      />
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -63,14 +75,19 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
               </div>
               <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-500">Nights</dt>
-                <dd className="mt-1 font-semibold text-slate-900">{nights === null ? 'Not provided' : `${nights} ${nights === 1 ? 'night' : 'nights'}`}</dd>
+                <dd className="mt-1 font-semibold text-slate-900">
+                  {nights === null ? 'Not provided' : `${nights} ${nights === 1 ? 'night' : 'nights'}`}
+                </dd>
               </div>
             </dl>
           </section>
         </div>
 
-        <PriceBox listing={listing} viewerId={viewerId} onSignInRequired={onSignInRequired} />
+        <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} onSignInRequired={onSignInRequired} />
       </div>
+      {priceBoxBelow && viewingOf(listing, viewerId) === 'buyable' ? (
+        <BookingBar listing={listing} nights={nights} viewerId={viewerId} onSignInRequired={onSignInRequired} />
+      ) : null}
     </article>
   );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import type { Ref } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
-
-export const SIGN_IN_TO_BOOK = 'Please sign in to complete your booking.';
-export const CHECKOUT_NOT_AVAILABLE = 'Checkout is not available yet: paying for a stay is coming soon.';
+import { useBookNow } from '../use-book-now.ts';
 
 /** What the viewer may do with the listing; derived from status and who is looking (SPEC.md section 4). */
 export type Viewing = 'buyable' | 'owner' | 'sold' | 'purchased' | 'unavailable' | 'pending';
@@ -25,15 +23,21 @@ interface Props {
   viewerId: string | null;
   /** Opens the sign-in dialog when a guest presses Book Now. */
   onSignInRequired?: () => void;
+  /** The page watches where the box is, to offer a booking bar on phones until it comes into view. */
+  ref?: Ref<HTMLElement>;
 }
 
-export function PriceBox({ listing, viewerId, onSignInRequired }: Props) {
+export function PriceBox({ listing, viewerId, onSignInRequired, ref }: Props) {
   const viewing = viewingOf(listing, viewerId);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notice, bookNow } = useBookNow(viewerId, onSignInRequired);
   const sold = viewing === 'sold' || viewing === 'purchased';
 
   return (
-    <aside aria-labelledby="price-heading" className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
+    <aside
+      ref={ref}
+      aria-labelledby="price-heading"
+      className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="price-heading" className="text-sm font-medium text-slate-500">
           {sold ? 'Final price' : 'Price for the whole stay'}
@@ -66,15 +70,7 @@ export function PriceBox({ listing, viewerId, onSignInRequired }: Props) {
 
       {viewing === 'buyable' ? (
         <>
-          <button
-            type="button"
-            className={`${primaryButton} mt-4 w-full`}
-            // Guests are asked to sign in; checkout itself is not built yet, and a signed-in buyer is told so.
-            onClick={() => {
-              setNotice(viewerId === null ? SIGN_IN_TO_BOOK : CHECKOUT_NOT_AVAILABLE);
-              if (viewerId === null) onSignInRequired?.();
-            }}
-          >
+          <button type="button" className={`${primaryButton} mt-4 w-full`} onClick={bookNow}>
             Book Now
           </button>
           <p className="mt-2 text-center text-xs text-slate-500">You won&apos;t be charged yet</p>
@@ -92,7 +88,9 @@ export function PriceBox({ listing, viewerId, onSignInRequired }: Props) {
         <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
       ) : null}
       {viewing === 'pending' ? (
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">This stay is pending and cannot be booked.</p>
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          This stay is pending and cannot be booked.
+        </p>
       ) : null}
     </aside>
   );

@@ -1,0 +1,77 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
+import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
+import { makeListing } from './factories.ts';
+
+/** An IntersectionObserver whose one entry the test moves: below the screen, or in view. */
+let report: (where: 'below' | 'visible') => void;
+beforeEach(() => {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe() {
+        report = (where) =>
+          act(() =>
+            this.callback(
+              [
+                {
+                  isIntersecting: where === 'visible',
+                  boundingClientRect: { top: where === 'below' ? 1200 : 300 },
+                } as IntersectionObserverEntry,
+              ],
+              this as unknown as IntersectionObserver,
+            ),
+          );
+      }
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const bar = () => screen.queryByRole('region', { name: 'Book this stay' });
+
+describe('booking bar on a phone', () => {
+  it('offers the price, the nights and Book Now while the price box is below the screen, and goes when it shows', () => {
+    render(<ListingDetail listing={makeListing({ price: 1234 })} />, { wrapper: MemoryRouter });
+    expect(bar()).not.toBeInTheDocument();
+    report('below');
+    expect(bar()).toHaveTextContent('$1,234');
+    expect(bar()).toHaveTextContent('4 nights · Prices include all fees');
+    report('visible');
+    expect(bar()).not.toBeInTheDocument();
+  });
+
+  it("books the same way as the price box: a guest is asked to sign in, a buyer told checkout isn't available", async () => {
+    const signIn = vi.fn();
+    const { unmount } = render(<ListingDetail listing={makeListing()} onSignInRequired={signIn} />, {
+      wrapper: MemoryRouter,
+    });
+    report('below');
+    await userEvent.click(within(bar()!).getByRole('button', { name: 'Book Now' }));
+    expect(within(bar()!).getByRole('alert')).toHaveTextContent(SIGN_IN_TO_BOOK);
+    expect(signIn).toHaveBeenCalledOnce();
+    unmount();
+
+    render(<ListingDetail listing={makeListing()} viewerId="buyer-9" />, { wrapper: MemoryRouter });
+    report('below');
+    await userEvent.click(within(bar()!).getByRole('button', { name: 'Book Now' }));
+    expect(within(bar()!).getByRole('alert')).toHaveTextContent(CHECKOUT_NOT_AVAILABLE);
+  });
+
+  it('is not offered to the owner or on a sold stay', () => {
+    const { unmount } = render(<ListingDetail listing={makeListing({ user_id: 'seller-1' })} viewerId="seller-1" />, {
+      wrapper: MemoryRouter,
+    });
+    report('below');
+    expect(bar()).not.toBeInTheDocument();
+    unmount();
+    render(<ListingDetail listing={makeListing({ status: 'sold', buyer_id: 'buyer-1' })} />, { wrapper: MemoryRouter });
+    report('below');
+    expect(bar()).not.toBeInTheDocument();
+  });
+});
