@@ -275,8 +275,8 @@ async function apiRound(base: string, mix: string[], seconds: number): Promise<A
 
 function summary(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1));
-  return { p50: percentile(sorted, 50), text: `p50 ${p50}  p95 ${p95}  p99 ${p99}` };
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p));
+  return { p50: p50!, text: `p50 ${p50!.toFixed(1)}  p95 ${p95!.toFixed(1)}  p99 ${p99!.toFixed(1)}` };
 }
 
 async function main() {

@@ -128,9 +128,10 @@ function corsAllowList(config: Config) {
 
 /** Static files of the build, and index.html for every other GET so client-side routes survive a reload. */
 function serveSpa(app: Express, webRoot: string) {
-  const assets = path.join(webRoot, 'assets');
-  app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(precompressed(webRoot), express.static(webRoot, { index: false, maxAge: '1h' }));
+  // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
+  app.use(precompressed(webRoot));
+  app.use('/assets', express.static(path.join(webRoot, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(webRoot, { index: false, maxAge: '1h' }));
   const indexHtml = path.join(webRoot, 'index.html');
   app.get(/.*/, (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(indexHtml);

@@ -26,3 +26,8 @@ export function formatPrice(amount: number, currency = 'USD'): string {
     return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' }).format(amount);
   }
 }
+
+/** "1 night", "4 nights". */
+export function formatNights(nights: number): string {
+  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+}

@@ -1,6 +1,6 @@
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatNights, formatPrice } from '../../../lib/format.ts';
 import { useBookNow } from '../use-book-now.ts';
 
 type Props = {
@@ -27,7 +27,7 @@ export function BookingBar({ listing, nights, viewerId, onSignInRequired }: Prop
         <div>
           <p className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
           <p className="text-xs text-slate-600">
-            {nights === null ? '' : `${nights} ${nights === 1 ? 'night' : 'nights'} · `}Prices include all fees
+            {nights === null ? '' : `${formatNights(nights)} · `}Prices include all fees
           </p>
         </div>
         <button type="button" className={primaryButton} onClick={bookNow}>

@@ -4,7 +4,7 @@ import type { Listing } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { StayImage } from '../../../components/ui/StayImage.tsx';
 import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../../contract/constants.ts';
-import { formatStayDate } from '../../../lib/format.ts';
+import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 import { useBelowViewport } from '../use-below-viewport.ts';
@@ -76,7 +76,7 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
               <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-500">Nights</dt>
                 <dd className="mt-1 font-semibold text-slate-900">
-                  {nights === null ? 'Not provided' : `${nights} ${nights === 1 ? 'night' : 'nights'}`}
+                  {nights === null ? 'Not provided' : formatNights(nights)}
                 </dd>
               </div>
             </dl>
