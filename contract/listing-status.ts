@@ -1,16 +1,20 @@
 /**
- * The listing status machine (DESIGN.md section 4). Every status change on the server goes through
- * `canTransition`, guarded by the current status in the same transaction, so two requests never both win.
+ * The listing status machine. `active` -> `reserved` while a buyer is in checkout (with an expiry) -> `sold`;
+ * `reserved` -> `active` when that checkout expires or is cancelled; `active` <-> `inactive` by the seller;
+ * `active`/`inactive` -> `expired` once check-in has passed, or -> `withdrawn` by the seller. On the server every
+ * change goes through one transition function that checks `canTransition` and updates guarded by the current
+ * status in the caller's transaction, so two requests can never both win.
  */
-export const LISTING_STATUSES = ['active', 'reserved', 'sold', 'inactive', 'expired'] as const;
+export const LISTING_STATUSES = ['active', 'reserved', 'sold', 'inactive', 'expired', 'withdrawn'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 const TRANSITIONS: Record<ListingStatus, readonly ListingStatus[]> = {
-  active: ['reserved', 'inactive', 'expired'],
+  active: ['reserved', 'inactive', 'expired', 'withdrawn'],
   reserved: ['sold', 'active'],
-  inactive: ['active', 'expired'],
+  inactive: ['active', 'expired', 'withdrawn'],
   sold: [],
   expired: [],
+  withdrawn: [],
 };
 
 export function canTransition(from: ListingStatus, to: ListingStatus): boolean {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { LISTING_STATUSES } from './listing-status.ts';
 
-/** A listing as the API returns it (SPEC.md section 3). Price is in major units; the database keeps cents. */
+/** A listing as the API returns it. Price is in major units; the database keeps integer cents. */
 export const listingSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   price: z.number(),
   currency: z.string(),
-  status: z.string(),
+  status: z.enum(LISTING_STATUSES),
   user_id: z.string(),
   buyer_id: z.string().nullable(),
   hotel_name: z.string().nullable(),

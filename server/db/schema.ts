@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ListingStatus } from '../../contract/listing-status.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -44,7 +45,7 @@ export interface ListingsTable {
   description: string | null;
   price_cents: number;
   currency: ColumnType<string, string | undefined, string>;
-  status: ColumnType<string, string | undefined, string>;
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   hotel_name: string | null;
   city: string;
   country: string;
