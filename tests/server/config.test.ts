@@ -2,6 +2,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, loadConfig } from '../../server/config.ts';
 
+/** What production needs besides the variable a test is about: real mail, PMS and payments. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://relay.example:587',
+  MEWS_PLATFORM_URL: 'https://api.mews.com',
+  MEWS_CLIENT_TOKEN: 'client',
+  MEWS_ACCESS_TOKENS: 'hotel-a',
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+};
+const SUPABASE = { SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' };
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -19,7 +31,11 @@ describe('loadConfig', () => {
       contactInbox: 'hello@restay.travel',
       unsplashAccessKey: undefined,
       googleMapsApiKey: null,
+      trustProxy: false,
       auth: { mode: 'local', anonKey: LOCAL_ANON_KEY, google: undefined },
+      pms: { mode: 'demo' },
+      maxMarkupPercent: 0,
+      payments: { mode: 'local', publishableKey: null },
     });
   });
 
@@ -44,10 +60,10 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without SMTP_URL: the dev mailbox never runs in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, SMTP_URL: undefined })).toThrow(
       /SMTP_URL: required when NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' }).isProduction).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).isProduction).toBe(true);
   });
 
 
@@ -70,9 +86,44 @@ describe('loadConfig', () => {
   });
 
   it('refuses production with only the development sign-in page', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/development sign-in page/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example', SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' }).auth.mode).toBe('supabase');
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example', GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's' }).auth.mode).toBe('local');
+    expect(() => loadConfig(PRODUCTION)).toThrow(/development sign-in page/);
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).auth.mode).toBe('supabase');
+    expect(loadConfig({ ...PRODUCTION, GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's' }).auth.mode).toBe('local');
+  });
+
+  it('refuses production with the demo PMS or the test checkout', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, MEWS_PLATFORM_URL: undefined, MEWS_CLIENT_TOKEN: undefined, MEWS_ACCESS_TOKENS: undefined })).toThrow(
+      /MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS: required in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: undefined })).toThrow(/STRIPE_SECRET_KEY: required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/test key/);
+  });
+
+  it('reads the Mews hotels, one access token each', () => {
+    expect(loadConfig({ MEWS_PLATFORM_URL: 'https://api.mews-demo.com/', MEWS_CLIENT_TOKEN: 'ct', MEWS_ACCESS_TOKENS: 'a, b,' }).pms).toEqual({
+      mode: 'mews',
+      platformUrl: 'https://api.mews-demo.com',
+      clientToken: 'ct',
+      accessTokens: ['a', 'b'],
+      clientName: 'Restay 1.0.0',
+    });
+    expect(() => loadConfig({ MEWS_CLIENT_TOKEN: 'ct' })).toThrow(/MEWS_PLATFORM_URL: required/);
+  });
+
+  it('reads Stripe, whose webhook secret is required with the key', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).payments).toEqual({
+      mode: 'stripe',
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      publishableKey: 'pk_test_1',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+  });
+
+  it('reads TRUST_PROXY as Express takes it', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {
@@ -101,6 +152,8 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'https://a.example/path'],
     ['SMTP_URL', 'http://smtp.example'],
     ['CONTACT_INBOX', 'not-an-email'],
+    ['MAX_MARKUP_PERCENT', '-5'],
+    ['STRIPE_SECRET_KEY', 'pk_test_oops'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
