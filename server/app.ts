@@ -7,6 +7,8 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { Adapters } from './adapters.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
@@ -16,8 +18,6 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
-import { createMailer, type Mailer } from './mail/index.ts';
-import { createPhotoService, type PhotoService } from './photos/photo-service.ts';
 import { photosRouter } from './photos/routes.ts';
 import { systemRouter } from './system/routes.ts';
 
@@ -27,12 +27,10 @@ export interface AppDependencies {
   logger: Logger;
   /** The built SPA (dist/web); when absent only the API is served (development runs Vite beside it). */
   webRoot?: string;
-  /** Injected so tests can fix "today" (listings whose stay has started are no longer for sale). */
-  clock?: () => Date;
-  /** The mail adapter chosen at start-up (SMTP or the dev mailbox); by default chosen from `config`. */
-  mailer?: Mailer;
-  /** Stock photos (Unsplash or shipped); by default built from `config`. */
-  photos?: PhotoService;
+  /** The one source of domain time; tests fix or advance it. */
+  clock: Clock;
+  /** The outside services, chosen once from the configuration (createAdapters). */
+  adapters: Adapters;
   /** Tests lower these to see the 429 without hundreds of requests. */
   authRateLimits?: AuthRateLimits;
 }
@@ -41,11 +39,12 @@ const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp(dependencies: AppDependencies): Express {
-  const { config, database, logger, webRoot, clock = () => new Date(), authRateLimits } = dependencies;
-  const mailer = dependencies.mailer ?? createMailer(config, database.db, logger);
-  const photos = dependencies.photos ?? createPhotoService(config.unsplashAccessKey, clock);
+  const { config, database, logger, webRoot, clock, adapters, authRateLimits } = dependencies;
+  const { mailer, photos } = adapters;
   const app = express();
   app.disable('x-powered-by');
+  // Which hop's address is the client's: rate limits and logs key on it (req.ip).
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({

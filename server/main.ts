@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { createAdapters, describeAdapters } from './adapters.ts';
 import { createApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './logger.ts';
-import { createMailer } from './mail/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,9 +20,9 @@ async function main() {
   const seeded = await seedDemoData(database.db);
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
-  const mailer = createMailer(config, database.db, logger);
-  logger.info({ mailer: mailer.kind, photos: config.unsplashAccessKey ? 'unsplash' : 'shipped' }, 'adapters chosen');
-  const app = createApp({ config, database, logger, mailer, webRoot: path.resolve('dist/web') });
+  const adapters = createAdapters(config, database, logger, systemClock);
+  logger.info(describeAdapters(config, adapters), 'adapters chosen');
+  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot: path.resolve('dist/web') });
   const server = app.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
+import { createAdapters, type Adapters } from '../../server/adapters.ts';
 import { createApp, type AppDependencies } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { createDevMailbox } from '../../server/mail/dev-mailbox.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
@@ -16,18 +16,23 @@ export interface TestServer {
 
 /** The real app over HTTP on a free port, with a fresh database. */
 export async function startTestServer(
-  options: Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits'> & { env?: Record<string, string> } = {},
+  options: Partial<Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits'>> & {
+    env?: Record<string, string>;
+    /** Replaces chosen adapters, e.g. a photo source that counts its calls. */
+    adapters?: Partial<Adapters>;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: 'silent' });
+  const clock = options.clock ?? (() => new Date());
   const dependencies: AppDependencies = {
     config,
     database,
     logger,
-    // Tests read the emails the app sends from the dev mailbox (GET /dev/mailbox.json or mail_outbox).
-    mailer: createDevMailbox(database.db, logger, config.mailFrom),
-    clock: options.clock,
+    // With no SMTP_URL the mail adapter is the dev mailbox: tests read what the app sends from mail_outbox.
+    adapters: { ...createAdapters(config, database, logger, clock), ...options.adapters },
+    clock,
     webRoot: options.webRoot,
     authRateLimits: options.authRateLimits,
   };

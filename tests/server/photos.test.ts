@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAdapters } from '../../server/adapters.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -79,7 +80,9 @@ interface PhotoServer {
 /** A fresh app (so a fresh photo cache) over HTTP for `work`, configured by `env`. */
 async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>) {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const app = createApp({ config, database, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const clock = () => new Date();
+  const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock) });
   const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });

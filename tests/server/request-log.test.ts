@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createDevMailbox } from '../../server/mail/dev-mailbox.ts';
+import { createAdapters } from '../../server/adapters.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 // Every request writes one log line (LOG_LEVEL info) carrying its request id: enough to find it, and never a
@@ -26,7 +26,8 @@ describe('request log', () => {
     });
     const logger = pino({ level: 'info' }, sink);
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info' });
-    const app = createApp({ config, database, logger, mailer: createDevMailbox(database.db, logger, config.mailFrom) });
+    const clock = () => new Date();
+    const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock) });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
