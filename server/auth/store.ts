@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ensureProfile } from '../accounts/ensure-profile.ts';
 import type { AuthUserRow, Database } from '../db/schema.ts';
 
 /** How long an authorization flow (and its code) stays usable: GoTrue's flow-state lifetime. */
@@ -18,8 +19,19 @@ export interface SignedInIdentity {
   metadata: Record<string, unknown>;
 }
 
-/** Finds the person by provider identity (or, for a first sign-in, creates them) and stamps the sign-in. */
+/**
+ * Finds the person by provider identity (or, for a first sign-in, creates them), stamps the sign-in and makes
+ * sure their profile row exists, in one transaction: no signed-in user is ever without a profile.
+ */
 export async function upsertUser(db: Kysely<Database>, identity: SignedInIdentity, now: Date): Promise<AuthUserRow> {
+  return db.transaction().execute(async (trx) => {
+    const user = await upsertAuthUser(trx, identity, now);
+    await ensureProfile(trx, { id: user.id, email: user.email });
+    return user;
+  });
+}
+
+function upsertAuthUser(db: Kysely<Database>, identity: SignedInIdentity, now: Date): Promise<AuthUserRow> {
   return db
     .insertInto('auth_users')
     .values({
