@@ -26,13 +26,19 @@ export interface AuthSetup {
 
 /**
  * Chooses the identity source. With SUPABASE_URL the API only verifies that project's tokens and nothing of
- * the built-in server exists; without it the built-in server is created with its own signing key.
+ * the built-in server exists; without it the built-in server is created with its own signing key. `clock`
+ * times flows, codes, sessions and token expiry.
  */
-export function setUpAuth(config: Config, db: Kysely<Database>, limits = DEFAULT_AUTH_RATE_LIMITS): AuthSetup {
-  if (config.auth.mode === 'supabase') return { verify: createTokenVerifier(config), builtInServer: undefined };
+export function setUpAuth(
+  config: Config,
+  db: Kysely<Database>,
+  limits = DEFAULT_AUTH_RATE_LIMITS,
+  clock: () => Date = () => new Date(),
+): AuthSetup {
+  if (config.auth.mode === 'supabase') return { verify: createTokenVerifier(config, clock), builtInServer: undefined };
   // Tests keep the key in memory; every other run keeps it under DATA_DIR so sessions survive a restart.
   const key: SigningKey = loadSigningKey(config.nodeEnv === 'test' ? undefined : config.dataDir);
-  const verify = createTokenVerifier(config, key.publicKey);
+  const verify = createTokenVerifier(config, clock, key.publicKey);
   const minute = 60_000;
   const router = Router();
   router.use(
@@ -44,6 +50,7 @@ export function setUpAuth(config: Config, db: Kysely<Database>, limits = DEFAULT
       publicUrl: config.publicUrl,
       allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
       verify,
+      clock,
       google: config.auth.google ? googleSignIn(config.auth.google, `${config.publicUrl}/auth/v1/callback`) : undefined,
       limits: {
         token: databaseRateLimit(db, {

@@ -21,6 +21,8 @@ export interface GoTrueDependencies {
   verify: TokenVerifier;
   google: GoogleSignIn | undefined;
   limits: { token: RequestHandler; signIn: RequestHandler };
+  /** The one source of time for flows, codes, sessions and tokens. */
+  clock: () => Date;
 }
 
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -40,7 +42,7 @@ const validation = (message: string) => new GoTrueError(400, 'validation_failed'
 
 /** The Supabase Auth (GoTrue) wire subset supabase-js uses, served by the API itself (notes/supabase.md). */
 export function goTrueRouter(deps: GoTrueDependencies): Router {
-  const { db, key, issuer } = deps;
+  const { db, key, issuer, clock } = deps;
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('X-Supabase-Api-Version', API_VERSION);
@@ -63,10 +65,10 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     };
     if (deps.google) {
       const start = await deps.google.start();
-      const flowId = await store.createFlow(db, { ...flow, oidcCodeVerifier: start.codeVerifier, oidcNonce: start.nonce });
+      const flowId = await store.createFlow(db, { ...flow, oidcCodeVerifier: start.codeVerifier, oidcNonce: start.nonce }, clock());
       return res.redirect(302, start.authorizationUrl(flowId));
     }
-    const flowId = await store.createFlow(db, flow);
+    const flowId = await store.createFlow(db, flow, clock());
     res.type('html').send(devSignInPage(`/auth/v1/authorize/dev?flow=${flowId}`));
   });
 
@@ -74,7 +76,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     const google = deps.google;
     router.get('/callback', deps.limits.signIn, async (req, res) => {
       const flowId = typeof req.query.state === 'string' && z.guid().safeParse(req.query.state).success ? req.query.state : undefined;
-      const flow = flowId ? await store.takePendingFlow(db, flowId) : undefined;
+      const flow = flowId ? await store.takePendingFlow(db, flowId, clock()) : undefined;
       if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'Start signing in again.'));
       try {
         const identity = await google.finish(new URL(req.originalUrl, deps.publicUrl), flow);
@@ -91,7 +93,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
       if (!email.success) {
         return res.status(400).type('html').send(devSignInPage(req.originalUrl, 'Enter a valid email address.'));
       }
-      const flow = flowId.success ? await store.takePendingFlow(db, flowId.data) : undefined;
+      const flow = flowId.success ? await store.takePendingFlow(db, flowId.data, clock()) : undefined;
       if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'This sign-in page has expired. Start signing in again.'));
       const address = email.data.toLowerCase();
       const subject = `dev-${createHash('sha256').update(address).digest('hex').slice(0, 21)}`;
@@ -106,14 +108,15 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
 
   /** PKCE: a one-time code in the query. Implicit: the session itself in the fragment. */
   async function completeSignIn(res: Response, flow: { id: string; redirect_to: string; code_challenge: string | null }, identity: store.SignedInIdentity) {
-    const user = await store.upsertUser(db, identity);
+    const now = clock();
+    const user = await store.upsertUser(db, identity, now);
     const target = new URL(flow.redirect_to);
     if (flow.code_challenge) {
-      target.searchParams.set('code', await store.issueCode(db, flow.id, user.id));
+      target.searchParams.set('code', await store.issueCode(db, flow.id, user.id, now));
       return res.redirect(302, target.toString());
     }
-    const { sessionId, refreshToken } = await store.createSession(db, user.id);
-    const session = await buildSession(key, issuer, user, sessionId, refreshToken);
+    const { sessionId, refreshToken } = await store.createSession(db, user.id, now);
+    const session = await buildSession(key, issuer, user, sessionId, refreshToken, now);
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -135,9 +138,10 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
   async function exchangeCode(req: Request) {
     const body = z.object({ auth_code: z.string().min(1), code_verifier: z.string().min(1) }).safeParse(req.body);
     if (!body.success) throw validation('invalid request: both auth code and code verifier should be non-empty');
-    const flow = await store.claimCode(db, body.data.auth_code);
+    const now = clock();
+    const flow = await store.claimCode(db, body.data.auth_code, now);
     if (!flow?.user_id || !flow.code_issued_at) throw new GoTrueError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-    if (Date.now() - new Date(flow.code_issued_at).getTime() > store.FLOW_TTL_MS) {
+    if (now.getTime() - new Date(flow.code_issued_at).getTime() > store.FLOW_TTL_MS) {
       throw new GoTrueError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
     }
     const verifier = body.data.code_verifier;
@@ -146,19 +150,20 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     if (expected !== flow.code_challenge) throw new GoTrueError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
     const user = await store.findUser(db, flow.user_id);
     if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');
-    const { sessionId, refreshToken } = await store.createSession(db, user.id);
-    return buildSession(key, issuer, user, sessionId, refreshToken);
+    const { sessionId, refreshToken } = await store.createSession(db, user.id, now);
+    return buildSession(key, issuer, user, sessionId, refreshToken, now);
   }
 
   async function refresh(req: Request) {
     const body = z.object({ refresh_token: z.string().min(1) }).safeParse(req.body);
     if (!body.success) throw validation('refresh_token required');
-    const result = await store.rotateRefreshToken(db, body.data.refresh_token);
+    const now = clock();
+    const result = await store.rotateRefreshToken(db, body.data.refresh_token, now);
     if (result.kind === 'reused') throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     if (result.kind === 'not_found') throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const user = await store.findUser(db, result.userId);
     if (!user) throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    return buildSession(key, issuer, user, result.sessionId, result.refreshToken);
+    return buildSession(key, issuer, user, result.sessionId, result.refreshToken, now);
   }
 
   /** The caller of /user and /logout: a valid token whose session has not been signed out. */
@@ -188,7 +193,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     const scope = z.enum(['global', 'local', 'others']).safeParse(req.query.scope ?? 'global');
     if (!scope.success) throw validation('Unsupported logout scope');
     const caller = await sessionUser(req);
-    await store.revokeSessions(db, caller.id, caller.sessionId, scope.data);
+    await store.revokeSessions(db, caller.id, caller.sessionId, scope.data, clock());
     res.status(204).end();
   });
 

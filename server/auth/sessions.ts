@@ -40,7 +40,7 @@ export function toGoTrueUser(user: AuthUserRow) {
   };
 }
 
-export async function signAccessToken(key: SigningKey, issuer: string, user: AuthUserRow, sessionId: string, now = new Date()) {
+export async function signAccessToken(key: SigningKey, issuer: string, user: AuthUserRow, sessionId: string, now: Date) {
   const iat = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({
     email: user.email,
@@ -63,8 +63,15 @@ export async function signAccessToken(key: SigningKey, issuer: string, user: Aut
   return { token, expiresAt: iat + ACCESS_TOKEN_TTL_S };
 }
 
-export async function buildSession(key: SigningKey, issuer: string, user: AuthUserRow, sessionId: string, refreshToken: string) {
-  const { token, expiresAt } = await signAccessToken(key, issuer, user, sessionId);
+export async function buildSession(
+  key: SigningKey,
+  issuer: string,
+  user: AuthUserRow,
+  sessionId: string,
+  refreshToken: string,
+  now: Date,
+) {
+  const { token, expiresAt } = await signAccessToken(key, issuer, user, sessionId, now);
   return {
     access_token: token,
     token_type: 'bearer',

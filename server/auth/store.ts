@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ensureProfile } from '../accounts/ensure-profile.ts';
 import type { AuthUserRow, Database } from '../db/schema.ts';
 
 /** How long an authorization flow (and its code) stays usable: GoTrue's flow-state lifetime. */
 export const FLOW_TTL_MS = 5 * 60_000;
+
+// Every time written or compared here is the `now` the caller read from the injected clock, never the
+// database's now(): a test with a fixed clock then sees expiry exactly as production does.
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
@@ -15,8 +19,19 @@ export interface SignedInIdentity {
   metadata: Record<string, unknown>;
 }
 
-/** Finds the person by provider identity (or, for a first sign-in, creates them) and stamps the sign-in. */
-export async function upsertUser(db: Kysely<Database>, identity: SignedInIdentity): Promise<AuthUserRow> {
+/**
+ * Finds the person by provider identity (or, for a first sign-in, creates them), stamps the sign-in and makes
+ * sure their profile row exists, in one transaction: no signed-in user is ever without a profile.
+ */
+export async function upsertUser(db: Kysely<Database>, identity: SignedInIdentity, now: Date): Promise<AuthUserRow> {
+  return db.transaction().execute(async (trx) => {
+    const user = await upsertAuthUser(trx, identity, now);
+    await ensureProfile(trx, { id: user.id, email: user.email });
+    return user;
+  });
+}
+
+function upsertAuthUser(db: Kysely<Database>, identity: SignedInIdentity, now: Date): Promise<AuthUserRow> {
   return db
     .insertInto('auth_users')
     .values({
@@ -24,12 +39,14 @@ export async function upsertUser(db: Kysely<Database>, identity: SignedInIdentit
       provider: identity.provider,
       provider_subject: identity.subject,
       user_metadata: JSON.stringify(identity.metadata),
-      last_sign_in_at: new Date(),
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: now,
     })
     .onConflict((oc) =>
       oc.column('email').doUpdateSet({
-        last_sign_in_at: new Date(),
-        updated_at: new Date(),
+        last_sign_in_at: now,
+        updated_at: now,
         user_metadata: JSON.stringify(identity.metadata),
       }),
     )
@@ -42,15 +59,22 @@ export function findUser(db: Kysely<Database>, id: string) {
 }
 
 /** Opens a session and returns its first refresh token (plain; only its hash is stored). */
-export async function createSession(db: Kysely<Database>, userId: string) {
-  const session = await db.insertInto('auth_sessions').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow();
-  const refreshToken = await addRefreshToken(db, session.id);
+export async function createSession(db: Kysely<Database>, userId: string, now: Date) {
+  const session = await db
+    .insertInto('auth_sessions')
+    .values({ user_id: userId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const refreshToken = await addRefreshToken(db, session.id, now);
   return { sessionId: session.id, refreshToken };
 }
 
-async function addRefreshToken(db: Kysely<Database>, sessionId: string) {
+async function addRefreshToken(db: Kysely<Database>, sessionId: string, now: Date) {
   const token = randomToken();
-  await db.insertInto('auth_refresh_tokens').values({ token_hash: sha256(token), session_id: sessionId }).execute();
+  await db
+    .insertInto('auth_refresh_tokens')
+    .values({ token_hash: sha256(token), session_id: sessionId, created_at: now })
+    .execute();
   return token;
 }
 
@@ -63,7 +87,7 @@ export type RotationResult =
  * Exchanges a refresh token for a new one. A token that was already rotated means two parties hold it, one
  * of them a thief: the whole session is revoked, as GoTrue does.
  */
-export async function rotateRefreshToken(db: Kysely<Database>, token: string): Promise<RotationResult> {
+export async function rotateRefreshToken(db: Kysely<Database>, token: string, now: Date): Promise<RotationResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('auth_refresh_tokens')
@@ -76,15 +100,15 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string): P
     // Guarded by rotated_at IS NULL so two concurrent refreshes with one token cannot both succeed.
     const claimed = await trx
       .updateTable('auth_refresh_tokens')
-      .set({ rotated_at: new Date() })
+      .set({ rotated_at: now })
       .where('token_hash', '=', sha256(token))
       .where('rotated_at', 'is', null)
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 0n) {
-      await trx.updateTable('auth_sessions').set({ revoked_at: new Date() }).where('id', '=', row.session_id).execute();
+      await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
       return { kind: 'reused' } as const;
     }
-    const refreshToken = await addRefreshToken(trx, row.session_id);
+    const refreshToken = await addRefreshToken(trx, row.session_id, now);
     return { kind: 'rotated', sessionId: row.session_id, userId: row.user_id, refreshToken } as const;
   });
 }
@@ -100,10 +124,11 @@ export async function revokeSessions(
   userId: string,
   sessionId: string,
   scope: 'global' | 'local' | 'others',
+  now: Date,
 ): Promise<void> {
   let query = db
     .updateTable('auth_sessions')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (scope === 'local') query = query.where('id', '=', sessionId);
@@ -119,7 +144,7 @@ export interface NewFlow {
   oidcNonce?: string;
 }
 
-export async function createFlow(db: Kysely<Database>, flow: NewFlow): Promise<string> {
+export async function createFlow(db: Kysely<Database>, flow: NewFlow, now: Date): Promise<string> {
   const row = await db
     .insertInto('auth_flows')
     .values({
@@ -128,6 +153,7 @@ export async function createFlow(db: Kysely<Database>, flow: NewFlow): Promise<s
       code_challenge_method: flow.codeChallengeMethod,
       oidc_code_verifier: flow.oidcCodeVerifier ?? null,
       oidc_nonce: flow.oidcNonce ?? null,
+      created_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -135,34 +161,34 @@ export async function createFlow(db: Kysely<Database>, flow: NewFlow): Promise<s
 }
 
 /** A flow that is still pending (no person yet) and younger than FLOW_TTL_MS; consumed on read. */
-export async function takePendingFlow(db: Kysely<Database>, id: string) {
+export async function takePendingFlow(db: Kysely<Database>, id: string, now: Date) {
   return db
     .updateTable('auth_flows')
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where('id', '=', id)
     .where('user_id', 'is', null)
     .where('used_at', 'is', null)
-    .where('created_at', '>', sql<Date>`now() - interval '5 minutes'`)
+    .where('created_at', '>', new Date(now.getTime() - FLOW_TTL_MS))
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Attaches the signed-in person to a PKCE flow and returns the one-time code for the browser. */
-export async function issueCode(db: Kysely<Database>, flowId: string, userId: string): Promise<string> {
+export async function issueCode(db: Kysely<Database>, flowId: string, userId: string, now: Date): Promise<string> {
   const code = randomToken();
   await db
     .updateTable('auth_flows')
-    .set({ user_id: userId, auth_code_hash: sha256(code), code_issued_at: new Date(), used_at: null })
+    .set({ user_id: userId, auth_code_hash: sha256(code), code_issued_at: now, used_at: null })
     .where('id', '=', flowId)
     .execute();
   return code;
 }
 
 /** Claims a code exactly once; whatever the outcome of the verifier check, the code is spent. */
-export async function claimCode(db: Kysely<Database>, code: string) {
+export async function claimCode(db: Kysely<Database>, code: string, now: Date) {
   return db
     .updateTable('auth_flows')
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where('auth_code_hash', '=', sha256(code))
     .where('used_at', 'is', null)
     .returningAll()

@@ -16,26 +16,37 @@ export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
  * legacy HS256 secret, or the built-in auth server's own key. Accepting both families on one path would let
  * a token signed with the public key as an HMAC secret through.
  */
-export function createTokenVerifier(config: Config, localPublicKey?: KeyObject): TokenVerifier {
+export function createTokenVerifier(config: Config, clock: () => Date, localPublicKey?: KeyObject): TokenVerifier {
   const auth = config.auth;
   if (auth.mode === 'supabase') {
     const issuer = `${auth.supabaseUrl}/auth/v1`;
     if (auth.jwtSecret) {
       const secret = new TextEncoder().encode(auth.jwtSecret);
-      return verifyWith(secret, issuer, ['HS256']);
+      return verifyWith(secret, issuer, ['HS256'], clock);
     }
     const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
-    return verifyWith(jwks, issuer, ['ES256', 'RS256']);
+    return verifyWith(jwks, issuer, ['ES256', 'RS256'], clock);
   }
   if (!localPublicKey) throw new Error('The built-in auth server needs its signing key');
-  return verifyWith(localPublicKey, localIssuer(config), ['ES256']);
+  return verifyWith(localPublicKey, localIssuer(config), ['ES256'], clock);
 }
 
 export const localIssuer = (config: Config) => `${config.publicUrl}/auth/v1`;
 
-function verifyWith(key: KeyObject | Uint8Array | JWTVerifyGetKey, issuer: string, algorithms: string[]): TokenVerifier {
+/** Expiry is judged by the same clock that stamps the built-in server's tokens. */
+function verifyWith(
+  key: KeyObject | Uint8Array | JWTVerifyGetKey,
+  issuer: string,
+  algorithms: string[],
+  clock: () => Date,
+): TokenVerifier {
   return async (token) => {
-    const { payload } = await jwtVerify(token, key as Uint8Array, { issuer, audience: 'authenticated', algorithms });
+    const { payload } = await jwtVerify(token, key as Uint8Array, {
+      issuer,
+      audience: 'authenticated',
+      algorithms,
+      currentDate: clock(),
+    });
     if (payload.role !== 'authenticated' || typeof payload.sub !== 'string' || !payload.sub) {
       throw new Error('token is not an authenticated user');
     }

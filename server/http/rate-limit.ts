@@ -1,4 +1,5 @@
-import { rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
+import type { Request } from 'express';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -68,21 +69,40 @@ export class DatabaseRateLimitStore implements Store {
   }
 }
 
+/**
+ * The client's address as Express reports it: `req.ip` follows the app's `trust proxy` setting, so behind a
+ * load balancer it is the X-Forwarded-For hop the app trusts, and without one the header is ignored (a client
+ * cannot pick its own key). IPv6 addresses count per /56 subnet, since one client usually holds a whole one.
+ */
+export function clientAddress(req: Request): string {
+  return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+}
+
+/** What a limiter counts by: the client address, a user id, a reservation, an email, or a combination. */
+export type RateLimitKey = (req: Request) => string;
+
 export interface RateLimitOptions {
   /** Names the limiter's counters, e.g. "contact". */
   name: string;
   limit: number;
   windowMs: number;
   message: string;
+  /**
+   * The counter a request spends, by default its client address. A key that reads `req.user` must run after
+   * requireUser, e.g. `(req) => \`${req.user!.id}|${clientAddress(req)}\``.
+   */
+  key?: RateLimitKey;
 }
 
-/** A per-client-IP limiter answering 429 RATE_LIMITED in the API's error shape, with RateLimit headers. */
+/** A limiter (per client address unless given a key) answering 429 RATE_LIMITED in the API's error shape. */
 export function databaseRateLimit(db: Kysely<Database>, options: RateLimitOptions) {
+  const key = options.key ?? clientAddress;
   return rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    keyGenerator: (req) => key(req),
     store: new DatabaseRateLimitStore(db, `${options.name}:`),
     handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', options.message)),
   });

@@ -1,7 +1,8 @@
 -- Restay's one table in a real Supabase project: profiles, with row-level security so that a signed-in person
 -- can read, create and update only their own row (the same rules the built-in auth server enforces locally).
--- Apply with `supabase db push` or paste into the SQL editor. The browser inserts the row after the first
--- sign-in, so there is deliberately no auth.users trigger (both would collide with 409 / 23505).
+-- Apply with `supabase db push` or paste into the SQL editor. The row itself is created by the trigger in
+-- 20261123000000_profiles_on_sign_up.sql. The columns must stay identical to server/db/migrations'
+-- `profiles` (docs/decisions/0008-profiles-belong-to-the-server.md).
 
 create table if not exists public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,

@@ -18,17 +18,28 @@ afterAll(() => server.close());
 
 const NAMES = 'first_name,last_name,display_name';
 
+const deleteProfile = (id: string) => server.database.db.deleteFrom('profiles').where('id', '=', id).execute();
+
 describe('/rest/v1/profiles with the real supabase-js', () => {
-  it('single() on a missing row is 406 PGRST116; maybeSingle() is null', async () => {
-    const single = await ana.client.from('profiles').select(NAMES).eq('id', ana.id).single();
+  it('sign-in has created the profile row, so the browser\'s own insert meets 23505', async () => {
+    const read = await ana.client.from('profiles').select(`email,${NAMES}`).eq('id', ana.id).single();
+    expect(read.data).toEqual({ email: 'ana@example.com', first_name: '', last_name: '', display_name: '' });
+    const insert = await ana.client.from('profiles').insert({ id: ana.id, email: 'ana@example.com', first_name: '', last_name: '', display_name: '' });
+    expect(insert.status).toBe(409);
+    expect(insert.error?.code).toBe('23505');
+  });
+
+  it('single() on a row the caller cannot see is 406 PGRST116; maybeSingle() is null', async () => {
+    const single = await ana.client.from('profiles').select(NAMES).eq('id', ben.id).single();
     expect(single.status).toBe(406);
     expect(single.error?.code).toBe('PGRST116');
-    const maybe = await ana.client.from('profiles').select(NAMES).eq('id', ana.id).maybeSingle();
+    const maybe = await ana.client.from('profiles').select(NAMES).eq('id', ben.id).maybeSingle();
     expect(maybe.error).toBeNull();
     expect(maybe.data).toBeNull();
   });
 
-  it('inserts once (201) and refuses a duplicate with 23505', async () => {
+  it('inserts a missing row once (201) and refuses a duplicate with 23505', async () => {
+    await deleteProfile(ana.id);
     const row = { id: ana.id, email: 'ana@example.com', first_name: '', last_name: '', display_name: '' };
     const inserted = await ana.client.from('profiles').insert(row);
     expect(inserted.status).toBe(201);
@@ -51,6 +62,7 @@ describe('/rest/v1/profiles with the real supabase-js', () => {
     expect(read.data).toMatchObject({ first_name: 'Ana', last_name: 'Silva', display_name: 'ana.s', email: 'ana@example.com' });
     expect(new Date(read.data?.updated_at as string).toISOString()).toBe(updatedAt);
 
+    await deleteProfile(ben.id);
     const created = await ben.client.from('profiles').upsert({ id: ben.id, first_name: 'Ben' });
     expect(created.status).toBe(201);
   });

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * Makes sure a verified user has their `profiles` row, which listings and purchases reference. The server owns
+ * this row: built-in sign-in and (on Supabase) a trigger on auth.users create it, and every selling or buying
+ * request calls this first, so no write can fail on a missing profile. An existing row is left untouched; the
+ * browser's own insert of the same row then meets 23505 (already there), which it treats as done.
+ */
+export async function ensureProfile(db: Kysely<Database>, user: { id: string; email: string | null | undefined }): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({ id: user.id, email: user.email ?? null })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
