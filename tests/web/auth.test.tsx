@@ -5,7 +5,7 @@ import { signInMessage } from '../../src/app/auth/auth-context.ts';
 import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
 import { mockListings } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
-import { server, TEST_SUPABASE_URL } from './msw.ts';
+import { configReply, server, TEST_SUPABASE_URL } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 beforeEach(() => mockListings([]));
@@ -186,7 +186,7 @@ describe('API bearer token', () => {
     server.use(
       http.get('/api/config', async () => {
         await configArrives;
-        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'anon' } });
+        return configReply();
       }),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
@@ -252,7 +252,7 @@ describe('protected routes', () => {
     server.use(
       http.get('/api/config', async () => {
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'k' } });
+        return configReply();
       }),
     );
     renderRoute('/my-stays');
