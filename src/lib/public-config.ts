@@ -1,9 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
-import { successEnvelopeSchema } from '../../contract/errors.ts';
+import type { PublicConfig } from '../../contract/config.ts';
 import { apiGet, parseResponse } from './api-client.ts';
 
-const configReplySchema = successEnvelopeSchema(publicConfigSchema);
+/** The schema (and with it zod) is its own chunk, fetched beside the reply: no page waits on it to first paint. */
+const loadReplySchema = async () => {
+  const [{ publicConfigSchema }, { successEnvelopeSchema }] = await Promise.all([
+    import('../../contract/config.ts'),
+    import('../../contract/errors.ts'),
+  ]);
+  return successEnvelopeSchema(publicConfigSchema);
+};
 
 let loading: Promise<PublicConfig> | undefined;
 
@@ -13,8 +19,8 @@ let loading: Promise<PublicConfig> | undefined;
  * A failed load is not kept, so the next reader tries again.
  */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  loading ??= apiGet<unknown>('/api/config', undefined, { withoutSession: true })
-    .then((reply) => parseResponse(configReplySchema, reply).data)
+  loading ??= Promise.all([apiGet<unknown>('/api/config', undefined, { withoutSession: true }), loadReplySchema()])
+    .then(([reply, schema]) => parseResponse(schema, reply).data)
     .catch((error: unknown) => {
       loading = undefined;
       throw error;

@@ -23,6 +23,8 @@ beforeEach(() => {
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
+  // jsdom lays nothing out, so it has no ResizeObserver; the Radix slider and menu measure with one.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
 });
 
