@@ -70,11 +70,12 @@ test.describe('marketplace', () => {
     expect(searchButton.x + searchButton.width).toBeLessThanOrEqual(bar.x + bar.width);
 
     await page.locator('summary', { hasText: 'Price' }).click();
-    const thumbTrack = (await page.getByRole('slider', { name: 'Maximum price slider' }).boundingBox())!;
-    const middle = thumbTrack.y + thumbTrack.height / 2;
-    await page.mouse.move(thumbTrack.x + thumbTrack.width - 10, middle);
+    const price = (await page.getByRole('group', { name: 'Price' }).boundingBox())!;
+    const thumb = (await page.getByRole('slider', { name: 'Maximum price slider' }).boundingBox())!;
+    const middle = thumb.y + thumb.height / 2;
+    await page.mouse.move(thumb.x + thumb.width / 2, middle);
     await page.mouse.down();
-    await page.mouse.move(thumbTrack.x + thumbTrack.width / 2, middle, { steps: 8 });
+    await page.mouse.move(price.x + price.width / 2, middle, { steps: 8 });
     await page.mouse.up();
 
     await expect(page).toHaveURL(/maxPrice=\d+/);

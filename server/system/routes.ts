@@ -3,21 +3,19 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-
-/** Public run-time configuration the SPA reads at start-up, so one build runs in every deployment. */
-export interface PublicConfig {
-  appName: 'Restay';
-  publicUrl: string;
-  environment: Config['nodeEnv'];
-  /** A browser key (restricted by HTTP referrer in the Google console), so it is public by design. */
-  googleMapsApiKey: string | null;
-  /** Where supabase-js talks to: the Supabase project, or this product's own origin (built-in server). */
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-}
+import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
 
 export function systemRouter(config: Config, database: DatabaseHandle): Router {
   const router = Router();
+  // Checked against the contract once, when the app is built: a reply the SPA would refuse fails the start.
+  const publicConfig = publicConfigSchema.parse({
+    appName: 'Restay',
+    publicUrl: config.publicUrl,
+    environment: config.nodeEnv,
+    googleMapsApiKey: config.googleMapsApiKey,
+    supabaseUrl: config.auth.mode === 'supabase' ? config.auth.supabaseUrl : config.publicUrl,
+    supabaseAnonKey: config.auth.anonKey,
+  } satisfies PublicConfig);
 
   router.get('/health', async (req, res) => {
     try {
@@ -30,15 +28,7 @@ export function systemRouter(config: Config, database: DatabaseHandle): Router {
   });
 
   router.get('/config', (_req, res) => {
-    const data: PublicConfig = {
-      appName: 'Restay',
-      publicUrl: config.publicUrl,
-      environment: config.nodeEnv,
-      googleMapsApiKey: config.googleMapsApiKey,
-      supabaseUrl: config.auth.mode === 'supabase' ? config.auth.supabaseUrl : config.publicUrl,
-      supabaseAnonKey: config.auth.anonKey,
-    };
-    res.json({ success: true, data });
+    res.json({ success: true, data: publicConfig });
   });
 
   return router;

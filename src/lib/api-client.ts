@@ -4,6 +4,13 @@ import { toApiError } from './api-error.ts';
 
 export { ApiError, API_ERROR_MESSAGES, parseResponse, toApiError } from './api-error.ts';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Sent without the bearer token, and without waiting for the session (the public configuration). */
+    withoutSession?: boolean;
+  }
+}
+
 type TokenGetter = () => Promise<string | null> | string | null;
 
 let getAccessToken: TokenGetter = () => null;
@@ -33,6 +40,7 @@ export const apiClient = axios.create({
 });
 
 apiClient.interceptors.request.use(async (config) => {
+  if (config.withoutSession) return config;
   const token = await getAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;

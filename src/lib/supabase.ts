@@ -1,9 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-
-interface RuntimeConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-}
+import { loadPublicConfig } from './public-config.ts';
 
 let client: Promise<SupabaseClient> | undefined;
 
@@ -28,7 +24,7 @@ export function mayHaveSession(): boolean {
  */
 export function getSupabase(): Promise<SupabaseClient> {
   // supabase-js is loaded in parallel with the config, as its own chunk: no page waits on it to first paint.
-  client ??= Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')])
+  client ??= Promise.all([loadPublicConfig(), import('@supabase/supabase-js')])
     .then(([data, { createClient }]) =>
       createClient(data.supabaseUrl, data.supabaseAnonKey, {
         auth: {
@@ -50,17 +46,4 @@ export function getSupabase(): Promise<SupabaseClient> {
 /** Tests start every case from a fresh client (and so a fresh read of storage). */
 export function resetSupabaseClient(): void {
   client = undefined;
-}
-
-/**
- * Plain fetch, not the API client: the API client's bearer interceptor waits for this very client, so going
- * through it here would wait on itself.
- */
-async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch(new URL('/api/config', window.location.origin), { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  const body = (await response.json()) as { data?: Partial<RuntimeConfig> };
-  const { supabaseUrl, supabaseAnonKey } = body.data ?? {};
-  if (!supabaseUrl || !supabaseAnonKey) throw new Error('GET /api/config did not name the sign-in service');
-  return { supabaseUrl, supabaseAnonKey };
 }

@@ -5,7 +5,7 @@ import { signInMessage } from '../../src/app/auth/auth-context.ts';
 import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
 import { mockListings } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
-import { server, TEST_SUPABASE_URL } from './msw.ts';
+import { configReply, server, TEST_SUPABASE_URL } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 beforeEach(() => mockListings([]));
@@ -115,6 +115,26 @@ describe('header', () => {
     ]);
   });
 
+  it('moves through the account menu with the arrow keys, closes it on Escape and opens a page on Enter', async () => {
+    signIn();
+    const { user, router } = renderRoute('/marketplace');
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    avatar.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'My Listings' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(avatar).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-stays'));
+  });
+
   it('creates the missing profile row after the first session is found, once', async () => {
     storeSession();
     const { rows, writes } = mockProfilesRest();
@@ -186,7 +206,7 @@ describe('API bearer token', () => {
     server.use(
       http.get('/api/config', async () => {
         await configArrives;
-        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'anon' } });
+        return configReply();
       }),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
@@ -242,6 +262,8 @@ describe('profile page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    // Leaving the profile page is the sign-out's own doing: no sign-in dialog greets the person on the way out.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.length).toBe(0);
   });
 });
@@ -252,7 +274,7 @@ describe('protected routes', () => {
     server.use(
       http.get('/api/config', async () => {
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ success: true, data: { supabaseUrl: TEST_SUPABASE_URL, supabaseAnonKey: 'k' } });
+        return configReply();
       }),
     );
     renderRoute('/my-stays');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
-import { viewingOf } from '../../src/features/listing/components/PriceBox.tsx';
+import { statusBadgeOf, viewingOf } from '../../src/lib/listing-viewing.ts';
 import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
 import { makeListing } from './factories.ts';
 
@@ -67,5 +67,17 @@ describe('listing detail', () => {
     ['expired', null, 'pending'],
   ] as const)('status %s seen by %s is %s', (status, viewer, expected) => {
     expect(viewingOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)).toBe(expected);
+  });
+
+  it.each([
+    ['active', null, null],
+    ['inactive', null, null],
+    ['sold', null, 'SOLD'],
+    ['sold', 'buyer-1', 'PURCHASED'],
+    ['reserved', null, 'RESERVED'],
+    ['expired', 'seller-1', 'EXPIRED'],
+    ['withdrawn', null, 'WITHDRAWN'],
+  ] as const)('a %s listing seen by %s wears the badge %s', (status, viewer, expected) => {
+    expect(statusBadgeOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)?.label ?? null).toBe(expected);
   });
 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
-import { server, TEST_CONFIG } from './msw.ts';
+import { configReply, server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 // No network in tests: the Maps script "fails" on every attempt.
@@ -54,9 +54,7 @@ vi.mock('@react-google-maps/api', async () => {
 function serveSearch(listings: Listing[]) {
   const queries: string[] = [];
   server.use(
-    http.get('/api/config', () =>
-      HttpResponse.json({ success: true, data: { ...TEST_CONFIG, googleMapsApiKey: 'AIza-test' } }),
-    ),
+    http.get('/api/config', () => configReply({ googleMapsApiKey: 'AIza-test' })),
     http.get('/api/listings', ({ request }) => {
       queries.push(new URL(request.url).search);
       return HttpResponse.json({

@@ -7,8 +7,7 @@ import {
   priceRangeLabel,
   settleMax,
   settleMin,
-  slideMax,
-  slideMin,
+  slideTo,
   typeMax,
   typeMin,
 } from '../../src/features/marketplace/price-rules.ts';
@@ -43,10 +42,11 @@ describe('price rules', () => {
     expect(settleMin({ min: 100, max: 300 }, 1000)).toEqual({ min: 100, max: 300 });
   });
 
-  it('keeps the sliders from crossing', () => {
-    expect(slideMin({ min: 0, max: 300 }, 500, 1000)).toEqual({ min: 300, max: 300 });
-    expect(slideMax({ min: 200, max: 300 }, 100, 1000)).toEqual({ min: 200, max: 200 });
-    expect(slideMax({ min: 0, max: 300 }, 1000, 1000)).toEqual({ min: 0, max: null });
+  it('reads the slider values in order, so the minimum never passes the maximum', () => {
+    expect(slideTo([300, 500], 1000)).toEqual({ min: 300, max: 500 });
+    expect(slideTo([500, 300], 1000)).toEqual({ min: 300, max: 500 });
+    expect(slideTo([0, 1000], 1000)).toEqual({ min: 0, max: null });
+    expect(slideTo([-5, 2000], 1000)).toEqual({ min: 0, max: null });
   });
 
   it('says the range in words, with "+" when there is no maximum', () => {

@@ -131,6 +131,26 @@ describe('/marketplace search', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('moves the price thumbs with the keyboard; a thumb pushed past the other takes its place', async () => {
+    onLargeScreen();
+    mockSearch([makeListing()], 100);
+    const { user, router } = renderRoute('/marketplace?minPrice=40&maxPrice=41');
+    await screen.findAllByRole('article', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const maxThumb = within(dialog).getByRole('slider', { name: 'Maximum price slider' });
+    const minThumb = within(dialog).getByRole('slider', { name: 'Minimum price slider' });
+    maxThumb.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(maxThumb).toHaveAttribute('aria-valuenow', '40');
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=40'));
+    minThumb.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(minThumb).toHaveAttribute('aria-valuenow', '40');
+    expect(maxThumb).toHaveAttribute('aria-valuenow', '42');
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=42'));
+  });
+
   it('closes the Filters panel with Escape, the overlay and the close control', async () => {
     onLargeScreen();
     mockSearch([]);

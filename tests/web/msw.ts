@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
 import { SHIPPED_PHOTOS, type PhotoPurpose } from '../../contract/photos.ts';
 
 /** Where supabase-js points in web tests: the built-in auth server on the product's own origin. */
@@ -10,17 +11,22 @@ export const TEST_ANON_KEY = 'restay-local-anon-key';
  * Every page loads the run-time config (the session provider needs it), and every visit to / asks for the
  * landing page's photos (answered as the API does with no Unsplash key); tests add what else they need.
  */
-export const TEST_CONFIG = {
+export const TEST_CONFIG: PublicConfig = {
   appName: 'Restay',
   publicUrl: TEST_SUPABASE_URL,
   environment: 'test',
   supabaseUrl: TEST_SUPABASE_URL,
   supabaseAnonKey: TEST_ANON_KEY,
-  googleMapsApiKey: null as string | null,
+  googleMapsApiKey: null,
 };
 
+/** GET /api/config's reply, checked against the contract so a test cannot serve a shape the API never sends. */
+export function configReply(overrides: Partial<PublicConfig> = {}) {
+  return HttpResponse.json({ success: true, data: publicConfigSchema.parse({ ...TEST_CONFIG, ...overrides }) });
+}
+
 const defaults = [
-  http.get('/api/config', () => HttpResponse.json({ success: true, data: TEST_CONFIG })),
+  http.get('/api/config', () => configReply()),
   http.get('/api/photos', ({ request }) => {
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });

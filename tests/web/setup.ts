@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetPublicConfig } from '../../src/lib/public-config.ts';
 import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import { server } from './msw.ts';
@@ -17,10 +18,13 @@ beforeEach(() => {
   // Each test starts signed out with a fresh supabase-js client, unless it stores a session itself.
   localStorage.clear();
   sessionStorage.clear();
+  resetPublicConfig();
   resetSupabaseClient();
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
+  // jsdom lays nothing out, so it has no ResizeObserver; the Radix slider and menu measure with one.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
 });
 

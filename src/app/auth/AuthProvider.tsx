@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_MS } from '../../../contract/constants.ts';
 import { Toast } from '../../components/ui/Toast.tsx';
@@ -7,7 +7,9 @@ import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';
 import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { readOAuthCallbackError } from './oauth-callback-error.ts';
-import { SignInDialog } from './SignInDialog.tsx';
+
+// The dialog (and its modal library) loads when it first opens; guests who never sign in never download it.
+const SignInDialog = lazy(() => import('./SignInDialog.tsx').then((module) => ({ default: module.SignInDialog })));
 
 const TOAST_MS = 3_000;
 
@@ -32,6 +34,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<{ open: boolean; path?: string }>({ open: false });
   const [toast, setToast] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [leavingAfterSignOut, setLeavingAfterSignOut] = useState(false);
+  // Sign-out ends only once the home page is on screen: a protected page still showing when it ended would greet
+  // the person who just signed out with the sign-in dialog.
+  if (leavingAfterSignOut && pathname === '/') {
+    setLeavingAfterSignOut(false);
+    setSigningOut(false);
+  }
   const [callbackError, setCallbackError] = useState(() => readOAuthCallbackError(window.location));
   const profilesEnsured = useRef(new Set<string>());
 
@@ -108,8 +117,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setAuth({ status: 'signedOut', session: null });
     setToast('Logged out successfully');
     setTimeout(() => {
+      setLeavingAfterSignOut(true);
       navigate('/');
-      setSigningOut(false);
     }, LOGOUT_REDIRECT_MS);
   }, [supabase, navigate]);
 
@@ -133,7 +142,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     <AuthContext.Provider value={value}>
       <SignInDialogContext.Provider value={controls}>
         {children}
-        {dialog.open && <SignInDialog intendedPath={dialog.path} onClose={close} onGoogle={signInWithGoogle} />}
+        {dialog.open && (
+          <Suspense fallback={null}>
+            <SignInDialog intendedPath={dialog.path} onClose={close} onGoogle={signInWithGoogle} />
+          </Suspense>
+        )}
         {toast && <Toast message={toast} />}
         {callbackError && (
           <div

@@ -49,13 +49,16 @@ export function settleMax(range: PriceRange, ceiling: number): PriceRange {
   return range.min > max ? { ...range, min: max } : range;
 }
 
-/** The sliders never cross: the minimum stops at the maximum and the other way round. */
-export function slideMin(range: PriceRange, value: number, ceiling: number): PriceRange {
-  return { ...range, min: Math.min(clamp(value, ceiling), upper(range, ceiling)) };
-}
-
-export function slideMax(range: PriceRange, value: number, ceiling: number): PriceRange {
-  return { ...range, max: maxOrNull(Math.max(clamp(value, ceiling), range.min), ceiling) };
+/**
+ * The slider's two values as a range. The slider keeps them in order (a thumb pushed past the other one takes
+ * its place), so the minimum never passes the maximum; out-of-order values are put in order all the same.
+ */
+export function slideTo(values: readonly number[], ceiling: number): PriceRange {
+  const [first = 0, second = ceiling] = values;
+  return {
+    min: clamp(Math.min(first, second), ceiling),
+    max: maxOrNull(clamp(Math.max(first, second), ceiling), ceiling),
+  };
 }
 
 export function isValidRange(range: PriceRange, ceiling: number): boolean {

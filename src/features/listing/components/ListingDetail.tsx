@@ -6,10 +6,11 @@ import { StayImage } from '../../../components/ui/StayImage.tsx';
 import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../../contract/constants.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
+import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 import { useBelowViewport } from '../use-below-viewport.ts';
 import { BookingBar } from './BookingBar.tsx';
-import { PriceBox, viewingOf } from './PriceBox.tsx';
+import { PriceBox } from './PriceBox.tsx';
 
 type Props = {
   listing: Listing;

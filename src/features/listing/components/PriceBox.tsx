@@ -1,22 +1,11 @@
 import type { Ref } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
+import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { formatPrice } from '../../../lib/format.ts';
+import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
 import { useBookNow } from '../use-book-now.ts';
-
-/** What the viewer may do with the listing; derived from status and who is looking (SPEC.md section 4). */
-export type Viewing = 'buyable' | 'owner' | 'sold' | 'purchased' | 'unavailable' | 'pending';
-
-export function viewingOf(listing: Pick<Listing, 'status' | 'user_id' | 'buyer_id'>, viewerId: string | null): Viewing {
-  if (listing.status === 'sold') return viewerId !== null && viewerId === listing.buyer_id ? 'purchased' : 'sold';
-  if (viewerId !== null && viewerId === listing.user_id) return 'owner';
-  if (listing.status === 'active') return 'buyable';
-  if (listing.status === 'inactive') return 'unavailable';
-  return 'pending';
-}
-
-const badge = 'inline-block rounded-full px-3 py-1 text-xs font-bold tracking-wide';
 
 interface Props {
   listing: Listing;
@@ -42,11 +31,8 @@ export function PriceBox({ listing, viewerId, onSignInRequired, ref }: Props) {
         <h2 id="price-heading" className="text-sm font-medium text-slate-500">
           {sold ? 'Final price' : 'Price for the whole stay'}
         </h2>
-        {viewing === 'sold' ? <span className={`${badge} bg-slate-800 text-white`}>SOLD</span> : null}
-        {viewing === 'purchased' ? <span className={`${badge} bg-emerald-600 text-white`}>PURCHASED</span> : null}
-        {viewing === 'pending' ? (
-          <span className={`${badge} bg-amber-100 text-amber-800`}>{listing.status.toUpperCase()}</span>
-        ) : null}
+        {/* The seller sees that they own it instead of a pending badge; a sold listing is named to everyone. */}
+        {viewing === 'owner' ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
 

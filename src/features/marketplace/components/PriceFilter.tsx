@@ -1,5 +1,6 @@
+import * as Slider from '@radix-ui/react-slider';
 import { useState } from 'react';
-import { priceRangeLabel, settleMax, settleMin, slideMax, slideMin, typeMax, typeMin, type PriceRange } from '../price-rules.ts';
+import { priceRangeLabel, settleMax, settleMin, slideTo, typeMax, typeMin, type PriceRange } from '../price-rules.ts';
 
 type Props = {
   range: PriceRange;
@@ -9,50 +10,36 @@ type Props = {
   legend?: 'visible' | 'hidden';
 };
 
+const thumb =
+  'block size-6 cursor-pointer rounded-full border-2 border-brand-600 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
 const numberInput = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
 
 /**
- * Dual slider plus min/max fields. Typed text that is not a price is ignored; the fields keep what the user
+ * Two-thumb slider plus min/max fields. Typed text that is not a price is ignored; the fields keep what the user
  * typed until they leave it, then show the value actually applied.
  */
 export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Props) {
   const [draft, setDraft] = useState<{ field: 'min' | 'max'; text: string } | null>(null);
   const max = range.max ?? ceiling;
-  // Where the thumbs meet, the one that can still move must be on top: in the upper half of the scale that is
-  // the minimum (it can go left), in the lower half the maximum (it can go right).
-  const minOnTop = range.min > ceiling / 2;
-  const percent = (price: number) => (ceiling > 0 ? (price / ceiling) * 100 : 0);
   const shown = (field: 'min' | 'max') => (draft?.field === field ? draft.text : String(field === 'min' ? range.min : max));
 
   return (
     <fieldset className="space-y-4">
       <legend className={legend === 'hidden' ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>Price</legend>
-      <div className="dual-range relative h-8">
-        <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-slate-200" aria-hidden="true" />
-        <div
-          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-600"
-          style={{ left: `${percent(range.min)}%`, right: `${100 - percent(max)}%` }}
-          aria-hidden="true"
-        />
-        <input
-          type="range"
-          aria-label="Minimum price slider"
-          min={0}
-          max={ceiling}
-          value={range.min}
-          onChange={(event) => onChange(slideMin(range, Number(event.target.value), ceiling))}
-          style={{ zIndex: minOnTop ? 2 : 1 }}
-        />
-        <input
-          type="range"
-          aria-label="Maximum price slider"
-          min={0}
-          max={ceiling}
-          value={max}
-          onChange={(event) => onChange(slideMax(range, Number(event.target.value), ceiling))}
-          style={{ zIndex: minOnTop ? 1 : 2 }}
-        />
-      </div>
+      <Slider.Root
+        className="relative flex h-8 touch-none items-center select-none"
+        min={0}
+        max={ceiling}
+        step={1}
+        value={[range.min, max]}
+        onValueChange={(values) => onChange(slideTo(values, ceiling))}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200">
+          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
+        </Slider.Track>
+        <Slider.Thumb aria-label="Minimum price slider" className={thumb} />
+        <Slider.Thumb aria-label="Maximum price slider" className={thumb} />
+      </Slider.Root>
       <div className="flex gap-3">
         <label className="flex-1 text-xs text-slate-600">
           Minimum price

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The reply of GET /api/config: the public run-time configuration the SPA reads at start-up, so one build runs
+ * in every deployment. Nothing here is secret: every key is one a browser is meant to hold.
+ */
+export const publicConfigSchema = z.object({
+  appName: z.literal('Restay'),
+  publicUrl: z.string().min(1),
+  environment: z.enum(['development', 'production', 'test']),
+  /** A browser key (restricted by HTTP referrer in the Google console); null shows the keyless map. */
+  googleMapsApiKey: z.string().min(1).nullable(),
+  /** Where supabase-js talks to: the Supabase project, or this product's own origin (built-in server). */
+  supabaseUrl: z.string().min(1),
+  supabaseAnonKey: z.string().min(1),
+  /** How checkout runs: Stripe with its publishable key, or the local test checkout (no key). */
+  payments: z
+    .object({
+      mode: z.enum(['stripe', 'local']),
+      publishableKey: z.string().min(1).nullable(),
+    })
+    .optional(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
