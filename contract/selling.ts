@@ -15,6 +15,13 @@ const claimedUserId = z.string().optional();
 export const verifyCombinedRequestSchema = z.object({ confirmationNumber, email, userId: claimedUserId });
 /** POST /api/reservations/verify-email: the same as verify-combined with SPEC's older field names. */
 export const verifyEmailRequestSchema = z.object({ reservationId: confirmationNumber, userProvidedEmail: email, userId: claimedUserId });
+/**
+ * Step 1's data: the code was sent. `otaRelay`: the address on the reservation is a booking site's relay, so
+ * the code went there and `message` tells the traveller where to look for it.
+ */
+export const verificationSentSchema = z.object({ sent: z.literal(true), otaRelay: z.boolean(), message: z.string().optional() });
+export type VerificationSent = z.infer<typeof verificationSentSchema>;
+
 /** POST /api/reservations/verify-code: step 2. */
 export const verifyCodeRequestSchema = z.object({
   email,

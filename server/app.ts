@@ -17,8 +17,10 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
+import { listingWritesRouter } from './listings/write-routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
 import { photosRouter } from './photos/routes.ts';
+import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
 
 export interface AppDependencies {
@@ -40,7 +42,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp(dependencies: AppDependencies): Express {
   const { config, database, logger, webRoot, clock, adapters, authRateLimits } = dependencies;
-  const { mailer, photos } = adapters;
+  const { mailer, photos, pms } = adapters;
   const app = express();
   app.disable('x-powered-by');
   // Which hop's address is the client's: rate limits and logs key on it (req.ip).
@@ -81,7 +83,11 @@ export function createApp(dependencies: AppDependencies): Express {
 
   const api = express.Router();
   api.use(systemRouter(config, database));
+  const maxMarkupPercent = config.maxMarkupPercent;
+  api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
   api.use('/listings', listingsRouter(database.db, clock, users));
+  // Proving a reservation is yours needs the hotel's system; without one these routes are not served.
+  if (pms) api.use('/reservations', reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent }));
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
   api.use(apiNotFound);

@@ -35,6 +35,22 @@ export interface ReservationsTable {
   state: string;
   owner_id: string | null;
   imported_at: DefaultedTimestamp;
+  /** The room's photo URLs from the hotel's system (jsonb); written as a JSON string. */
+  room_image_urls: ColumnType<string[], string | undefined, string>;
+}
+
+export interface ReservationVerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  reservation_id: string;
+  email: string;
+  code_salt: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  replaced_at: Timestamp | null;
 }
 
 export interface ListingsTable {
@@ -143,6 +159,7 @@ export interface Database {
   auth_flows: AuthFlowsTable;
   profiles: ProfilesTable;
   reservations: ReservationsTable;
+  reservation_verifications: ReservationVerificationsTable;
   listings: ListingsTable;
   search_places: SearchPlacesTable;
   contact_messages: ContactMessagesTable;
@@ -153,6 +170,7 @@ export interface Database {
 export type ListingRow = Selectable<ListingsTable>;
 export type NewListing = Insertable<ListingsTable>;
 export type NewReservation = Insertable<ReservationsTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type AuthUserRow = Selectable<AuthUsersTable>;

@@ -1,0 +1,28 @@
+import { toMajor } from '../../contract/money.ts';
+import { AppError } from '../http/errors.ts';
+
+/**
+ * The highest asking price allowed, in cents: the price paid at the hotel plus the allowed markup, rounded
+ * down to the cent; null when the hotel's system does not say what was paid (then there is no ceiling).
+ */
+export function maxPriceCents(amountPaidCents: number | null, maxMarkupPercent: number): number | null {
+  if (amountPaidCents === null) return null;
+  // The small epsilon keeps binary fractions (e.g. 45000 * 1.1 = 49500.000000000007) from losing a cent.
+  return Math.floor((amountPaidCents * (100 + maxMarkupPercent)) / 100 + 1e-9);
+}
+
+const money = (cents: number, currency: string) => `${toMajor(cents).toFixed(2)} ${currency}`;
+
+/** Honest price: 400 naming the ceiling when the asking price is above what the seller paid (plus markup). */
+export function assertHonestPrice(
+  priceCents: number,
+  pricing: { amountPaidCents: number | null; currency: string; maxMarkupPercent: number },
+): void {
+  const ceiling = maxPriceCents(pricing.amountPaidCents, pricing.maxMarkupPercent);
+  if (ceiling === null || priceCents <= ceiling) return;
+  const message =
+    pricing.maxMarkupPercent > 0
+      ? `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel plus ${pricing.maxMarkupPercent}%.`
+      : `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel.`;
+  throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../server/http/errors.ts';
+import type { Pms, PmsReservation } from '../../server/selling/pms/pms.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An in-memory hotel system behind the PMS port: reservations by confirmation number and by id, and a switch
+ * that makes every call fail the way an unreachable PMS does (502 UPSTREAM_ERROR).
+ */
+export class PmsDouble implements Pms {
+  private readonly byNumber = new Map<string, PmsReservation>();
+  private readonly byId = new Map<string, PmsReservation>();
+  failing = false;
+  calls = 0;
+
+  add(reservation: PmsReservation): PmsReservation {
+    this.byNumber.set(reservation.confirmationNumber, reservation);
+    this.byId.set(reservation.externalId, reservation);
+    return reservation;
+  }
+
+  /** Changes a stored reservation in place (e.g. the hotel cancels it). */
+  update(confirmationNumber: string, changes: Partial<PmsReservation>): void {
+    const current = this.byNumber.get(confirmationNumber);
+    if (!current) throw new Error(`no reservation ${confirmationNumber}`);
+    this.add({ ...current, ...changes });
+  }
+
+  async findByConfirmationNumber(confirmationNumber: string): Promise<PmsReservation | null> {
+    return this.answer(this.byNumber.get(confirmationNumber));
+  }
+
+  async findByExternalId(externalId: string): Promise<PmsReservation | null> {
+    return this.answer(this.byId.get(externalId));
+  }
+
+  private answer(reservation: PmsReservation | undefined): PmsReservation | null {
+    this.calls++;
+    if (this.failing) throw new AppError('UPSTREAM_ERROR', "The hotel's system did not answer. Please try again.");
+    return reservation ? structuredClone(reservation) : null;
+  }
+}
+
+/** A confirmed reservation in Lisbon, check-in `daysAhead` days after `now`, for two nights, 450.00 EUR paid. */
+export function pmsReservation(
+  overrides: Partial<PmsReservation> & { now?: Date; daysAhead?: number; email?: string | null } = {},
+): PmsReservation {
+  const { now = new Date(), daysAhead = 20, email = 'guest@example.com', ...fields } = overrides;
+  const start = new Date(now.getTime() + daysAhead * DAY_MS);
+  return {
+    externalId: randomUUID(),
+    confirmationNumber: `C${Math.floor(Math.random() * 1e9)}`,
+    state: 'confirmed',
+    startUtc: start,
+    endUtc: new Date(start.getTime() + 2 * DAY_MS),
+    guest: { email, isOtaRelay: false, firstName: 'Ana', lastName: 'Silva' },
+    roomName: 'Double Deluxe, room 204',
+    hotel: {
+      name: 'Hotel Tejo',
+      addressLine: 'Rua Augusta 100',
+      city: 'Lisbon',
+      countryCode: 'PT',
+      latitude: 38.7107,
+      longitude: -9.1366,
+      timeZone: 'Europe/Lisbon',
+    },
+    currency: 'EUR',
+    amountPaidCents: 45_000,
+    roomImageUrls: [],
+    ...fields,
+  };
+}
