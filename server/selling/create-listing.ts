@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toCents } from '../../contract/money.ts';
 import type { CreateListingRequest } from '../../contract/selling.ts';
+import { ensureProfile } from '../accounts/ensure-profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -49,11 +50,7 @@ export async function createListing(deps: CreateListingDependencies, user: { id:
     return await inTransaction(db, async (trx) => {
       const reservation = await saveReservation(trx, fresh);
       // Listings reference the seller's profile, which the server makes sure exists.
-      await trx
-        .insertInto('profiles')
-        .values({ id: user.id, email: user.email ?? null })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await ensureProfile(trx, user);
       return trx
         .insertInto('listings')
         .values({

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ensureProfile } from '../accounts/ensure-profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -71,11 +72,7 @@ export async function verifyCode(deps: VerifyCodeDependencies, attempt: CodeAtte
       .executeTakeFirst();
     if (!used) throw refused('This code can no longer be used. Request a new one.');
     // The owner column references profiles: the server makes sure the verified user has one.
-    await trx
-      .insertInto('profiles')
-      .values({ id: attempt.user.id, email: attempt.user.email ?? null })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await ensureProfile(trx, attempt.user);
     await trx.updateTable('reservations').set({ owner_id: attempt.user.id }).where('id', '=', pending.reservation_id).execute();
   });
   return { verified: true as const, reservationId: pending.confirmation_number };
