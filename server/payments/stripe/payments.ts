@@ -1,3 +1,8 @@
+/**
+ * The payments port: what the order logic needs from a card payment provider with a hosted checkout page.
+ * One adapter implements it (the `stripe` package); in local mode that same client talks to the built-in
+ * checkout server instead of api.stripe.com, so only the far end changes.
+ */
 export interface CreateCheckoutInput {
   orderId: string; listingId: string; buyerId: string; buyerEmail: string | null;
   amountCents: number; currency: string;      // ISO upper-case in, sent lower-case; amountCents is minor units (zero-decimal currencies like JPY: the amount itself)
