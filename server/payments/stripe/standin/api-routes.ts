@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { idempotencyKeys } from './idempotency.ts';
-import { type WireResponse } from './idempotency.ts';
+import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
 import { createSessionParams, parseParams, refundParams } from './params.ts';
 import type { StandinStore } from './store.ts';
 import { chargeIdOf, checkoutSessionJson, missing, newId, StripeWireError } from './wire.ts';
@@ -13,7 +12,7 @@ const MAX_LIFETIME_S = 24 * 60 * 60;
 
 export interface StandinApiOptions {
   store: StandinStore;
-  keys: ReturnType<typeof idempotencyKeys>;
+  keys: IdempotencyKeys;
   secretKey: string;
   clock: () => Date;
   logger: Logger;

@@ -80,3 +80,5 @@ export function idempotencyKeys(db: Kysely<Database>) {
     await db.deleteFrom('stripe_standin_idempotency_keys').where('key', '=', key).execute();
   }
 }
+
+export type IdempotencyKeys = ReturnType<typeof idempotencyKeys>;
