@@ -272,6 +272,21 @@ describe('checkout stand-in with the real Stripe client', () => {
     expect(row?.delivered_at).toEqual(now);
   });
 
+  it('keeps retrying in the background once started', async () => {
+    receiverAnswers.push(500);
+    const session = await payments.createCheckoutSession(checkoutInput());
+    await pay(session.id);
+    now = new Date(START.getTime() + 2_000);
+    const stop = standIn.start();
+    try {
+      await vi.waitFor(() => expect(received.map((r) => r.event.session?.id)).toEqual([session.id]), {
+        timeout: 5_000,
+      });
+    } finally {
+      stop();
+    }
+  });
+
   it('sends each due event once when several senders run at the same time', async () => {
     receiverAnswers.push(500, 500, 500);
     const sessions = await Promise.all([1, 2, 3].map(() => payments.createCheckoutSession(checkoutInput())));

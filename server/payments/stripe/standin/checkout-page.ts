@@ -23,7 +23,7 @@ label{display:block;font-weight:600;font-size:.9rem;margin:1rem 0 .35rem}label:f
 input{width:100%;padding:.7rem .75rem;border:1px solid #cfd7df;border-radius:.4rem;font-size:1rem;background:#fff;color:inherit}
 input:focus{outline:3px solid #a4a0ff;outline-offset:1px;border-color:#635bff}input[aria-invalid=true]{border-color:#df1b41}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.row label{margin-top:1rem}
-.error{color:#df1b41;font-size:.9rem;margin:.4rem 0 0}.hint{color:#4f566b;font-size:.85rem}
+.error{color:#df1b41;font-size:.9rem;margin:.4rem 0 0}.hint{color:#4f566b;font-size:.85rem;margin-top:0}
 button{margin-top:1.5rem;width:100%;padding:.85rem;border:0;border-radius:.4rem;background:#635bff;color:#fff;font-size:1.05rem;font-weight:600;cursor:pointer}
 button:focus-visible{outline:3px solid #a4a0ff;outline-offset:2px}`;
 

@@ -41,6 +41,9 @@ const TICK_MS = 1_000;
  */
 export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandIn {
   const { db, clock, logger } = options;
+  // A live key means real Stripe is configured; serving a fake checkout under it would take no one's money.
+  if (options.secretKey.startsWith('sk_live_'))
+    throw new Error('The checkout stand-in never runs with a live Stripe key');
   const store = standinStore(db);
   const keys = idempotencyKeys(db);
   const delivery = webhookDelivery({

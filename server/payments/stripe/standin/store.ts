@@ -47,18 +47,20 @@ export function standinStore(db: Kysely<Database>) {
     });
   }
 
+  /** The session as it stands at `now`: an open session whose time is up is expired first (and says so once). */
+  async function find(id: string, now: Date): Promise<StripeStandinSessionRow | undefined> {
+    const row = await db.selectFrom('stripe_standin_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row?.status !== 'open' || row.expires_at > now) return row;
+    // Whoever expires it first writes the event; everyone else reads the row that one wrote.
+    return (await expire(id, now, null))?.row ?? find(id, now);
+  }
+
   return {
     async insertSession(values: Insertable<StripeStandinSessionsTable>) {
       return db.insertInto('stripe_standin_sessions').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    /** The session as it stands at `now`: an open session whose time is up is expired first (and says so once). */
-    async find(id: string, now: Date): Promise<StripeStandinSessionRow | undefined> {
-      const row = await db.selectFrom('stripe_standin_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-      if (row?.status !== 'open' || row.expires_at > now) return row;
-      return (await expire(id, now, null))?.row ?? this.find(id, now);
-    },
-
+    find,
     expire,
 
     /** Marks an open, unexpired session paid; returns nothing when it was already paid, expired or out of time. */
