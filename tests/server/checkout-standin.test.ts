@@ -6,11 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput, PaymentEvent } from '../../server/payments/stripe/payments.ts';
 import { checkoutStandIn } from '../../server/payments/stripe/standin/checkout-standin.ts';
-import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
+import {
+  createStripePayments,
+  LOCAL_STRIPE_SECRET_KEY as SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from '../../server/payments/stripe/stripe-payments.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
-const SECRET_KEY = 'sk_test_restay_local';
-const WEBHOOK_SECRET = 'whsec_restay_local';
 const START = new Date('2031-03-01T10:00:00Z');
 const MINUTE = 60_000;
 

@@ -7,6 +7,13 @@ import { refundWire, toCheckoutSession, toPaymentEvent } from './stripe-wire.ts'
 /** The API version stripe@23.1.0 is built and typed for; the webhook endpoint must be set to the same one. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+/**
+ * Keys of the built-in checkout server when no STRIPE_SECRET_KEY is set: the local `stripe` client and the
+ * stand-in share them, so nothing needs configuring to pay with a test card on a fresh checkout.
+ */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_restay_local';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_restay_local';
+
 export interface StripePaymentsOptions {
   /** `stripe` talks to api.stripe.com; `local` to the built-in checkout server on the API's own origin. */
   mode: 'stripe' | 'local';

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
 import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
 import { createSessionParams, parseParams, refundParams } from './params.ts';
 import type { StandinStore } from './store.ts';
@@ -14,7 +15,7 @@ export interface StandinApiOptions {
   store: StandinStore;
   keys: IdempotencyKeys;
   secretKey: string;
-  clock: () => Date;
+  clock: Clock;
   logger: Logger;
   /** Where browsers reach the checkout page; by default the origin the API request came to. */
   pageOrigin: (req: Request) => string;

@@ -1,6 +1,7 @@
 import type { Request, Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/schema.ts';
 import { standinApiRouter } from './api-routes.ts';
 import { idempotencyKeys } from './idempotency.ts';
@@ -16,7 +17,7 @@ export interface CheckoutStandInOptions {
   webhookSecret: string;
   /** The API's own webhook endpoint; asked at each delivery because the port is known only after listen(). */
   webhookUrl: () => string;
-  clock: () => Date;
+  clock: Clock;
   logger: Logger;
   /** Origin browsers use for the checkout page; by default the origin each API request was addressed to. */
   publicOrigin?: string;

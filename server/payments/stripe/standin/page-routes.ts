@@ -1,5 +1,6 @@
 import express, { Router, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
 import { z } from 'zod';
 import type { StripeStandinSessionRow } from '../../../db/schema.ts';
 import { checkoutPage, closedCheckoutPage } from './checkout-page.ts';
@@ -8,7 +9,7 @@ import { chargeTestCard } from './test-cards.ts';
 
 export interface StandinPageOptions {
   store: StandinStore;
-  clock: () => Date;
+  clock: Clock;
   logger: Logger;
   /** Sends the event before the buyer is redirected, as Stripe usually manages; failures are retried later. */
   deliverNow: (eventId: string) => Promise<void>;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
 import Stripe from 'stripe';
 import type { Database } from '../../../db/schema.ts';
 
@@ -16,7 +17,7 @@ export interface WebhookDeliveryOptions {
   db: Kysely<Database>;
   webhookUrl: () => string;
   webhookSecret: string;
-  clock: () => Date;
+  clock: Clock;
   logger: Logger;
 }
 
