@@ -152,6 +152,63 @@ export interface AuthFlowsTable {
   used_at: Timestamp | null;
 }
 
+/** The built-in checkout server's sessions (migration 0011); amounts in minor units, as Stripe sends them. */
+export interface StripeStandinSessionsTable {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  currency: string;
+  amount_total: number;
+  line_items: ColumnType<StandinLineItem[], string, string>;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  metadata: ColumnType<Record<string, string>, string | undefined, string>;
+  payment_intent_metadata: ColumnType<Record<string, string>, string | undefined, string>;
+  success_url: string;
+  cancel_url: string | null;
+  payment_intent: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
+  expired_at: Timestamp | null;
+}
+
+export interface StandinLineItem {
+  name: string;
+  description: string | null;
+  unit_amount: number;
+  quantity: number;
+}
+
+export interface StripeStandinRefundsTable {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  metadata: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface StripeStandinIdempotencyKeysTable {
+  key: string;
+  request_fingerprint: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface StripeStandinEventsTable {
+  id: string;
+  type: string;
+  payload: string;
+  created_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -165,6 +222,10 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  stripe_standin_sessions: StripeStandinSessionsTable;
+  stripe_standin_refunds: StripeStandinRefundsTable;
+  stripe_standin_idempotency_keys: StripeStandinIdempotencyKeysTable;
+  stripe_standin_events: StripeStandinEventsTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -174,3 +235,4 @@ export type ReservationRow = Selectable<ReservationsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type AuthUserRow = Selectable<AuthUsersTable>;
+export type StripeStandinSessionRow = Selectable<StripeStandinSessionsTable>;

@@ -1,23 +1,59 @@
+/**
+ * The payments port: what the order logic needs from a card payment provider with a hosted checkout page.
+ * One adapter implements it (the `stripe` package); in local mode that same client talks to the built-in
+ * checkout server instead of api.stripe.com, so only the far end changes.
+ */
 export interface CreateCheckoutInput {
-  orderId: string; listingId: string; buyerId: string; buyerEmail: string | null;
-  amountCents: number; currency: string;      // ISO upper-case in, sent lower-case; amountCents is minor units (zero-decimal currencies like JPY: the amount itself)
-  productName: string; productDescription: string;
-  successUrl: string; cancelUrl: string;      // successUrl contains the literal {CHECKOUT_SESSION_ID}
-  expiresAt: Date;                            // 30 minutes ahead
+  orderId: string;
+  listingId: string;
+  buyerId: string;
+  buyerEmail: string | null;
+  /** Minor units; for a zero-decimal currency such as JPY, the amount itself. */
+  amountCents: number;
+  /** ISO 4217, upper-case; sent to Stripe lower-case. */
+  currency: string;
+  productName: string;
+  productDescription: string;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** 30 minutes ahead (Stripe's minimum); a little more absorbs the request's travel time. */
+  expiresAt: Date;
 }
+
 export interface CheckoutSession {
-  id: string; url: string | null; status: 'open' | 'complete' | 'expired';
+  id: string;
+  /** The hosted page; null once the session can no longer be paid. */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
-  amountTotalCents: number | null; currency: string | null; expiresAt: Date;
-  clientReferenceId: string | null; metadata: Record<string, string>; paymentIntentId: string | null;
+  amountTotalCents: number | null;
+  /** ISO 4217, upper-case. */
+  currency: string | null;
+  expiresAt: Date;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+  paymentIntentId: string | null;
 }
+
 export type PaymentEvent = { id: string; type: string; created: Date; session: CheckoutSession | null };
+
 export interface Payments {
   readonly mode: 'stripe' | 'local';
-  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;   // idempotencyKey `checkout:<orderId>`
+  /** Idempotency key `checkout:<orderId>`: asking again for the same order returns the same session. */
+  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
-  expireCheckoutSession(id: string): Promise<CheckoutSession>;   // an already complete/expired session is returned as it is, not an error
-  refund(input: { paymentIntentId: string; orderId: string; reason: 'duplicate' | 'requested_by_customer' }): Promise<{ id: string; status: string }>; // idempotencyKey `refund:<orderId>`
-  /** Verifies the Stripe-Signature header over the raw body with the webhook secret (stripe.webhooks.constructEvent); throws AppError VALIDATION_ERROR on a bad or missing signature. */
+  /** An already complete or expired session is returned as it is, not an error. */
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
+  /** Idempotency key `refund:<orderId>`; a payment refunded under another key fails with CONFLICT. */
+  refund(input: {
+    paymentIntentId: string;
+    orderId: string;
+    reason: 'duplicate' | 'requested_by_customer';
+  }): Promise<{ id: string; status: string }>;
+  /**
+   * Verifies the Stripe-Signature header over the raw body with the webhook secret
+   * (stripe.webhooks.constructEvent); throws AppError VALIDATION_ERROR on a bad or missing signature.
+   */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

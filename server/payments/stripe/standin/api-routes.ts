@@ -1,0 +1,195 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
+import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
+import { createSessionParams, parseParams, refundParams } from './params.ts';
+import type { StandinStore } from './store.ts';
+import { chargeIdOf, checkoutSessionJson, missing, newId, StripeWireError } from './wire.ts';
+
+/** Stripe accepts a session lifetime from 30 minutes to 24 hours; the minute of slack absorbs the request's travel. */
+const MIN_LIFETIME_S = 30 * 60 - 60;
+const MAX_LIFETIME_S = 24 * 60 * 60;
+
+export interface StandinApiOptions {
+  store: StandinStore;
+  keys: IdempotencyKeys;
+  secretKey: string;
+  clock: Clock;
+  logger: Logger;
+  /** Where browsers reach the checkout page; by default the origin the API request came to. */
+  pageOrigin: (req: Request) => string;
+  /** Sends an event now, without holding up the API answer (failures are retried later). */
+  deliverSoon: (eventId: string) => void;
+}
+
+interface Context {
+  req: Request;
+  now: Date;
+  requestId: string;
+}
+
+/** The Stripe REST subset the adapter uses, served at /v1 with Stripe's auth, idempotency and error shapes. */
+export function standinApiRouter(options: StandinApiOptions): Router {
+  const { store, keys, clock } = options;
+  const router = Router();
+  router.use(express.urlencoded({ extended: true, limit: '100kb' }));
+
+  const route = (work: (context: Context) => Promise<WireResponse>) => async (req: Request, res: Response) => {
+    const requestId = newId('req_test_', 14);
+    res.set('Request-Id', requestId);
+    const now = clock();
+    try {
+      authenticate(req.get('authorization'), options.secretKey);
+      const key = req.method === 'POST' ? req.get('idempotency-key') : undefined;
+      const run = () => work({ req, now, requestId });
+      const answer = key ? await keys.run(key, [req.method, req.path, req.body], now, run) : await run();
+      if (answer.replayed) res.set('Idempotent-Replayed', 'true');
+      res.status(answer.status).json(answer.body);
+    } catch (error) {
+      if (error instanceof StripeWireError) {
+        res.status(error.status).json({ error: { ...error.body, request_log_url: null } });
+        return;
+      }
+      options.logger.error({ err: error }, 'checkout stand-in failed');
+      res.status(500).json({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
+  };
+
+  router.post(
+    '/checkout/sessions',
+    route(async ({ req, now }) => {
+      const params = parseParams(createSessionParams, req.body);
+      const currencies = new Set(params.line_items.map((item) => item.price_data.currency));
+      const [currency] = currencies;
+      if (!currency || currencies.size > 1) {
+        throw invalid('line_items', 'All line items must use the same currency.');
+      }
+      const nowS = Math.floor(now.getTime() / 1000);
+      const expiresAt = params.expires_at ?? nowS + MAX_LIFETIME_S;
+      if (expiresAt < nowS + MIN_LIFETIME_S || expiresAt > nowS + MAX_LIFETIME_S) {
+        throw invalid(
+          'expires_at',
+          'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        );
+      }
+      const lineItems = params.line_items.map((item) => ({
+        name: item.price_data.product_data.name,
+        description: item.price_data.product_data.description ?? null,
+        unit_amount: item.price_data.unit_amount,
+        quantity: item.quantity,
+      }));
+      const row = await store.insertSession({
+        id: newId('cs_test_', 58),
+        status: 'open',
+        payment_status: 'unpaid',
+        currency,
+        amount_total: lineItems.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0),
+        line_items: JSON.stringify(lineItems),
+        customer_email: params.customer_email ?? null,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: JSON.stringify(params.metadata ?? {}),
+        payment_intent_metadata: JSON.stringify(params.payment_intent_data?.metadata ?? {}),
+        success_url: params.success_url,
+        cancel_url: params.cancel_url ?? null,
+        created_at: now,
+        expires_at: new Date(expiresAt * 1000),
+      });
+      return { status: 200, body: checkoutSessionJson(row, options.pageOrigin(req)) };
+    }),
+  );
+
+  router.get(
+    '/checkout/sessions/:id',
+    route(async ({ req, now }) => {
+      const id = String(req.params.id);
+      const row = await store.find(id, now);
+      if (!row) throw missing('checkout.session', id, 'session');
+      return { status: 200, body: checkoutSessionJson(row, options.pageOrigin(req)) };
+    }),
+  );
+
+  router.post(
+    '/checkout/sessions/:id/expire',
+    route(async ({ req, now, requestId }) => {
+      const id = String(req.params.id);
+      const current = await store.find(id, now);
+      if (!current) throw missing('checkout.session', id, 'session');
+      const expired = current.status === 'open' ? await store.expire(id, now, requestId) : undefined;
+      if (!expired) {
+        const status = (await store.find(id, now))?.status ?? current.status;
+        throw invalid(
+          undefined,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`,
+        );
+      }
+      options.deliverSoon(expired.eventId);
+      return { status: 200, body: checkoutSessionJson(expired.row, undefined) };
+    }),
+  );
+
+  router.post(
+    '/refunds',
+    route(async ({ req, now }) => {
+      const params = parseParams(refundParams, req.body);
+      const paid = await store.findPaidByPaymentIntent(params.payment_intent);
+      if (!paid?.payment_intent) throw missing('payment_intent', params.payment_intent, 'payment_intent');
+      const refund = await store.insertRefund({
+        paymentIntent: paid.payment_intent,
+        amount: paid.amount_total,
+        currency: paid.currency,
+        reason: params.reason ?? null,
+        metadata: params.metadata ?? {},
+        now,
+      });
+      const charge = chargeIdOf(paid.payment_intent);
+      if (!refund) {
+        throw new StripeWireError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge ${charge} has already been refunded.`,
+        });
+      }
+      return {
+        status: 200,
+        body: {
+          id: refund.id,
+          object: 'refund',
+          amount: refund.amount,
+          balance_transaction: null,
+          charge,
+          created: Math.floor(refund.created_at.getTime() / 1000),
+          currency: refund.currency,
+          metadata: refund.metadata,
+          payment_intent: refund.payment_intent,
+          reason: refund.reason,
+          status: 'succeeded',
+        },
+      };
+    }),
+  );
+
+  return router;
+}
+
+const invalid = (param: string | undefined, message: string) =>
+  new StripeWireError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
+
+/** Bearer auth with the configured secret key, compared in constant time (hashes make the lengths equal). */
+function authenticate(header: string | undefined, secretKey: string) {
+  const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
+  if (!key) {
+    throw new StripeWireError(401, {
+      type: 'invalid_request_error',
+      message:
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    });
+  }
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  if (!timingSafeEqual(digest(key), digest(secretKey))) {
+    throw new StripeWireError(401, {
+      type: 'invalid_request_error',
+      message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+    });
+  }
+}

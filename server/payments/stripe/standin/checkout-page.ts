@@ -1,0 +1,87 @@
+import type { StripeStandinSessionRow } from '../../../db/schema.ts';
+import type { CardField, CardForm } from './test-cards.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** An amount in minor units shown in its currency, e.g. 25000 USD -> "$250.00", 5000 JPY -> "¥5,000". */
+export function formatAmount(minorUnits: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** digits);
+}
+
+const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36}
+.test{background:#fff4e5;color:#7a4100;text-align:center;font-size:.85rem;padding:.5rem 1rem;margin:0}
+.wrap{display:grid;gap:1.5rem;max-width:58rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+@media(min-width:48rem){.wrap{grid-template-columns:1fr 1fr;gap:3rem;padding-top:3rem}}
+a{color:#635bff}.back{display:inline-block;margin-bottom:1rem}h1{font-size:1.1rem;margin:0 0 .25rem;color:#4f566b;font-weight:600}
+.total{font-size:2.25rem;font-weight:700;margin:0 0 1rem}.item{border-top:1px solid #e3e8ee;padding-top:1rem}
+.item p{margin:.25rem 0;color:#4f566b}.item strong{color:#1a1f36}
+form,.card{background:#fff;border:1px solid #e3e8ee;border-radius:.75rem;padding:1.25rem}
+label{display:block;font-weight:600;font-size:.9rem;margin:1rem 0 .35rem}label:first-of-type{margin-top:0}
+input{width:100%;padding:.7rem .75rem;border:1px solid #cfd7df;border-radius:.4rem;font-size:1rem;background:#fff;color:inherit}
+input:focus{outline:3px solid #a4a0ff;outline-offset:1px;border-color:#635bff}input[aria-invalid=true]{border-color:#df1b41}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.row label{margin-top:1rem}
+.error{color:#df1b41;font-size:.9rem;margin:.4rem 0 0}.hint{color:#4f566b;font-size:.85rem;margin-top:0}
+button{margin-top:1.5rem;width:100%;padding:.85rem;border:0;border-radius:.4rem;background:#635bff;color:#fff;font-size:1.05rem;font-weight:600;cursor:pointer}
+button:focus-visible{outline:3px solid #a4a0ff;outline-offset:2px}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Test checkout</title><style>${STYLE}</style></head>
+<body><p class="test">Test mode: no real money moves. Pay with 4242 4242 4242 4242, any future date and any CVC.</p>
+${body}</body></html>`;
+}
+
+export interface CheckoutPageState {
+  values?: Partial<CardForm>;
+  error?: { field: CardField; message: string };
+}
+
+/** The hosted payment form: what is being bought on one side, the card form on the other (stacked on a phone). */
+export function checkoutPage(session: StripeStandinSessionRow, state: CheckoutPageState = {}): string {
+  const total = formatAmount(session.amount_total, session.currency);
+  const items = session.line_items
+    .map(
+      (item) =>
+        `<div class="item"><p><strong>${escapeHtml(item.name)}</strong></p>${
+          item.description ? `<p>${escapeHtml(item.description)}</p>` : ''
+        }${item.quantity > 1 ? `<p>Qty ${item.quantity}</p>` : ''}</div>`,
+    )
+    .join('');
+  const back = session.cancel_url ? `<a class="back" href="${escapeHtml(session.cancel_url)}">&larr; Back</a>` : '';
+  const field = (name: CardField, label: string, attributes: string) => {
+    const error = state.error?.field === name ? state.error.message : undefined;
+    const value = name === 'cvc' ? '' : (state.values?.[name] ?? '');
+    return `<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required${
+      error ? ` aria-invalid="true" aria-describedby="${name}-error" autofocus` : ''
+    }>${error ? `<p class="error" id="${name}-error" role="alert">${escapeHtml(error)}</p>` : ''}`;
+  };
+  return page(
+    `Pay ${total}`,
+    `<main class="wrap">
+<section aria-labelledby="summary">${back}
+<h1 id="summary">Pay Restay</h1><p class="total">${total}</p>${items}</section>
+<form method="post" action="/test-checkout/${escapeHtml(session.id)}/pay" novalidate aria-label="Card details">
+${session.customer_email ? `<p class="hint">Paying as ${escapeHtml(session.customer_email)}</p>` : ''}
+${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23"')}
+<div class="row"><div>${field('expiry', 'Expiry (MM / YY)', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"')}</div>
+<div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"')}</div></div>
+${field('name', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"')}
+<button type="submit">Pay ${total}</button>
+</form></main>`,
+  );
+}
+
+/** A session that can no longer be paid, or none at all: say so plainly and offer the way back. */
+export function closedCheckoutPage(title: string, message: string, link?: { href: string; label: string }): string {
+  return page(
+    title,
+    `<main class="wrap"><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
+      link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
+    }</section></main>`,
+  );
+}

@@ -1,0 +1,97 @@
+import type { Request, Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/schema.ts';
+import { standinApiRouter } from './api-routes.ts';
+import { idempotencyKeys } from './idempotency.ts';
+import { standinPageRouter } from './page-routes.ts';
+import { standinStore } from './store.ts';
+import { webhookDelivery } from './webhook-delivery.ts';
+
+export interface CheckoutStandInOptions {
+  db: Kysely<Database>;
+  /** The key the `stripe` client sends as its Bearer token (local default `sk_test_restay_local`). */
+  secretKey: string;
+  /** Signs webhook deliveries; the API verifies them with the same secret (local default `whsec_restay_local`). */
+  webhookSecret: string;
+  /** The API's own webhook endpoint; asked at each delivery because the port is known only after listen(). */
+  webhookUrl: () => string;
+  clock: Clock;
+  logger: Logger;
+  /** Origin browsers use for the checkout page; by default the origin each API request was addressed to. */
+  publicOrigin?: string;
+}
+
+export interface CheckoutStandIn {
+  /** Mount at `/v1`: the Stripe REST subset. */
+  apiRouter: Router;
+  /** Mount at `/test-checkout`: the hosted test checkout page. */
+  pageRouter: Router;
+  /** Expires overdue sessions, sends every webhook delivery that is due; returns how many were delivered. */
+  deliverDueEvents(): Promise<number>;
+  /** Runs deliverDueEvents every second in the background; call the returned function to stop. */
+  start(): () => void;
+}
+
+const TICK_MS = 1_000;
+
+/**
+ * The built-in checkout server: it speaks the part of Stripe's API the payments adapter uses, so the real
+ * `stripe` client runs in development and tests with only its host changed. Never mounted in production.
+ */
+export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandIn {
+  const { db, clock, logger } = options;
+  // A live key means real Stripe is configured; serving a fake checkout under it would take no one's money.
+  if (options.secretKey.startsWith('sk_live_'))
+    throw new Error('The checkout stand-in never runs with a live Stripe key');
+  const store = standinStore(db);
+  const keys = idempotencyKeys(db);
+  const delivery = webhookDelivery({
+    db,
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+    clock,
+    logger,
+  });
+  const pageOrigin = (req: Request) => options.publicOrigin ?? `${req.protocol}://${req.get('host')}`;
+
+  async function deliverDueEvents() {
+    const now = clock();
+    await store.expireOverdue(now);
+    await keys.prune(now);
+    return delivery.deliverDue();
+  }
+
+  return {
+    apiRouter: standinApiRouter({
+      store,
+      keys,
+      secretKey: options.secretKey,
+      clock,
+      logger,
+      pageOrigin,
+      deliverSoon: (eventId) => {
+        delivery.deliverNow(eventId).catch((error: unknown) => {
+          logger.warn({ err: error, eventId }, 'checkout stand-in: first delivery failed');
+        });
+      },
+    }),
+    pageRouter: standinPageRouter({ store, clock, logger, deliverNow: delivery.deliverNow }),
+    deliverDueEvents,
+    start() {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        deliverDueEvents()
+          .catch((error: unknown) => logger.error({ err: error }, 'checkout stand-in: delivery round failed'))
+          .finally(() => {
+            running = false;
+          });
+      }, TICK_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

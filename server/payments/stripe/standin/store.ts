@@ -1,0 +1,133 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, StripeStandinSessionRow, StripeStandinSessionsTable } from '../../../db/schema.ts';
+import { checkoutSessionJson, eventPayload, newId } from './wire.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Sessions and the events their changes emit. Every change is one guarded UPDATE (`WHERE status = 'open'`)
+ * in the same transaction as its event, so however many requests or instances race, a session is paid or
+ * expired once and its event is written once.
+ */
+export function standinStore(db: Kysely<Database>) {
+  async function recordEvent(
+    trx: Db,
+    type: string,
+    session: StripeStandinSessionRow,
+    now: Date,
+    requestId: string | null,
+  ) {
+    const id = newId('evt_test_');
+    await trx
+      .insertInto('stripe_standin_events')
+      .values({
+        id,
+        type,
+        // Event payloads never carry a url: Stripe sends one only while a session is open.
+        payload: eventPayload(id, type, checkoutSessionJson(session, undefined), now, requestId),
+        created_at: now,
+        next_attempt_at: now,
+      })
+      .execute();
+    return id;
+  }
+
+  /** Expires the session if it is still open; returns the expired row and its event, or nothing when it was not open. */
+  async function expire(id: string, now: Date, requestId: string | null) {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('stripe_standin_sessions')
+        .set({ status: 'expired', expired_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { row, eventId: await recordEvent(trx, 'checkout.session.expired', row, now, requestId) };
+    });
+  }
+
+  /** The session as it stands at `now`: an open session whose time is up is expired first (and says so once). */
+  async function find(id: string, now: Date): Promise<StripeStandinSessionRow | undefined> {
+    const row = await db.selectFrom('stripe_standin_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row?.status !== 'open' || row.expires_at > now) return row;
+    // Whoever expires it first writes the event; everyone else reads the row that one wrote.
+    return (await expire(id, now, null))?.row ?? find(id, now);
+  }
+
+  return {
+    async insertSession(values: Insertable<StripeStandinSessionsTable>) {
+      return db.insertInto('stripe_standin_sessions').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    find,
+    expire,
+
+    /** Marks an open, unexpired session paid; returns nothing when it was already paid, expired or out of time. */
+    async complete(id: string, now: Date) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('stripe_standin_sessions')
+          .set({ status: 'complete', payment_status: 'paid', payment_intent: newId('pi_test_'), completed_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'open')
+          .where('expires_at', '>', now)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        return { row, eventId: await recordEvent(trx, 'checkout.session.completed', row, now, null) };
+      });
+    },
+
+    /** Stripe expires sessions on its own when their time is up, whether or not anyone looks at them. */
+    async expireOverdue(now: Date, limit = 50): Promise<number> {
+      const overdue = await db
+        .selectFrom('stripe_standin_sessions')
+        .select('id')
+        .where('status', '=', 'open')
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      let expired = 0;
+      for (const { id } of overdue) if (await expire(id, now, null)) expired += 1;
+      return expired;
+    },
+
+    async findPaidByPaymentIntent(paymentIntent: string) {
+      return db
+        .selectFrom('stripe_standin_sessions')
+        .selectAll()
+        .where('payment_intent', '=', paymentIntent)
+        .where('payment_status', '=', 'paid')
+        .executeTakeFirst();
+    },
+
+    /** Inserts the refund unless the payment already has one; returns nothing in that case. */
+    async insertRefund(values: {
+      paymentIntent: string;
+      amount: number;
+      currency: string;
+      reason: string | null;
+      metadata: Record<string, string>;
+      now: Date;
+    }) {
+      return db
+        .insertInto('stripe_standin_refunds')
+        .values({
+          id: newId('re_test_'),
+          payment_intent: values.paymentIntent,
+          amount: values.amount,
+          currency: values.currency,
+          reason: values.reason,
+          metadata: JSON.stringify(values.metadata),
+          created_at: values.now,
+        })
+        .onConflict((conflict) => conflict.column('payment_intent').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type StandinStore = ReturnType<typeof standinStore>;

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { StripeStandinSessionRow } from '../../../db/schema.ts';
+import { STRIPE_API_VERSION } from '../stripe-payments.ts';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A Stripe-looking object id such as `cs_test_a1B2…`; random, so ids cannot be guessed from one another. */
+export function newId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let suffix = '';
+  for (const byte of bytes) suffix += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return `${prefix}${suffix}`;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The charge behind a payment intent: the stand-in makes exactly one per payment, named after it. */
+export const chargeIdOf = (paymentIntent: string) => paymentIntent.replace(/^pi_/, 'ch_');
+
+/** The session as Stripe's API returns it. `url` is present only while the session can still be paid. */
+export function checkoutSessionJson(row: StripeStandinSessionRow, origin: string | undefined) {
+  const complete = row.status === 'complete';
+  return {
+    id: row.id,
+    object: 'checkout.session',
+    allowed_payment_method_types: ['card'],
+    amount_subtotal: row.amount_total,
+    amount_total: row.amount_total,
+    cancel_url: row.cancel_url,
+    client_reference_id: row.client_reference_id,
+    created: seconds(row.created_at),
+    currency: row.currency,
+    customer_details: complete && row.customer_email ? { email: row.customer_email } : null,
+    customer_email: row.customer_email,
+    expires_at: seconds(row.expires_at),
+    livemode: false,
+    metadata: row.metadata,
+    mode: 'payment',
+    payment_intent: row.payment_intent,
+    payment_method_types: ['card'],
+    payment_status: row.payment_status,
+    status: row.status,
+    success_url: row.success_url,
+    ui_mode: 'hosted_page',
+    url: row.status === 'open' && origin ? `${origin}/test-checkout/${row.id}` : null,
+  };
+}
+
+/** An event as Stripe posts it to a webhook endpoint, serialised once: these exact bytes are signed and sent. */
+export function eventPayload(id: string, type: string, object: unknown, created: Date, requestId: string | null) {
+  return JSON.stringify(
+    {
+      id,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: seconds(created),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: requestId, idempotency_key: null },
+      type,
+    },
+    null,
+    2,
+  );
+}
+
+export interface StripeErrorBody {
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error';
+  message: string;
+  code?: string;
+  param?: string;
+}
+
+/** A refusal in Stripe's shape; stripe-node turns it into the matching StripeError class by status and type. */
+export class StripeWireError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+export const missing = (object: string, id: string, param: string) =>
+  new StripeWireError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param,
+    message: `No such ${object}: '${id}'`,
+  });

@@ -1,0 +1,365 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../server/http/errors.ts';
+import type { CreateCheckoutInput, PaymentEvent } from '../../server/payments/stripe/payments.ts';
+import { checkoutStandIn } from '../../server/payments/stripe/standin/checkout-standin.ts';
+import {
+  createStripePayments,
+  LOCAL_STRIPE_SECRET_KEY as SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from '../../server/payments/stripe/stripe-payments.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+const START = new Date('2031-03-01T10:00:00Z');
+const MINUTE = 60_000;
+
+let now = START;
+const clock = () => now;
+
+/** The API's webhook endpoint stand-in: verifies each delivery with the real adapter and can be told to fail. */
+const received: { event: PaymentEvent; body: any }[] = [];
+const receiverAnswers: number[] = [];
+const receiver = express();
+receiver.post('/api/payment/webhook', express.raw({ type: 'application/json' }), (req, res) => {
+  const status = receiverAnswers.shift() ?? 200;
+  if (status === 200) {
+    const event = payments.parseWebhook(req.body as Buffer, req.get('stripe-signature'));
+    received.push({ event, body: JSON.parse(String(req.body)) });
+  }
+  res.status(status).json({ received: status === 200 });
+});
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let server: Server;
+let origin = '';
+let standIn: ReturnType<typeof checkoutStandIn>;
+let payments: ReturnType<typeof createStripePayments>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  standIn = checkoutStandIn({
+    db: database.db,
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: () => `${origin}/api/payment/webhook`,
+    clock,
+    logger: pino({ level: 'silent' }),
+  });
+  const app = express();
+  // As in the API: JSON is parsed globally, the stand-in parses Stripe's form bodies itself.
+  app.use(receiver);
+  app.use(express.json());
+  app.use('/v1', standIn.apiRouter);
+  app.use('/test-checkout', standIn.pageRouter);
+  server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  payments = createStripePayments({
+    mode: 'local',
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    api: () => ({ host: '127.0.0.1', port, protocol: 'http' }),
+  });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.dispose();
+});
+beforeEach(() => {
+  now = START;
+  received.length = 0;
+  receiverAnswers.length = 0;
+});
+
+let orders = 0;
+function checkoutInput(overrides: Partial<CreateCheckoutInput> = {}): CreateCheckoutInput {
+  orders += 1;
+  return {
+    orderId: `order-${orders}`,
+    listingId: `listing-${orders}`,
+    buyerId: 'buyer-1',
+    buyerEmail: 'buyer@example.com',
+    amountCents: 25000,
+    currency: 'USD',
+    productName: 'Reservation for Sea View Suite',
+    productDescription: 'Check-in 2031-04-01, check-out 2031-04-04',
+    successUrl: 'http://localhost:5173/payment/success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://localhost:5173/payment/cancel',
+    expiresAt: new Date(now.getTime() + 30 * MINUTE),
+    ...overrides,
+  };
+}
+
+const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada Buyer' };
+
+function pay(sessionId: string, card: Partial<typeof GOOD_CARD> = {}) {
+  return fetch(`${origin}/test-checkout/${sessionId}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ ...GOOD_CARD, ...card }),
+    redirect: 'manual',
+  });
+}
+
+const eventsOf = (sessionId: string) =>
+  database.db
+    .selectFrom('stripe_standin_events')
+    .selectAll()
+    .where('payload', 'like', `%"id": "${sessionId}"%`)
+    .execute();
+
+describe('checkout stand-in with the real Stripe client', () => {
+  it('takes a test card payment, redirects to the success URL and delivers a signed completed event', async () => {
+    const session = await payments.createCheckoutSession(checkoutInput());
+    expect(session).toMatchObject({
+      status: 'open',
+      paymentStatus: 'unpaid',
+      amountTotalCents: 25000,
+      currency: 'USD',
+    });
+    expect(session.id).toMatch(/^cs_test_/);
+    expect(session.url).toBe(`${origin}/test-checkout/${session.id}`);
+
+    const page = await fetch(session.url ?? '');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:5173");
+    for (const text of [
+      'Reservation for Sea View Suite',
+      'Check-in 2031-04-01, check-out 2031-04-04',
+      '<label for="number">Card number</label>',
+      '<label for="expiry">Expiry (MM / YY)</label>',
+      '<label for="cvc">CVC</label>',
+      '<label for="name">Cardholder name</label>',
+      'Pay $250.00</button>',
+      'href="http://localhost:5173/payment/cancel"',
+    ]) {
+      expect(html).toContain(text);
+    }
+
+    const paid = await pay(session.id);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://localhost:5173/payment/success?session_id=${session.id}`);
+
+    const after = await payments.retrieveCheckoutSession(session.id);
+    expect(after).toMatchObject({ status: 'complete', paymentStatus: 'paid', url: null });
+    expect(after.paymentIntentId).toMatch(/^pi_test_/);
+
+    expect(received).toHaveLength(1);
+    const [{ event, body }] = received as [(typeof received)[number]];
+    expect(event).toMatchObject({ type: 'checkout.session.completed', created: START });
+    expect(event.session).toMatchObject({
+      id: session.id,
+      paymentStatus: 'paid',
+      clientReferenceId: after.clientReferenceId,
+      metadata: { orderId: after.metadata.orderId, listingId: after.metadata.listingId, buyerId: 'buyer-1' },
+    });
+    expect(body).toMatchObject({
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: { object: 'checkout.session', amount_total: 25000, currency: 'usd' } },
+    });
+    expect(body.id).toMatch(/^evt_/);
+
+    const again = await fetch(session.url ?? '');
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('This payment is complete');
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, 'Your card was declined.'],
+    ['4000 0000 0000 9995', {}, 'Your card has insufficient funds.'],
+    ['4242 4242 4242 4241', {}, 'Your card number is invalid.'],
+    ['4242 4242 4242 4242', { expiry: '01 / 30' }, 'Your card&#39;s expiration year is in the past.'],
+    ['4242 4242 4242 4242', { cvc: '12' }, 'Your card&#39;s security code is incomplete.'],
+    ['4000 0000 0000 0127', {}, 'Your card&#39;s security code is incorrect.'],
+  ])('refuses card %s %o with its message and leaves the session open and unpaid', async (number, extra, message) => {
+    const session = await payments.createCheckoutSession(checkoutInput());
+    const refused = await pay(session.id, { number, ...extra });
+    expect(refused.status).toBe(402);
+    const html = await refused.text();
+    expect(html).toContain(`role="alert">${message}</p>`);
+    expect(html).toContain('aria-invalid="true"');
+    expect(await payments.retrieveCheckoutSession(session.id)).toMatchObject({
+      status: 'open',
+      paymentStatus: 'unpaid',
+    });
+    expect(await eventsOf(session.id)).toHaveLength(0);
+  });
+
+  it('returns the same session for the same order, and refuses the key with other parameters', async () => {
+    const input = checkoutInput();
+    const first = await payments.createCheckoutSession(input);
+    const second = await payments.createCheckoutSession(input);
+    expect(second.id).toBe(first.id);
+    const rows = await database.db
+      .selectFrom('stripe_standin_sessions')
+      .select('id')
+      .where('client_reference_id', '=', input.orderId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await expect(payments.createCheckoutSession({ ...input, amountCents: 100 })).rejects.toThrow(
+      /can only be used with the same parameters/,
+    );
+  });
+
+  it('expires an open session once, tells the webhook, and shows the expired page', async () => {
+    const session = await payments.createCheckoutSession(checkoutInput());
+    expect(await payments.expireCheckoutSession(session.id)).toMatchObject({ status: 'expired', url: null });
+    // Expiring again is not an error: the session comes back as it is.
+    expect(await payments.expireCheckoutSession(session.id)).toMatchObject({ status: 'expired' });
+    await vi.waitFor(() => expect(received.map((r) => r.event.type)).toEqual(['checkout.session.expired']));
+    expect(await eventsOf(session.id)).toHaveLength(1);
+
+    const page = await fetch(`${origin}/test-checkout/${session.id}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('This checkout has expired');
+    expect((await pay(session.id)).status).toBe(410);
+  });
+
+  it('expires a session whose time is up, with one event, whether or not anyone reads it', async () => {
+    const read = await payments.createCheckoutSession(checkoutInput());
+    const unread = await payments.createCheckoutSession(checkoutInput());
+    now = new Date(START.getTime() + 31 * MINUTE);
+    expect(await payments.retrieveCheckoutSession(read.id)).toMatchObject({ status: 'expired' });
+    expect(await payments.retrieveCheckoutSession(read.id)).toMatchObject({ status: 'expired' });
+    // Sessions left open by earlier tests in this file expire at the same moment.
+    expect(await standIn.deliverDueEvents()).toBeGreaterThanOrEqual(2);
+    const mine = received.filter((r) => [read.id, unread.id].includes(r.event.session?.id ?? ''));
+    expect(mine.map((r) => r.event.session?.id).sort()).toEqual([read.id, unread.id].sort());
+    expect(mine.every((r) => r.event.type === 'checkout.session.expired')).toBe(true);
+    expect(await eventsOf(read.id)).toHaveLength(1);
+    expect(await standIn.deliverDueEvents()).toBe(0);
+  });
+
+  it('refunds a payment once: the same order replays the refund, another refund is refused', async () => {
+    const input = checkoutInput();
+    const session = await payments.createCheckoutSession(input);
+    await pay(session.id);
+    const paymentIntentId = (await payments.retrieveCheckoutSession(session.id)).paymentIntentId ?? '';
+    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    expect(refund.id).toMatch(/^re_test_/);
+    expect(refund.status).toBe('succeeded');
+    expect(await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' })).toEqual(refund);
+    const failure = await payments
+      .refund({ paymentIntentId, orderId: 'another-order', reason: 'requested_by_customer' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'CONFLICT', details: { providerCode: 'charge_already_refunded' } });
+    await expect(
+      payments.refund({ paymentIntentId: 'pi_test_unknown', orderId: 'order-x', reason: 'duplicate' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('retries a delivery the receiver refused, after the backoff', async () => {
+    receiverAnswers.push(500);
+    const session = await payments.createCheckoutSession(checkoutInput());
+    const paid = await pay(session.id);
+    expect(paid.status).toBe(303);
+    expect(received).toHaveLength(0);
+    expect(await standIn.deliverDueEvents()).toBe(0);
+
+    now = new Date(START.getTime() + 1_500);
+    expect(await standIn.deliverDueEvents()).toBe(1);
+    expect(received.map((r) => r.event.session?.id)).toEqual([session.id]);
+    const [row] = await eventsOf(session.id);
+    expect(row).toMatchObject({ attempts: 2, next_attempt_at: null, last_error: null });
+    expect(row?.delivered_at).toEqual(now);
+  });
+
+  it('keeps retrying in the background once started', async () => {
+    receiverAnswers.push(500);
+    const session = await payments.createCheckoutSession(checkoutInput());
+    await pay(session.id);
+    now = new Date(START.getTime() + 2_000);
+    const stop = standIn.start();
+    try {
+      await vi.waitFor(() => expect(received.map((r) => r.event.session?.id)).toEqual([session.id]), {
+        timeout: 5_000,
+      });
+    } finally {
+      stop();
+    }
+  });
+
+  it('sends each due event once when several senders run at the same time', async () => {
+    receiverAnswers.push(500, 500, 500);
+    const sessions = await Promise.all([1, 2, 3].map(() => payments.createCheckoutSession(checkoutInput())));
+    for (const session of sessions) await pay(session.id);
+    expect(received).toHaveLength(0);
+    now = new Date(START.getTime() + 2_000);
+    const delivered = await Promise.all([standIn.deliverDueEvents(), standIn.deliverDueEvents()]);
+    expect(delivered[0] + delivered[1]).toBe(3);
+    expect(received.map((r) => r.event.session?.id).sort()).toEqual(sessions.map((s) => s.id).sort());
+  });
+});
+
+describe('checkout stand-in wire rules', () => {
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${origin}/v1${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, ...init.headers },
+    });
+
+  it('refuses a wrong or missing secret key with Stripe’s 401', async () => {
+    const wrong = createStripePayments({
+      mode: 'local',
+      secretKey: 'sk_test_wrong_key',
+      webhookSecret: WEBHOOK_SECRET,
+      api: () => ({ host: '127.0.0.1', port: Number(new URL(origin).port), protocol: 'http' }),
+    });
+    await expect(wrong.retrieveCheckoutSession('cs_test_x')).rejects.toThrow(/Invalid API Key provided/);
+    const missing = await fetch(`${origin}/v1/checkout/sessions/cs_test_x`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+  });
+
+  it('answers an unknown session with resource_missing', async () => {
+    const response = await api('/checkout/sessions/cs_test_nope');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: "No such checkout.session: 'cs_test_nope'",
+      },
+    });
+  });
+
+  it('refuses unknown parameters and a session shorter than 30 minutes, naming the parameter', async () => {
+    const form = (extra: Record<string, string>) =>
+      new URLSearchParams({
+        mode: 'payment',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': '1000',
+        'line_items[0][price_data][product_data][name]': 'Stay',
+        success_url: 'http://localhost:5173/payment/success',
+        ...extra,
+      });
+    const unknown = await api('/checkout/sessions', { method: 'POST', body: form({ payment_method_types: 'card' }) });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { param: 'payment_method_types' } });
+    const short = await api('/checkout/sessions', {
+      method: 'POST',
+      body: form({ expires_at: String(START.getTime() / 1000 + 10 * 60) }),
+    });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ error: { param: 'expires_at' } });
+    const missing = await api('/checkout/sessions', { method: 'POST', body: form({ success_url: '' }) });
+    expect((await missing.json()).error.param).toBe('success_url');
+  });
+
+  it('shows a clear page for an unknown checkout link', async () => {
+    const page = await fetch(`${origin}/test-checkout/cs_test_nope`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Checkout not found');
+  });
+});

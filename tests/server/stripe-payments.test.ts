@@ -1,0 +1,305 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../server/http/errors.ts';
+import type { CreateCheckoutInput } from '../../server/payments/stripe/payments.ts';
+import { createStripePayments, STRIPE_API_VERSION } from '../../server/payments/stripe/stripe-payments.ts';
+
+const API = 'https://api.stripe.com/v1';
+const SECRET_KEY = 'sk_test_adapter';
+const WEBHOOK_SECRET = 'whsec_adapter_test';
+const EXPIRES_AT = new Date('2031-03-01T10:30:00Z');
+
+/** A Checkout Session as Stripe documents it (GET /v1/checkout/sessions/:id), trimmed to the fields that matter. */
+function stripeSession(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'cs_test_a1b2c3',
+    object: 'checkout.session',
+    amount_subtotal: 25000,
+    amount_total: 25000,
+    cancel_url: 'https://restay.example/payment/cancel',
+    client_reference_id: 'order-1',
+    created: 1930037400,
+    currency: 'usd',
+    customer_email: 'buyer@example.com',
+    expires_at: EXPIRES_AT.getTime() / 1000,
+    livemode: false,
+    metadata: { orderId: 'order-1', listingId: 'listing-1', buyerId: 'buyer-1' },
+    mode: 'payment',
+    payment_intent: null,
+    payment_status: 'unpaid',
+    status: 'open',
+    success_url: 'https://restay.example/payment/success?session_id={CHECKOUT_SESSION_ID}',
+    url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3',
+    ...overrides,
+  };
+}
+
+const input: CreateCheckoutInput = {
+  orderId: 'order-1',
+  listingId: 'listing-1',
+  buyerId: 'buyer-1',
+  buyerEmail: 'buyer@example.com',
+  amountCents: 25000,
+  currency: 'USD',
+  productName: 'Reservation for Sea View Suite',
+  productDescription: 'Check-in 2031-04-01, check-out 2031-04-04',
+  successUrl: 'https://restay.example/payment/success?session_id={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'https://restay.example/payment/cancel',
+  expiresAt: EXPIRES_AT,
+};
+
+const stripeApi = setupServer();
+beforeAll(() => stripeApi.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => stripeApi.resetHandlers());
+afterAll(() => stripeApi.close());
+
+const payments = () => createStripePayments({ mode: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+
+describe('Stripe payments adapter', () => {
+  it('creates a Checkout Session with the price, metadata and expiry of the order, under the order’s idempotency key', async () => {
+    let sent: { form: URLSearchParams; headers: Headers } | undefined;
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions`, async ({ request }) => {
+        sent = { form: new URLSearchParams(await request.text()), headers: request.headers };
+        return HttpResponse.json(stripeSession());
+      }),
+    );
+
+    const session = await payments().createCheckoutSession(input);
+
+    expect(sent?.headers.get('authorization')).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent?.headers.get('idempotency-key')).toBe('checkout:order-1');
+    expect(sent?.headers.get('stripe-version')).toBe(STRIPE_API_VERSION);
+    expect(Object.fromEntries(sent?.form ?? [])).toEqual({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '25000',
+      'line_items[0][price_data][product_data][name]': 'Reservation for Sea View Suite',
+      'line_items[0][price_data][product_data][description]': 'Check-in 2031-04-01, check-out 2031-04-04',
+      client_reference_id: 'order-1',
+      'metadata[orderId]': 'order-1',
+      'metadata[listingId]': 'listing-1',
+      'metadata[buyerId]': 'buyer-1',
+      'payment_intent_data[metadata][orderId]': 'order-1',
+      'payment_intent_data[metadata][listingId]': 'listing-1',
+      'payment_intent_data[metadata][buyerId]': 'buyer-1',
+      expires_at: String(EXPIRES_AT.getTime() / 1000),
+      customer_email: 'buyer@example.com',
+      'allowed_payment_method_types[0]': 'card',
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    });
+    expect(session).toEqual({
+      id: 'cs_test_a1b2c3',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3',
+      status: 'open',
+      paymentStatus: 'unpaid',
+      amountTotalCents: 25000,
+      currency: 'USD',
+      expiresAt: EXPIRES_AT,
+      clientReferenceId: 'order-1',
+      metadata: { orderId: 'order-1', listingId: 'listing-1', buyerId: 'buyer-1' },
+      paymentIntentId: null,
+    });
+  });
+
+  it('sends a zero-decimal amount as it is and leaves out a missing email', async () => {
+    let form: URLSearchParams | undefined;
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions`, async ({ request }) => {
+        form = new URLSearchParams(await request.text());
+        return HttpResponse.json(stripeSession({ currency: 'jpy', amount_total: 30000 }));
+      }),
+    );
+    await payments().createCheckoutSession({ ...input, currency: 'JPY', amountCents: 30000, buyerEmail: null });
+    expect(form?.get('line_items[0][price_data][unit_amount]')).toBe('30000');
+    expect(form?.get('line_items[0][price_data][currency]')).toBe('jpy');
+    expect(form?.has('customer_email')).toBe(false);
+  });
+
+  it('retrieves a paid session with its payment intent', async () => {
+    stripeApi.use(
+      http.get(`${API}/checkout/sessions/cs_test_a1b2c3`, () =>
+        HttpResponse.json(
+          stripeSession({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_3abc', url: null }),
+        ),
+      ),
+    );
+    const session = await payments().retrieveCheckoutSession('cs_test_a1b2c3');
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_3abc', url: null });
+  });
+
+  it('expires an open session', async () => {
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions/cs_test_a1b2c3/expire`, () =>
+        HttpResponse.json(stripeSession({ status: 'expired', url: null })),
+      ),
+    );
+    expect(await payments().expireCheckoutSession('cs_test_a1b2c3')).toMatchObject({ status: 'expired', url: null });
+  });
+
+  it('returns a session that was paid meanwhile instead of failing to expire it', async () => {
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions/cs_test_a1b2c3/expire`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `complete`.',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+      http.get(`${API}/checkout/sessions/cs_test_a1b2c3`, () =>
+        HttpResponse.json(stripeSession({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_3abc' })),
+      ),
+    );
+    expect(await payments().expireCheckoutSession('cs_test_a1b2c3')).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+    });
+  });
+
+  it('refunds a payment under the order’s refund key', async () => {
+    let sent: { form: URLSearchParams; key: string | null } | undefined;
+    stripeApi.use(
+      http.post(`${API}/refunds`, async ({ request }) => {
+        sent = { form: new URLSearchParams(await request.text()), key: request.headers.get('idempotency-key') };
+        return HttpResponse.json({
+          id: 're_3abc',
+          object: 'refund',
+          amount: 25000,
+          charge: 'ch_3abc',
+          currency: 'usd',
+          payment_intent: 'pi_3abc',
+          reason: 'duplicate',
+          status: 'succeeded',
+        });
+      }),
+    );
+    const refund = await payments().refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' });
+    expect(refund).toEqual({ id: 're_3abc', status: 'succeeded' });
+    expect(sent?.key).toBe('refund:order-1');
+    expect(Object.fromEntries(sent?.form ?? [])).toEqual({
+      payment_intent: 'pi_3abc',
+      reason: 'duplicate',
+      'metadata[orderId]': 'order-1',
+    });
+  });
+
+  it('says a payment is already refunded as a conflict', async () => {
+    stripeApi.use(
+      http.post(`${API}/refunds`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge ch_3abc has already been refunded.',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const failure = await payments()
+      .refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('turns a Stripe outage into UPSTREAM_ERROR after its retries', async () => {
+    let calls = 0;
+    stripeApi.use(
+      http.get(`${API}/checkout/sessions/cs_test_a1b2c3`, () => {
+        calls += 1;
+        return HttpResponse.json(
+          { error: { type: 'api_error', message: 'An unknown error occurred' } },
+          { status: 500 },
+        );
+      }),
+    );
+    const failure = await payments()
+      .retrieveCheckoutSession('cs_test_a1b2c3')
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      status: 502,
+      message: 'The payment provider is not answering right now. Please try again in a few minutes.',
+    });
+    // The first try and the two retries the adapter allows.
+    expect(calls).toBe(3);
+  });
+
+  it('turns an unreadable answer into UPSTREAM_ERROR', async () => {
+    stripeApi.use(http.get(`${API}/checkout/sessions/cs_test_x`, () => HttpResponse.json({ id: 'cs_test_x' })));
+    await expect(payments().retrieveCheckoutSession('cs_test_x')).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+  });
+});
+
+describe('Stripe webhook verification', () => {
+  const event = {
+    id: 'evt_1abc',
+    object: 'event',
+    api_version: STRIPE_API_VERSION,
+    created: 1930037500,
+    type: 'checkout.session.completed',
+    data: { object: stripeSession({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_3abc' }) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+  const body = JSON.stringify(event);
+  const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+  it('accepts an event signed with the webhook secret and reads its session', () => {
+    const parsed = payments().parseWebhook(Buffer.from(body), sign(body));
+    expect(parsed).toMatchObject({
+      id: 'evt_1abc',
+      type: 'checkout.session.completed',
+      created: new Date(1930037500 * 1000),
+      session: { id: 'cs_test_a1b2c3', status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_3abc' },
+    });
+  });
+
+  it('gives events about other objects no session', () => {
+    const other = JSON.stringify({
+      ...event,
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge' } },
+    });
+    expect(payments().parseWebhook(Buffer.from(other), sign(other)).session).toBeNull();
+  });
+
+  it.each([
+    ['signed with another secret', body, sign(body, 'whsec_someone_else')],
+    ['tampered with after signing', body.replace('"paid"', '"unpaid"'), sign(body)],
+    [
+      'signed too long ago',
+      body,
+      Stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 600,
+      }),
+    ],
+    ['without a signature header', body, undefined],
+  ])('refuses an event %s', (_case, payload, signature) => {
+    let failure: unknown;
+    try {
+      payments().parseWebhook(Buffer.from(payload), signature);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+  });
+});
