@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { PHOTOS_PER_PURPOSE, SHIPPED_PHOTOS, type Photo, type PhotoPurpose } from '../../contract/photos.ts';
+import { PHOTOS_PER_PURPOSE, type Photo, type PhotoPurpose } from '../../contract/photos.ts';
+import { shippedPhotos, type PhotoService } from './photo-service.ts';
 import { searchHotelPhotos, toPhoto } from './unsplash.ts';
 
 const CACHE_MS = 60 * 60_000;
@@ -9,22 +10,15 @@ const DISPLAY_WIDTH: Record<PhotoPurpose, number> = { hero: 1920, about: 1200, s
 
 type PhotoSets = Record<PhotoPurpose, Photo[]>;
 
-export interface PhotoService {
-  photosFor(purpose: PhotoPurpose, log: Logger): Promise<Photo[]>;
-}
-
-export const shippedPhotos = (purpose: PhotoPurpose): Photo[] => [...SHIPPED_PHOTOS[purpose]];
-
 /**
  * Unsplash search results, cached per instance for an hour (a cache, not state: any instance can rebuild
- * it), or the shipped images when there is no key or Unsplash fails.
+ * it), or the shipped images while Unsplash fails.
  */
-export function createPhotoService(accessKey: string | undefined, clock: () => Date, random = Math.random): PhotoService {
+export function createUnsplashPhotoService(accessKey: string, clock: () => Date, random = Math.random): PhotoService {
   let cached: { sets: PhotoSets | null; until: number } | undefined;
   let inFlight: Promise<PhotoSets | null> | undefined;
 
   async function load(log: Logger): Promise<PhotoSets | null> {
-    if (!accessKey) return null;
     const now = clock().getTime();
     if (cached && cached.until > now) return cached.sets;
     // Concurrent first visitors share one upstream request.
@@ -56,6 +50,7 @@ export function createPhotoService(accessKey: string | undefined, clock: () => D
   }
 
   return {
+    kind: 'unsplash',
     async photosFor(purpose, log) {
       const sets = await load(log);
       return sets ? sets[purpose] : shippedPhotos(purpose);
