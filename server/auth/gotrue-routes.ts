@@ -40,7 +40,10 @@ const authorizeQuery = z.object({
 
 const validation = (message: string) => new GoTrueError(400, 'validation_failed', message);
 
-/** The Supabase Auth (GoTrue) wire subset supabase-js uses, served by the API itself (notes/supabase.md). */
+/**
+ * The Supabase Auth (GoTrue) wire subset supabase-js uses, served by the API itself: /authorize, the pkce and
+ * refresh_token grants, /user, /logout and the JWKS (docs/decisions/0004-built-in-auth-server.md).
+ */
 export function goTrueRouter(deps: GoTrueDependencies): Router {
   const { db, key, issuer, clock } = deps;
   const router = Router();
