@@ -26,7 +26,9 @@ export async function migrate(handle: DatabaseHandle, directory = MIGRATIONS_DIR
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'setup';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return ran;
 }
@@ -63,7 +65,9 @@ class SqlFileMigrations implements MigrationProvider {
 }
 
 async function namesAppliedByFirstRunner(db: Kysely<unknown>): Promise<Set<string>> {
-  const { rows } = await sql<{ present: boolean }>`select to_regclass(${sql.lit(FIRST_RUNNER_TABLE)}) is not null as present`.execute(db);
+  const { rows } = await sql<{
+    present: boolean;
+  }>`select to_regclass(${sql.lit(FIRST_RUNNER_TABLE)}) is not null as present`.execute(db);
   if (!rows[0]?.present) return new Set();
   const applied = await sql<{ name: string }>`select name from ${sql.table(FIRST_RUNNER_TABLE)}`.execute(db);
   return new Set(applied.rows.map((row) => row.name));

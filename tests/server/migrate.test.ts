@@ -10,7 +10,9 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 const SHIPPED_DIR = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
-const SHIPPED = readdirSync(SHIPPED_DIR).filter((name) => name.endsWith('.sql')).sort();
+const SHIPPED = readdirSync(SHIPPED_DIR)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -34,9 +36,12 @@ function folder(files: Record<string, string>) {
 type Handle = Awaited<ReturnType<typeof emptyDatabase>>;
 /** The names Kysely's Migrator has recorded as run. */
 const recorded = async (handle: Handle) =>
-  (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)).rows.map((row) => row.name);
+  (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)).rows.map(
+    (row) => row.name,
+  );
 const tableExists = async (handle: Handle, name: string) =>
-  (await sql<{ present: boolean }>`select to_regclass(${sql.lit(name)}) is not null as present`.execute(handle.db)).rows[0]!.present;
+  (await sql<{ present: boolean }>`select to_regclass(${sql.lit(name)}) is not null as present`.execute(handle.db))
+    .rows[0]!.present;
 
 /** What the runner before Kysely's Migrator did: each file in a transaction with its row in schema_migrations. */
 async function migrateTheOldWay(handle: Handle, files: string[]) {
