@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import type { Payments } from './payments/stripe/payments.ts';
-import { createPhotoService, type PhotoService } from './photos/photo-service.ts';
+import { createPhotoService, type PhotoService } from './photos/index.ts';
 import type { Pms } from './selling/pms/pms.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface Adapters {
 export function createAdapters(config: Config, database: DatabaseHandle, logger: Logger, clock: Clock): Adapters {
   return {
     mailer: createMailer(config, database.db, logger),
-    photos: createPhotoService(config.unsplashAccessKey, clock),
+    photos: createPhotoService(config, clock),
   };
 }
 
@@ -29,7 +29,7 @@ export function createAdapters(config: Config, database: DatabaseHandle, logger:
 export function describeAdapters(config: Config, adapters: Adapters) {
   return {
     mailer: adapters.mailer.kind,
-    photos: config.unsplashAccessKey ? 'unsplash' : 'shipped',
+    photos: adapters.photos.kind,
     pms: config.pms.mode,
     payments: config.payments.mode,
   };

@@ -7,7 +7,10 @@ import type { Database } from '../db/schema.ts';
  * request calls this first, so no write can fail on a missing profile. An existing row is left untouched; the
  * browser's own insert of the same row then meets 23505 (already there), which it treats as done.
  */
-export async function ensureProfile(db: Kysely<Database>, user: { id: string; email: string | null | undefined }): Promise<void> {
+export async function ensureProfile(
+  db: Kysely<Database>,
+  user: { id: string; email: string | null | undefined },
+): Promise<void> {
   await db
     .insertInto('profiles')
     .values({ id: user.id, email: user.email ?? null })

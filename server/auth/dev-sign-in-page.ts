@@ -1,8 +1,8 @@
+import { escapeHtml } from '../http/html.ts';
+
 /** Demo people to sign in as with one click; any other address works too. */
 export const DEMO_ACCOUNTS = ['traveller@demo.restay.test', 'seller@demo.restay.test', 'buyer@demo.restay.test'];
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:26rem;width:100%}

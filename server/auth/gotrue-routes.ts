@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { sha256 } from '../crypto/sha256.ts';
 import type { Database } from '../db/schema.ts';
 import { devSignInPage, messagePage } from './dev-sign-in-page.ts';
 import type { GoogleSignIn } from './google-oidc.ts';
@@ -40,7 +40,10 @@ const authorizeQuery = z.object({
 
 const validation = (message: string) => new GoTrueError(400, 'validation_failed', message);
 
-/** The Supabase Auth (GoTrue) wire subset supabase-js uses, served by the API itself (notes/supabase.md). */
+/**
+ * The Supabase Auth (GoTrue) wire subset supabase-js uses, served by the API itself: /authorize, the pkce and
+ * refresh_token grants, /user, /logout and the JWKS (docs/decisions/0004-built-in-auth-server.md).
+ */
 export function goTrueRouter(deps: GoTrueDependencies): Router {
   const { db, key, issuer, clock } = deps;
   const router = Router();
@@ -96,7 +99,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
       const flow = flowId.success ? await store.takePendingFlow(db, flowId.data, clock()) : undefined;
       if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'This sign-in page has expired. Start signing in again.'));
       const address = email.data.toLowerCase();
-      const subject = `dev-${createHash('sha256').update(address).digest('hex').slice(0, 21)}`;
+      const subject = `dev-${sha256(address).slice(0, 21)}`;
       await completeSignIn(res, flow, {
         email: address,
         provider: 'google',
@@ -145,8 +148,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
       throw new GoTrueError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
     }
     const verifier = body.data.code_verifier;
-    const expected =
-      flow.code_challenge_method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+    const expected = flow.code_challenge_method === 'plain' ? verifier : sha256(verifier, 'base64url');
     if (expected !== flow.code_challenge) throw new GoTrueError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
     const user = await store.findUser(db, flow.user_id);
     if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');

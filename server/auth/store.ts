@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ensureProfile } from '../accounts/ensure-profile.ts';
+import { sha256 } from '../crypto/sha256.ts';
 import type { AuthUserRow, Database } from '../db/schema.ts';
 
 /** How long an authorization flow (and its code) stays usable: GoTrue's flow-state lifetime. */
@@ -9,7 +10,6 @@ export const FLOW_TTL_MS = 5 * 60_000;
 // Every time written or compared here is the `now` the caller read from the injected clock, never the
 // database's now(): a test with a fixed clock then sees expiry exactly as production does.
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export interface SignedInIdentity {

@@ -77,8 +77,15 @@ class PGliteConnection implements DatabaseConnection {
   release?: () => void;
   constructor(private readonly pglite: PGliteThread) {}
 
+  /**
+   * As node-postgres does, a query without parameters goes through the simple protocol, which accepts several
+   * statements (a migration script run with `sql.raw`); one with parameters through the extended protocol.
+   */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query(compiledQuery.sql, compiledQuery.parameters);
+    const result =
+      compiledQuery.parameters.length === 0
+        ? await this.pglite.simpleQuery(compiledQuery.sql)
+        : await this.pglite.query(compiledQuery.sql, compiledQuery.parameters);
     const rows = result.rows as R[];
     return result.affectedRows !== undefined && result.affectedRows > 0
       ? { rows, numAffectedRows: BigInt(result.affectedRows) }

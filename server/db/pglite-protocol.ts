@@ -6,7 +6,7 @@ export interface PGliteWorkerData {
 
 export type PGliteRequest =
   | { id: number; kind: 'query'; sql: string; parameters: readonly unknown[] }
-  /** A multi-statement script; answers the rows of its last statement. */
+  /** SQL without parameters, possibly several statements; answers the result of the last one. */
   | { id: number; kind: 'script'; sql: string }
   | { id: number; kind: 'close' };
 

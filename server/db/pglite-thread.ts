@@ -44,8 +44,13 @@ export class PGliteThread {
     return this.send({ kind: 'query', sql, parameters });
   }
 
+  /** Runs SQL through the simple query protocol, which accepts several statements; answers the last one's result. */
+  simpleQuery(sql: string) {
+    return this.send({ kind: 'script', sql });
+  }
+
   async script(sql: string) {
-    return (await this.send({ kind: 'script', sql })).rows;
+    return (await this.simpleQuery(sql)).rows;
   }
 
   async close() {

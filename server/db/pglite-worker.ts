@@ -28,8 +28,8 @@ async function answer(request: PGliteRequest): Promise<PGliteReply> {
       return { id: request.id, rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows };
     }
     case 'script': {
-      const results = await pglite.exec(request.sql);
-      return { id: request.id, rows: results.at(-1)?.rows ?? [] };
+      const last = (await pglite.exec(request.sql)).at(-1);
+      return { id: request.id, rows: last?.rows ?? [], affectedRows: last?.affectedRows };
     }
     case 'close':
       if (!pglite.closed) await pglite.close();

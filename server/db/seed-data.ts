@@ -28,7 +28,7 @@ export interface DemoCity {
 export type DemoStayStatus = 'inactive' | 'sold';
 
 export interface DemoStay {
-  /** Describes the accommodation, not the place (SPEC: "the title should describe the accommodation type"). */
+  /** Describes the accommodation type, not the place: a listing's title should say what kind of stay it is. */
   title: string;
   description: string;
   /** File name without extension under public/images/listings/. */

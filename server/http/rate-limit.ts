@@ -8,9 +8,10 @@ import { AppError } from './errors.ts';
 const SWEEP_EVERY = 200;
 
 /**
- * An express-rate-limit store over our own database (docs/decisions/0003): counters live in PostgreSQL, so
- * every API instance behind a load balancer sees the same counts (DESIGN.md section 7). Fixed windows,
- * timed by the database clock so instances with skewed clocks still agree.
+ * An express-rate-limit store over our own database: counters live in PostgreSQL, so every API instance behind
+ * a load balancer sees the same counts (no instance keeps state another one would need). Fixed windows, timed
+ * by the database clock so instances with skewed clocks still agree
+ * (docs/decisions/0003-rate-limit-counters-in-postgres.md).
  */
 export class DatabaseRateLimitStore implements Store {
   readonly localKeys = false;

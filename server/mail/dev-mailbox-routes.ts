@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.ts';
+import { escapeHtml } from '../http/html.ts';
 import { listDevMailbox } from './dev-mailbox.ts';
 
 /** GET /dev/mailbox (a page to read) and /dev/mailbox.json (for scripts and tests). Never mounted in production. */
@@ -32,10 +33,7 @@ function toDto(row: MailOutboxRow) {
   };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Every field comes from visitors (contact form) or users: escape all of it. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-
+/** Every field comes from visitors (contact form) or users: all of it is escaped. */
 function renderPage(rows: MailOutboxRow[]): string {
   const items = rows
     .map((row) => {

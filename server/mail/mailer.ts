@@ -1,4 +1,7 @@
-/** The mail port (DESIGN.md section 2): nothing outside server/mail knows which adapter is active. */
+/**
+ * The mail port: nothing outside server/mail knows which adapter is active (SMTP in production, the dev
+ * mailbox locally, chosen once at start-up by server/mail/index.ts).
+ */
 export interface MailMessage {
   to: string;
   subject: string;

@@ -13,7 +13,9 @@ const SUPABASE_AUTH_STAND_IN = `
   create role authenticated;
 `;
 const MIGRATIONS_DIR = new URL('../../supabase/migrations/', import.meta.url);
-const migrationFiles = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort();
+const migrationFiles = readdirSync(MIGRATIONS_DIR)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 const migration = (name: string) => readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8');
 
 const COLUMNS_QUERY = `select column_name, data_type, is_nullable, column_default from information_schema.columns
@@ -27,7 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => supabase.close());
 
-const profiles = async () => (await supabase.query('select id, email, first_name, last_name, display_name from public.profiles order by email')).rows;
+const profiles = async () =>
+  (await supabase.query('select id, email, first_name, last_name, display_name from public.profiles order by email'))
+    .rows;
 
 describe('supabase/migrations', () => {
   it('create a profile for everyone who signed up before the trigger, and for each new sign-up', async () => {
@@ -37,8 +41,20 @@ describe('supabase/migrations', () => {
     for (const name of rest) await supabase.exec(migration(name));
     await supabase.exec(`insert into auth.users values ('00000000-0000-4000-8000-000000000002', 'later@example.com')`);
     expect(await profiles()).toEqual([
-      { id: '00000000-0000-4000-8000-000000000001', email: 'early@example.com', first_name: '', last_name: '', display_name: '' },
-      { id: '00000000-0000-4000-8000-000000000002', email: 'later@example.com', first_name: '', last_name: '', display_name: '' },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'early@example.com',
+        first_name: '',
+        last_name: '',
+        display_name: '',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        email: 'later@example.com',
+        first_name: '',
+        last_name: '',
+        display_name: '',
+      },
     ]);
   });
 

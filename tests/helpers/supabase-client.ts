@@ -19,7 +19,8 @@ export function supabaseFor(serverUrl: string, flowType: 'pkce' | 'implicit' = '
   const storage = memoryStorage();
   const client = createClient(serverUrl, LOCAL_ANON_KEY, {
     auth: { flowType, storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket; supabase-js 2.109 builds its realtime transport eagerly (notes/supabase.md).
+    // Node 20 has no WebSocket, and since 2.100 supabase-js builds its realtime transport eagerly (createClient
+    // throws without one) even when Realtime is unused: a dummy transport class is enough.
     realtime: { transport: class {} as never },
   });
   return { client, storage };

@@ -85,14 +85,18 @@ describe('the built-in auth server on an injected clock', () => {
 
   it('refuses a code exchanged after the flow lifetime, and accepts one just inside it', async () => {
     const late = await openSignInPage();
-    const lateCode = new URL((await late.submit('late-code@example.com')).headers.get('location')!).searchParams.get('code')!;
+    const lateCode = new URL((await late.submit('late-code@example.com')).headers.get('location')!).searchParams.get(
+      'code',
+    )!;
     advance(FLOW_TTL_MS + 1);
     const refused = await exchange(lateCode, late.verifier());
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: 'flow_state_expired' });
 
     const timely = await openSignInPage();
-    const code = new URL((await timely.submit('timely@example.com')).headers.get('location')!).searchParams.get('code')!;
+    const code = new URL((await timely.submit('timely@example.com')).headers.get('location')!).searchParams.get(
+      'code',
+    )!;
     advance(FLOW_TTL_MS - 1_000);
     const accepted = await exchange(code, timely.verifier());
     expect(accepted.status).toBe(200);
@@ -105,10 +109,18 @@ describe('the built-in auth server on an injected clock', () => {
   it('stamps users, sessions and flows with the injected time', async () => {
     const page = await openSignInPage();
     await page.submit('stamped@example.com');
-    const user = await database.db.selectFrom('auth_users').selectAll().where('email', '=', 'stamped@example.com').executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('auth_users')
+      .selectAll()
+      .where('email', '=', 'stamped@example.com')
+      .executeTakeFirstOrThrow();
     expect(user.created_at).toEqual(now);
     expect(user.last_sign_in_at).toEqual(now);
-    const flow = await database.db.selectFrom('auth_flows').select(['created_at', 'code_issued_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const flow = await database.db
+      .selectFrom('auth_flows')
+      .select(['created_at', 'code_issued_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(flow).toEqual({ created_at: now, code_issued_at: now });
   });
 });

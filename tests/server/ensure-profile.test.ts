@@ -11,14 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const profileOf = (id: string) => database.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+const profileOf = (id: string) =>
+  database.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('ensureProfile', () => {
   it('creates the missing row with the email and empty names, so a listing can reference it', async () => {
     const id = randomUUID();
     await expect(insertListing(database.db, id)).rejects.toMatchObject({ code: '23503' });
     await ensureProfile(database.db, { id, email: 'new-seller@example.com' });
-    expect(await profileOf(id)).toMatchObject({ id, email: 'new-seller@example.com', first_name: '', last_name: '', display_name: '' });
+    expect(await profileOf(id)).toMatchObject({
+      id,
+      email: 'new-seller@example.com',
+      first_name: '',
+      last_name: '',
+      display_name: '',
+    });
     await expect(insertListing(database.db, id)).resolves.toBeDefined();
   });
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../server/adapters.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { createPhotoService } from '../../server/photos/index.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 const SEARCH_URL = 'https://api.unsplash.com/search/photos';
@@ -77,11 +78,10 @@ interface PhotoServer {
   request(path: string): Promise<{ status: number; body: any }>;
 }
 
-/** A fresh app (so a fresh photo cache) over HTTP for `work`, configured by `env`. */
-async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>) {
+/** A fresh app (so a fresh photo cache) over HTTP for `work`, configured by `env`, its photos timed by `clock`. */
+async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>, clock = () => new Date()) {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: 'silent' });
-  const clock = () => new Date();
   const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock) });
   const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
@@ -167,6 +167,31 @@ describe('GET /api/photos with an Unsplash key', () => {
       await server.request('/api/photos?purpose=about');
       expect(searches).toHaveLength(1);
     });
+  });
+});
+
+describe('createPhotoService', () => {
+  it('chooses Unsplash with an access key and the shipped images without one', () => {
+    expect(createPhotoService({ unsplashAccessKey: 'key' }, () => new Date()).kind).toBe('unsplash');
+    expect(createPhotoService({ unsplashAccessKey: undefined }, () => new Date()).kind).toBe('shipped');
+  });
+
+  it('asks Unsplash again only once the pause after a failure has passed on its clock', async () => {
+    answer(() => new HttpResponse('Rate Limit Exceeded', { status: 429 }));
+    let now = new Date('2030-01-01T00:00:00Z');
+    await withServer(
+      KEY,
+      async (server) => {
+        await server.request('/api/photos?purpose=hero');
+        now = new Date(now.getTime() + 4 * 60_000);
+        await server.request('/api/photos?purpose=hero');
+        expect(searches).toHaveLength(1);
+        now = new Date(now.getTime() + 2 * 60_000);
+        await server.request('/api/photos?purpose=hero');
+        expect(searches).toHaveLength(2);
+      },
+      () => now,
+    );
   });
 });
 

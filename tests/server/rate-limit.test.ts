@@ -33,7 +33,13 @@ async function limitedApp(options: { key?: RateLimitKey; trustProxy?: number } =
     if (id) req.user = { id, email: undefined, sessionId: undefined };
     next();
   });
-  const limiter = databaseRateLimit(database.db, { name: 'test', limit: 1, windowMs: 60_000, message: 'Too many', key: options.key });
+  const limiter = databaseRateLimit(database.db, {
+    name: 'test',
+    limit: 1,
+    windowMs: 60_000,
+    message: 'Too many',
+    key: options.key,
+  });
   app.post('/limited', limiter, (_req, res) => res.json({ success: true }));
   app.use(errorHandler);
   const server: Server = await new Promise((resolve) => {
@@ -50,7 +56,9 @@ describe('databaseRateLimit keys', () => {
     expect(await post({ 'X-Test-User': 'ana' })).toBe(200);
     expect(await post({ 'X-Test-User': 'ana' })).toBe(429);
     expect(await post({ 'X-Test-User': 'ben' })).toBe(200);
-    const keys = (await database.db.selectFrom('rate_limits').select('key').orderBy('key').execute()).map((row) => row.key);
+    const keys = (await database.db.selectFrom('rate_limits').select('key').orderBy('key').execute()).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual(['test:user:ana', 'test:user:ben']);
   });
 
@@ -76,7 +84,9 @@ describe('the client address', () => {
     expect(await post({ 'X-Forwarded-For': '203.0.113.7' })).toBe(200);
     expect(await post({ 'X-Forwarded-For': '203.0.113.8' })).toBe(200);
     expect(await post({ 'X-Forwarded-For': '203.0.113.7' })).toBe(429);
-    const keys = (await database.db.selectFrom('rate_limits').select('key').orderBy('key').execute()).map((row) => row.key);
+    const keys = (await database.db.selectFrom('rate_limits').select('key').orderBy('key').execute()).map(
+      (row) => row.key,
+    );
     expect(keys).toEqual(['test:203.0.113.7', 'test:203.0.113.8']);
   });
 

@@ -1,4 +1,4 @@
--- Profiles, imported reservations and listings (DESIGN.md section 4). Money is integer cents; times are UTC.
+-- Profiles, imported reservations and listings. Money is integer cents; times are UTC.
 
 CREATE TABLE profiles (
   id uuid PRIMARY KEY,

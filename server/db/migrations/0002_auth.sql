@@ -1,5 +1,6 @@
--- The built-in auth server's own state (DESIGN.md sections 2 and 7): users, sessions, refresh tokens and
--- authorization flows live in the database so any API instance can continue what another one started.
+-- The built-in auth server's own state (docs/decisions/0004-built-in-auth-server.md): users, sessions,
+-- refresh tokens and authorization flows live in the database so any API instance can continue what another
+-- one started.
 -- No foreign key from profiles to auth_users: the demo sellers are profiles without sign-in accounts.
 
 CREATE TABLE auth_users (

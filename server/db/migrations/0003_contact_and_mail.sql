@@ -1,5 +1,6 @@
--- Contact form messages, the dev mailbox's outbox, and rate-limit counters shared by every API instance
--- (DESIGN.md sections 2 and 7). None of these reference profiles: a visitor needs no account to write to us.
+-- Contact form messages, the dev mailbox's outbox (the local stand-in for SMTP), and rate-limit counters
+-- shared by every API instance (docs/decisions/0003-rate-limit-counters-in-postgres.md). None of these
+-- reference profiles: a visitor needs no account to write to us.
 
 CREATE TABLE contact_messages (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
