@@ -2,7 +2,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetDemoData, seedDemoData } from '../../server/db/seed.ts';
+import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/db/seed.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/selling/pms/demo-data.ts';
 import { demoMewsRouter } from '../../server/selling/pms/demo-mews-routes.ts';
@@ -17,6 +17,9 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 const NOW = new Date('2026-03-10T21:30:00Z');
 const DAY_MS = 86_400_000;
 const STAYS = DEMO_PMS_HOTELS.flatMap((hotel) => hotel.stays.map((stay) => ({ hotel, stay })));
+/** The marketplace seed's reservations, which the demo PMS holds too. */
+const LISTED = buildDemoRows(NOW).reservations;
+const ALL_RESERVATIONS = STAYS.length + LISTED.length;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: Server;
@@ -59,6 +62,33 @@ async function connector(operation: string, body: unknown, raw = false) {
   });
   return { status: response.status, body: (await response.json()) as any };
 }
+const MEWS_RESERVATION_FIELDS = [
+  'Id',
+  'ServiceId',
+  'AccountId',
+  'AccountType',
+  'BookerId',
+  'Number',
+  'State',
+  'Origin',
+  'CreatedUtc',
+  'UpdatedUtc',
+  'CancelledUtc',
+  'RequestedResourceCategoryId',
+  'AssignedResourceId',
+  'AssignedResourceLocked',
+  'ChannelNumber',
+  'CancellationReason',
+  'StartUtc',
+  'EndUtc',
+  'ScheduledStartUtc',
+  'ActualStartUtc',
+  'ScheduledEndUtc',
+  'ActualEndUtc',
+  'Purpose',
+  'PersonCounts',
+  'Options',
+];
 const tokens = (accessToken = DEMO_PMS_HOTELS[0]!.accessToken) => ({
   ClientToken: DEMO_MEWS_CLIENT_TOKEN,
   AccessToken: accessToken,
@@ -80,7 +110,7 @@ describe('demo PMS data', () => {
 
   it('seeds every stay in the future except the one that started yesterday', async () => {
     const rows = await database.db.selectFrom('demo_pms_reservations').selectAll().execute();
-    expect(rows).toHaveLength(STAYS.length);
+    expect(rows).toHaveLength(ALL_RESERVATIONS);
     for (const row of rows) {
       const start = new Date(row.scheduled_start_utc).getTime();
       const end = new Date(row.scheduled_end_utc).getTime();
@@ -141,6 +171,44 @@ describe('the Mews adapter against the demo PMS', () => {
     }
     expect(await pms.findByConfirmationNumber('LIS-00000')).toBeNull();
     expect(await pms.findByExternalId('90000000-0000-4000-8000-999999999999')).toBeNull();
+  });
+
+  it('holds every reservation behind a seeded listing, so the API can re-read it by its id', async () => {
+    const listed = await database.db
+      .selectFrom('listings')
+      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+      .select([
+        'reservations.external_id',
+        'reservations.confirmation_number',
+        'reservations.start_utc',
+        'reservations.end_utc',
+        'reservations.guest_email',
+        'reservations.hotel_name',
+        'reservations.city',
+        'reservations.resource_name',
+        'reservations.currency',
+        'reservations.amount_paid_cents',
+      ])
+      .execute();
+    expect(listed).toHaveLength(LISTED.length);
+    for (const row of listed) {
+      const found = await pms.findByExternalId(row.external_id);
+      expect(found, row.confirmation_number).toMatchObject({
+        externalId: row.external_id,
+        confirmationNumber: row.confirmation_number,
+        state: 'confirmed',
+        startUtc: row.start_utc,
+        endUtc: row.end_utc,
+        guest: { email: row.guest_email, isOtaRelay: false },
+        roomName: row.resource_name,
+        hotel: { name: row.hotel_name, city: row.city, timeZone: expect.stringMatching(/^[A-Z][a-z]+\//) },
+        currency: row.currency,
+        amountPaidCents: row.amount_paid_cents,
+      });
+    }
+    expect(await pms.findByConfirmationNumber(listed[0]!.confirmation_number)).toMatchObject({
+      externalId: listed[0]!.external_id,
+    });
   });
 
   it('fails with UPSTREAM_ERROR when the demo PMS refuses its tokens (401)', async () => {
@@ -223,6 +291,15 @@ describe('the demo PMS wire rules', () => {
       Limitation: { Count: 10 },
     });
     expect(own.body.Reservations).toHaveLength(1);
+    // Every field of the reservation Mews documents is there, with its documented spelling.
+    expect(Object.keys(own.body.Reservations[0]).sort()).toEqual(MEWS_RESERVATION_FIELDS.sort());
+    expect(own.body.Reservations[0]).toMatchObject({
+      Number: 'LIS-48213',
+      State: 'Confirmed',
+      AccountType: 'Customer',
+      PersonCounts: [{ Count: 2 }],
+      ScheduledStartUtc: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
     const other = await connector('reservations/getAll/2023-06-06', {
       ...tokens(prague!.accessToken),
       Numbers: ['LIS-48213'],
@@ -280,7 +357,7 @@ describe('GET /dev/pms', () => {
     const body = (await response.json()) as any;
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body.success).toBe(true);
-    expect(body.data).toHaveLength(STAYS.length);
+    expect(body.data).toHaveLength(ALL_RESERVATIONS);
     const lisbon = body.data.find((r: { confirmationNumber: string }) => r.confirmationNumber === 'LIS-48213');
     expect(Object.keys(lisbon).sort()).toEqual(
       [
@@ -321,7 +398,10 @@ describe('GET /dev/pms', () => {
     expect(page).toContain('<th scope="col">Confirmation number</th>');
     expect(page).toContain('&lt;b&gt;ana&lt;/b&gt;@example.com');
     expect(page).not.toContain('<b>ana</b>');
-    expect(page).toContain('LIS-48213');
+    expect(page).toContain('<th scope="col">Imported</th>');
+    // The reservations a tester can still list come before those already in the marketplace.
+    expect(page.indexOf('LIS-48213')).toBeLessThan(page.indexOf(LISTED[0]!.confirmation_number));
+    expect(page.match(/<td>Yes<\/td>/g)).toHaveLength(LISTED.length);
     expect(page).toContain('¥156,000');
   });
 });
@@ -335,7 +415,7 @@ describe('re-seeding the demo PMS', () => {
       .execute();
     await database.db.updateTable('demo_pms_reservations').set({ state: 'Processed' }).execute();
 
-    expect(await resetDemoPms(database.db, NOW)).toEqual({ reservations: STAYS.length });
+    expect(await resetDemoPms(database.db, NOW, buildDemoRows(NOW))).toEqual({ reservations: ALL_RESERVATIONS });
     const after = await database.db
       .selectFrom('demo_pms_reservations')
       .select(['id', 'number', 'state'])
@@ -346,7 +426,7 @@ describe('re-seeding the demo PMS', () => {
     expect((await pms.findByConfirmationNumber('LIS-48213'))?.guest.email).toBe('ana.silva@example.com');
 
     const later = new Date(NOW.getTime() + 30 * DAY_MS);
-    expect(await resetDemoData(database.db, later)).toMatchObject({ pmsReservations: STAYS.length });
+    expect(await resetDemoData(database.db, later)).toMatchObject({ pmsReservations: ALL_RESERVATIONS });
     const lisbon = await pms.findByConfirmationNumber('LIS-48213');
     expect(lisbon!.startUtc.getTime()).toBeGreaterThan(later.getTime());
     // Start-up seeding leaves a filled demo PMS alone.

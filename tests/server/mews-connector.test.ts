@@ -432,6 +432,11 @@ describe('Mews adapter: several hotels', () => {
     expect(tokenOf('configuration/get')).toEqual(['token-lisbon']);
     expect(await pms.findByConfirmationNumber('4821')).toMatchObject({ hotel: { name: 'Hotel Example Prague' } });
     expect(await pms.findByConfirmationNumber('NOPE')).toBeNull();
+
+    // Re-reading a reservation found before asks its hotel first.
+    calls = [];
+    expect(await pms.findByExternalId('R7')).toMatchObject({ externalId: 'R7', hotel: { name: 'Casa do Tejo' } });
+    expect(tokenOf('reservations/getAll/2023-06-06')).toEqual(['token-lisbon']);
   });
 
   it('still finds a reservation when another hotel fails, but never says "not found" without every answer', async () => {

@@ -1,9 +1,10 @@
 /**
- * The demo PMS's hotels and reservations: six hotels on four continents, each its own "enterprise" with its own
- * access token, as Mews hotels are. Confirmation numbers are short and easy to type; guest emails are simple
- * (the development sign-in page accepts any email, so a tester signs in as the guest). Dates are not here:
- * demo-rows.ts places every stay relative to the moment the data is created.
+ * The demo PMS's bookable hotels and reservations: six hotels on four continents, each its own "enterprise" with
+ * its own access token, as in Mews. Confirmation numbers are easy to type; guest emails are simple (the
+ * development sign-in page accepts any email). demo-rows.ts dates every stay from the moment of seeding.
  */
+
+import { marketplaceAccessTokens } from './demo-marketplace-rows.ts';
 
 /** The client token of the demo PMS (in Mews, the token Mews issues to Restay). */
 export const DEMO_MEWS_CLIENT_TOKEN = 'DEMO-RESTAY-CLIENT-3F9A6C1E7B2D4E0F9A1B';
@@ -20,7 +21,8 @@ export interface DemoPmsStay {
   /** Check-in this many days after the data is created (negative: the stay has begun). */
   checkInInDays: number;
   nights: number;
-  adults: number;
+  /** Adults staying; 2 unless said. */
+  adults?: number;
   state?: DemoPmsState;
   /** An OTA booking: its channel reference and where it came from. */
   channelNumber?: string;
@@ -29,7 +31,6 @@ export interface DemoPmsStay {
 }
 
 export interface DemoPmsHotel {
-  key: string;
   accessToken: string;
   name: string;
   addressLine1: string;
@@ -58,7 +59,6 @@ export interface DemoPmsHotel {
 
 export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
   {
-    key: 'lisbon',
     accessToken: 'DEMO-LIS-7A1C2E9B4F604D3B8E51C0A9D2F7E613',
     name: 'Casa do Tejo Hotel',
     addressLine1: 'Rua da Prata 80',
@@ -73,14 +73,7 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
     taxCode: 'PT-2016-R',
     cityTaxPerNightCents: 400,
     categories: [
-      {
-        name: 'Double Deluxe',
-        shortName: 'DBL',
-        type: 'Room',
-        capacity: 2,
-        nightlyCents: 14_500,
-        rooms: ['204', '205'],
-      },
+      { name: 'Double Deluxe', shortName: 'DBL', type: 'Room', capacity: 2, nightlyCents: 14_500, rooms: ['204'] },
       { name: 'Junior Suite', shortName: 'JS', type: 'Suite', capacity: 3, nightlyCents: 21_900, rooms: ['301'] },
     ],
     stays: [
@@ -91,7 +84,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '204',
         checkInInDays: 12,
         nights: 3,
-        adults: 2,
         cancelledExtraCents: 3_600,
       },
       {
@@ -100,12 +92,10 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         category: 1,
         checkInInDays: 40,
         nights: 4,
-        adults: 2,
       },
     ],
   },
   {
-    key: 'prague',
     accessToken: 'DEMO-PRG-2B8D5F1A9C3E4A7B9D0E6F2C8A4B1D57',
     name: 'Hotel Vltava Prague',
     addressLine1: 'Vodičkova 12',
@@ -138,7 +128,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '112',
         checkInInDays: 20,
         nights: 2,
-        adults: 2,
       },
       {
         number: 'PRG-62194',
@@ -152,7 +141,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
     ],
   },
   {
-    key: 'new-york',
     accessToken: 'DEMO-NYC-9E4A1C7F3B2D4C8E8A6B5D0F1E2C3A94',
     name: 'Hudson Park Hotel',
     addressLine1: '250 West 55th Street',
@@ -178,7 +166,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '1512',
         checkInInDays: 9,
         nights: 2,
-        adults: 2,
       },
       {
         number: 'NYC-84426',
@@ -193,7 +180,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
     ],
   },
   {
-    key: 'mexico-city',
     accessToken: 'DEMO-MEX-5C2E8A4B1D7F4E9A8C3B6D2F0A1E5C68',
     name: 'Hotel Jardín Reforma',
     addressLine1: 'Paseo de la Reforma 325',
@@ -218,7 +204,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         category: 0,
         checkInInDays: 16,
         nights: 3,
-        adults: 2,
       },
       {
         number: 'MEX-39078',
@@ -227,13 +212,11 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '610',
         checkInInDays: 25,
         nights: 2,
-        adults: 2,
         channelNumber: '4129384756',
       },
     ],
   },
   {
-    key: 'tokyo',
     accessToken: 'DEMO-TYO-3D7B9E1F5A2C4B6D9E8F1A0C2B4D6E81',
     name: 'Sumida Riverside Hotel',
     addressLine1: '2-1-3 Kaminarimon, Taito City',
@@ -259,7 +242,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '1207',
         checkInInDays: 35,
         nights: 5,
-        adults: 2,
       },
       {
         number: 'TYO-67305',
@@ -267,12 +249,10 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         category: 0,
         checkInInDays: 60,
         nights: 3,
-        adults: 2,
       },
     ],
   },
   {
-    key: 'sydney',
     accessToken: 'DEMO-SYD-8F1B3D5A7C9E4F2A6B8C0D1E3F5A7B92',
     name: 'Harbour Lights Hotel',
     addressLine1: '88 George Street, The Rocks',
@@ -298,7 +278,6 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         room: '1801',
         checkInInDays: 22,
         nights: 4,
-        adults: 2,
       },
       {
         number: 'SYD-90541',
@@ -306,13 +285,15 @@ export const DEMO_PMS_HOTELS: readonly DemoPmsHotel[] = [
         category: 1,
         checkInInDays: 75,
         nights: 2,
-        adults: 2,
       },
     ],
   },
 ];
 
-/** The access tokens of the demo hotels: configure the Mews adapter with these against the demo PMS. */
+/**
+ * The access tokens of every demo PMS hotel, the bookable demo hotels first (the ones testers look up):
+ * configure the Mews adapter with these against the demo PMS.
+ */
 export function demoMewsAccessTokens(): string[] {
-  return DEMO_PMS_HOTELS.map((hotel) => hotel.accessToken);
+  return [...DEMO_PMS_HOTELS.map((hotel) => hotel.accessToken), ...marketplaceAccessTokens()];
 }

@@ -14,6 +14,8 @@ export interface Page {
   Cursor?: string | null;
 }
 
+/** Every demo hotel has the one age category its guests book in. */
+const ADULT_AGE_CATEGORY_ID = 'b0000000-0000-4000-8000-000000000001';
 const utc = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const major = (cents: number) => cents / 100;
@@ -61,6 +63,7 @@ export async function reservationsReply(
       ScheduledEndUtc: utc(r.scheduled_end_utc),
       ActualEndUtc: null,
       Purpose: 'Leisure',
+      PersonCounts: [{ AgeCategoryId: ADULT_AGE_CATEGORY_ID, Count: r.adult_count }],
     })),
     Cursor: cursorOf(rows),
   };

@@ -7,6 +7,7 @@ import type {
   DemoPmsResourceCategoriesTable,
   DemoPmsResourcesTable,
 } from '../../db/schema.ts';
+import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 
 export interface DemoPmsRows {
@@ -21,14 +22,6 @@ export interface DemoPmsRows {
 const DAY_MS = 86_400_000;
 const CHECK_IN_HOUR = 15;
 const CHECK_OUT_HOUR = 11;
-
-/**
- * Fixed ids per kind of row, so that re-seeding gives every reservation the same Mews id it had before (a
- * listing imported from the demo PMS keeps pointing at its reservation). Kinds 1-3 are the marketplace seed's.
- */
-const ID_KIND = { enterprise: 4, service: 5, customer: 6, category: 7, resource: 8, reservation: 9, orderItem: 'a' };
-const pmsId = (kind: keyof typeof ID_KIND, n: number) =>
-  `${ID_KIND[kind]}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
 export function buildDemoPmsRows(now: Date): DemoPmsRows {
@@ -114,7 +107,7 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
         customer_id: customerId,
         category_id: categoryIds[stay.category]!,
         resource_id: stay.room ? resourceIds.get(stay.room)! : null,
-        adult_count: stay.adults,
+        adult_count: stay.adults ?? 2,
         scheduled_start_utc: startUtc,
         scheduled_end_utc: endUtc,
         created_utc: createdUtc,

@@ -25,28 +25,34 @@ export function devPmsRouter(db: Kysely<Database>): Router {
 type DemoReservationRow = Awaited<ReturnType<typeof listDemoReservations>>[number];
 
 function listDemoReservations(db: Kysely<Database>) {
-  return db
-    .selectFrom('demo_pms_reservations as r')
-    .innerJoin('demo_pms_enterprises as e', 'e.id', 'r.enterprise_id')
-    .innerJoin('demo_pms_customers as c', 'c.id', 'r.customer_id')
-    .select([
-      'r.number',
-      'c.email',
-      'c.has_ota_email',
-      'e.name as hotel_name',
-      'e.city',
-      'e.time_zone',
-      'e.currency',
-      'r.scheduled_start_utc',
-      'r.scheduled_end_utc',
-      'r.state',
-      // What the guest paid, counted as the Mews adapter counts it: every order item not Canceled.
-      sql<number | string | null>`(SELECT sum(i.gross_cents) FROM demo_pms_order_items i
+  return (
+    db
+      .selectFrom('demo_pms_reservations as r')
+      .innerJoin('demo_pms_enterprises as e', 'e.id', 'r.enterprise_id')
+      .innerJoin('demo_pms_customers as c', 'c.id', 'r.customer_id')
+      .select([
+        'r.number',
+        'c.email',
+        'c.has_ota_email',
+        'e.name as hotel_name',
+        'e.city',
+        'e.time_zone',
+        'e.currency',
+        'r.scheduled_start_utc',
+        'r.scheduled_end_utc',
+        'r.state',
+        // What the guest paid, counted as the Mews adapter counts it: every order item not Canceled.
+        sql<number | string | null>`(SELECT sum(i.gross_cents) FROM demo_pms_order_items i
         WHERE i.reservation_id = r.id AND i.accounting_state <> 'Canceled')`.as('paid_cents'),
-    ])
-    .orderBy('r.scheduled_start_utc')
-    .orderBy('r.number')
-    .execute();
+        // Already in the marketplace (the demo listings' own reservations, or one a tester imported).
+        sql<boolean>`EXISTS (SELECT 1 FROM reservations m WHERE m.external_id = r.id::text)`.as('imported'),
+      ])
+      // The reservations a tester can still list come first.
+      .orderBy('imported')
+      .orderBy('r.scheduled_start_utc')
+      .orderBy('r.number')
+      .execute()
+  );
 }
 
 function toDto(row: DemoReservationRow) {
@@ -97,6 +103,7 @@ function renderPage(rows: DemoReservationRow[]): string {
   <td>${hotelDate(row.scheduled_end_utc, row.time_zone)}</td>
   <td>${escapeHtml(dto.state)}</td>
   <td class="num">${escapeHtml(formatMoney(dto.amountPaid, dto.currency))}</td>
+  <td>${row.imported ? 'Yes' : 'No'}</td>
 </tr>`;
     })
     .join('\n');
@@ -110,14 +117,15 @@ th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-ali
 .num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}</style></head>
 <body><main><h1>Demo PMS</h1>
 <p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
-To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing.</p>
+To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
+already imported into Restay (the demo listings among them) come last.</p>
 <div class="scroll"><table>
 <caption>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</caption>
 <thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
-<th scope="col" class="num">Price paid</th></tr></thead>
+<th scope="col" class="num">Price paid</th><th scope="col">Imported</th></tr></thead>
 <tbody>
-${body || '<tr><td colspan="8">No reservations. Run npm run db:seed to create them.</td></tr>'}
+${body || '<tr><td colspan="9">No reservations. Run npm run db:seed to create them.</td></tr>'}
 </tbody></table></div></main>
 </body></html>`;
 }

@@ -29,6 +29,7 @@ const STATES: Record<MewsReservation['State'], PmsReservationState> = {
 /** Mews' page size ceiling; one reservation's order items fit in one page, more pages are followed anyway. */
 const ORDER_ITEMS_PAGE = 1000;
 const MAX_ORDER_ITEM_PAGES = 10;
+const REMEMBERED_RESERVATIONS = 10_000;
 
 type Hotel = PmsReservation['hotel'] & { defaultCurrency: string };
 
@@ -48,10 +49,21 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     return hotel;
   };
 
+  // Which hotel each reservation was last found in: re-reading it (say before payment) asks that hotel first
+  // instead of every hotel in turn.
+  const hotelOfReservation = new Map<string, string>();
+
   /** Asks every hotel in turn; "not found" only when every hotel answered and none has it. */
-  const findInAnyHotel = async (filter: Record<string, unknown>, matches: (r: MewsReservation) => boolean) => {
+  const findInAnyHotel = async (
+    filter: Record<string, unknown>,
+    matches: (r: MewsReservation) => boolean,
+    likelyAccessToken?: string,
+  ) => {
     let unanswered = false;
-    for (const accessToken of options.accessTokens) {
+    const accessTokens = likelyAccessToken
+      ? [likelyAccessToken, ...options.accessTokens.filter((token) => token !== likelyAccessToken)]
+      : options.accessTokens;
+    for (const accessToken of accessTokens) {
       let reservation: MewsReservation | undefined;
       try {
         const body = { ...filter, Limitation: { Count: 10 } };
@@ -62,7 +74,10 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
         unanswered = true;
         continue;
       }
-      if (reservation) return describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
+      if (reservation) {
+        remember(hotelOfReservation, reservation.Id, accessToken);
+        return describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
+      }
     }
     if (unanswered) throw upstreamError();
     return null;
@@ -76,9 +91,17 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     },
     async findByExternalId(externalId) {
       if (!externalId) return null;
-      return findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId);
+      const likely = hotelOfReservation.get(externalId);
+      return findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, likely);
     },
   };
+}
+
+/** Bounded: the oldest entry goes once the map is full (a Map iterates in insertion order). */
+function remember(map: Map<string, string>, key: string, value: string) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_RESERVATIONS) map.delete(map.keys().next().value!);
 }
 
 /** Whatever went wrong talking to the hotel, the caller sees the one UPSTREAM_ERROR. */
