@@ -12,8 +12,8 @@ async function run(command: string | undefined) {
     const applied = await migrate(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
     if (command === 'seed') {
-      const { listings } = await resetDemoData(database.db);
-      console.log(`Demo data reset: ${listings} listings.`);
+      const { listings, pmsReservations } = await resetDemoData(database.db);
+      console.log(`Demo data reset: ${listings} listings, ${pmsReservations} demo PMS reservations.`);
     }
   } finally {
     await database.close();

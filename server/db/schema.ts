@@ -209,6 +209,78 @@ export interface StripeStandinEventsTable {
   last_error: string | null;
 }
 
+/** The demo PMS's hotels, one Mews-style access token each (migration 0008). */
+export interface DemoPmsEnterprisesTable {
+  id: string;
+  access_token: string;
+  service_id: string;
+  name: string;
+  address_line1: string;
+  postal_code: string | null;
+  city: string;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  currency: string;
+}
+
+export interface DemoPmsCustomersTable {
+  id: string;
+  enterprise_id: string;
+  first_name: string | null;
+  last_name: string;
+  email: string | null;
+  has_ota_email: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface DemoPmsResourceCategoriesTable {
+  id: string;
+  enterprise_id: string;
+  name: string;
+  short_name: string;
+  type: string;
+  capacity: number;
+}
+
+export interface DemoPmsResourcesTable {
+  id: string;
+  enterprise_id: string;
+  category_id: string;
+  name: string;
+  floor_number: string;
+}
+
+export interface DemoPmsReservationsTable {
+  id: string;
+  enterprise_id: string;
+  number: string;
+  state: string;
+  origin: string;
+  channel_number: string | null;
+  customer_id: string;
+  category_id: string;
+  resource_id: string | null;
+  adult_count: number;
+  scheduled_start_utc: Timestamp;
+  scheduled_end_utc: Timestamp;
+  created_utc: Timestamp;
+  cancelled_utc: Timestamp | null;
+}
+
+export interface DemoPmsOrderItemsTable {
+  id: string;
+  reservation_id: string;
+  type: string;
+  accounting_state: string;
+  unit_count: number;
+  currency: string;
+  gross_cents: number;
+  net_cents: number;
+  tax_code: string | null;
+  consumed_utc: Timestamp;
+}
+
 export interface Database {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -226,6 +298,12 @@ export interface Database {
   stripe_standin_refunds: StripeStandinRefundsTable;
   stripe_standin_idempotency_keys: StripeStandinIdempotencyKeysTable;
   stripe_standin_events: StripeStandinEventsTable;
+  demo_pms_enterprises: DemoPmsEnterprisesTable;
+  demo_pms_customers: DemoPmsCustomersTable;
+  demo_pms_resource_categories: DemoPmsResourceCategoriesTable;
+  demo_pms_resources: DemoPmsResourcesTable;
+  demo_pms_reservations: DemoPmsReservationsTable;
+  demo_pms_order_items: DemoPmsOrderItemsTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -4,8 +4,16 @@ import { DEMO_PROFILES, demoUuid, type DemoHotel } from './seed-data.ts';
 import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
+import { marketplaceReservationPmsId } from '../selling/pms/demo-marketplace-rows.ts';
+import { resetDemoPms, seedDemoPms } from '../selling/pms/demo-seed.ts';
 
 export const DEMO_HOTELS: readonly DemoHotel[] = [...EUROPE_HOTELS, ...AMERICAS_HOTELS, ...WORLD_HOTELS];
+
+/** How many demo listings and demo PMS reservations a reset inserted. */
+export interface DemoSeedCounts {
+  listings: number;
+  pmsReservations: number;
+}
 
 export interface DemoRows {
   profiles: NewProfile[];
@@ -25,25 +33,29 @@ const FIRST_DEMO_NUMBER = 100_001;
  */
 export async function seedDemoData(db: Kysely<Database>, now = new Date()): Promise<{ listings: number }> {
   return db.transaction().execute(async (trx) => {
+    const rows = buildDemoRows(now);
+    // The demo PMS fills itself on its own terms: a marketplace with listings may still have an empty demo PMS.
+    await seedDemoPms(trx, now, rows);
     const existing = await trx.selectFrom('listings').select('id').limit(1).executeTakeFirst();
     if (existing) return { listings: 0 };
-    return insertDemoData(trx, now);
+    return insertDemoData(trx, rows);
   });
 }
 
-/** Empties the marketplace and seeds it again (`npm run db:seed`); all or nothing. */
-export async function resetDemoData(db: Kysely<Database>, now = new Date()): Promise<{ listings: number }> {
+/** Empties the marketplace and the demo PMS and seeds both again (`npm run db:seed`); all or nothing. */
+export async function resetDemoData(db: Kysely<Database>, now = new Date()): Promise<DemoSeedCounts> {
   return db.transaction().execute(async (trx) => {
     // Children before parents: listings point at reservations and profiles, reservations at profiles.
     await trx.deleteFrom('listings').execute();
     await trx.deleteFrom('reservations').execute();
     await trx.deleteFrom('profiles').execute();
-    return insertDemoData(trx, now);
+    const rows = buildDemoRows(now);
+    const { reservations: pmsReservations } = await resetDemoPms(trx, now, rows);
+    return { ...(await insertDemoData(trx, rows)), pmsReservations };
   });
 }
 
-async function insertDemoData(trx: Transaction<Database>, now: Date): Promise<{ listings: number }> {
-  const rows = buildDemoRows(now);
+async function insertDemoData(trx: Transaction<Database>, rows: DemoRows): Promise<{ listings: number }> {
   // DO NOTHING on conflict: the ids are fixed, so an instance seeding at the same moment simply wins and
   // this one inserts nothing instead of failing start-up.
   await trx
@@ -104,7 +116,8 @@ export function buildDemoRows(now: Date): DemoRows {
       reservations.push({
         id: reservationId,
         provider: 'demo',
-        external_id: `demo-${number}`,
+        // The demo PMS holds this reservation under the same id, so the API can re-read it there.
+        external_id: marketplaceReservationPmsId(i),
         confirmation_number: `RST-${number}`,
         start_utc: startUtc,
         end_utc: endUtc,

@@ -1,0 +1,128 @@
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { DEMO_MEWS_CLIENT_TOKEN } from './demo-data.ts';
+import {
+  configurationReply,
+  customersReply,
+  orderItemsReply,
+  reservationsReply,
+  resourceCategoriesReply,
+  resourcesReply,
+  type Enterprise,
+} from './demo-mews-replies.ts';
+import { MEWS_RESERVATION_STATES } from './mews-schemas.ts';
+
+/**
+ * The demo PMS: the Mews Connector API calls the Mews adapter makes (POST /api/connector/v1/...), answered from
+ * the demo PMS tables. Like Mews it authenticates by the tokens in the body (401 on a wrong one), gives each
+ * access token its own hotel, insists on `Limitation` and the other required fields (400 `Invalid <field>`),
+ * and errs as `{ Message }`. The lead mounts it at /demo-mews, never in production.
+ */
+export function demoMewsRouter(db: Kysely<Database>, clock: Clock = systemClock): Router {
+  const router = Router();
+  router.use(express.json({ limit: '100kb' }));
+
+  /** One operation: authenticate, validate the body with `schema`, answer with `reply`. */
+  const operation = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    reply: (enterprise: Enterprise, body: z.infer<S>) => unknown,
+  ) => {
+    router.post(`/api/connector/v1/${path}`, async (req: Request, res: Response) => {
+      const enterprise = await authenticate(db, req, res);
+      if (!enterprise) return;
+      const parsed = schema.safeParse(req.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        res.status(400).json(mewsError(field ? `Invalid ${String(field)}` : 'Invalid request'));
+        return;
+      }
+      res.json(await reply(enterprise, parsed.data));
+    });
+  };
+
+  operation('reservations/getAll/2023-06-06', reservationsRequest, (enterprise, body) =>
+    reservationsReply(db, enterprise, body),
+  );
+  operation('customers/getAll', customersRequest, (enterprise, body) => customersReply(db, enterprise, body));
+  operation('resources/getAll', resourcesRequest, (enterprise, body) => resourcesReply(db, enterprise, body));
+  operation('resourceCategories/getAll', resourceCategoriesRequest, (enterprise, body) =>
+    resourceCategoriesReply(db, enterprise, body),
+  );
+  operation('configuration/get', z.object({}), (enterprise) => configurationReply(enterprise, clock()));
+  operation('orderItems/getAll', orderItemsRequest, (enterprise, body) => orderItemsReply(db, enterprise, body));
+
+  router.use((_req, res) => {
+    res.status(404).json(mewsError('Not found'));
+  });
+  const onError: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, _next) => {
+    if (error.type === 'entity.parse.failed') res.status(400).json(mewsError('Invalid JSON'));
+    else if (error.status === 413) res.status(413).json(mewsError('Request too large'));
+    else res.status(500).json(mewsError('Server error'));
+  };
+  router.use(onError);
+  return router;
+}
+
+const guids = z.array(z.guid()).max(1000);
+const limitation = z.object({ Count: z.int().min(1).max(1000), Cursor: z.guid().nullable().optional() });
+
+const reservationsRequest = z.object({
+  ReservationIds: guids.optional(),
+  Numbers: z.array(z.string()).max(1000).optional(),
+  States: z.array(z.enum(MEWS_RESERVATION_STATES)).optional(),
+  Limitation: limitation,
+});
+const customersRequest = z.object({
+  CustomerIds: guids.optional(),
+  Emails: z.array(z.string()).max(1000).optional(),
+  Extent: z.object({ Customers: z.boolean(), Addresses: z.boolean().optional() }),
+  Limitation: limitation,
+});
+const resourcesRequest = z.object({
+  ResourceIds: guids.optional(),
+  Extent: z.object({ Resources: z.boolean() }),
+  Limitation: limitation,
+});
+const resourceCategoriesRequest = z.object({
+  ServiceIds: guids.min(1),
+  ResourceCategoryIds: guids.optional(),
+  Limitation: limitation,
+});
+const orderItemsRequest = z.object({ ServiceOrderIds: guids.min(1), Limitation: limitation });
+
+const tokens = z.object({ ClientToken: z.string(), AccessToken: z.string(), Client: z.string() });
+
+/** The enterprise of the body's access token, or a reply as Mews gives it (and undefined). */
+async function authenticate(db: Kysely<Database>, req: Request, res: Response): Promise<Enterprise | undefined> {
+  const body = tokens.safeParse(req.body);
+  if (!body.success) {
+    const field = body.error.issues[0]?.path[0];
+    res
+      .status(req.body && typeof req.body === 'object' ? 401 : 400)
+      .json(mewsError(field ? `Invalid ${String(field)}` : 'Invalid JSON'));
+    return undefined;
+  }
+  if (body.data.ClientToken !== DEMO_MEWS_CLIENT_TOKEN) {
+    res.status(401).json(mewsError('Invalid ClientToken'));
+    return undefined;
+  }
+  if (!body.data.Client.trim()) {
+    res.status(400).json(mewsError('Invalid Client'));
+    return undefined;
+  }
+  const enterprise = await db
+    .selectFrom('demo_pms_enterprises')
+    .selectAll()
+    .where('access_token', '=', body.data.AccessToken)
+    .executeTakeFirst();
+  if (!enterprise) res.status(401).json(mewsError('Invalid AccessToken'));
+  return enterprise;
+}
+
+function mewsError(message: string) {
+  return { Message: message, RequestId: null, Details: null };
+}

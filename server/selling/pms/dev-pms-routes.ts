@@ -1,0 +1,131 @@
+import { Router } from 'express';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * GET /dev/pms (a page to read) and /dev/pms.json (for scripts and tests): the demo PMS's reservations, so a
+ * tester knows which confirmation number and email to try. Never mounted in production.
+ */
+export function devPmsRouter(db: Kysely<Database>): Router {
+  const router = Router();
+
+  router.get('/pms.json', async (_req, res) => {
+    const rows = await listDemoReservations(db);
+    res.set('Cache-Control', 'no-store').json({ success: true, data: rows.map(toDto) });
+  });
+
+  router.get('/pms', async (_req, res) => {
+    const rows = await listDemoReservations(db);
+    res.set('Cache-Control', 'no-store').type('html').send(renderPage(rows));
+  });
+
+  return router;
+}
+
+type DemoReservationRow = Awaited<ReturnType<typeof listDemoReservations>>[number];
+
+function listDemoReservations(db: Kysely<Database>) {
+  return (
+    db
+      .selectFrom('demo_pms_reservations as r')
+      .innerJoin('demo_pms_enterprises as e', 'e.id', 'r.enterprise_id')
+      .innerJoin('demo_pms_customers as c', 'c.id', 'r.customer_id')
+      .select([
+        'r.number',
+        'c.email',
+        'c.has_ota_email',
+        'e.name as hotel_name',
+        'e.city',
+        'e.time_zone',
+        'e.currency',
+        'r.scheduled_start_utc',
+        'r.scheduled_end_utc',
+        'r.state',
+        // What the guest paid, counted as the Mews adapter counts it: every order item not Canceled.
+        sql<number | string | null>`(SELECT sum(i.gross_cents) FROM demo_pms_order_items i
+        WHERE i.reservation_id = r.id AND i.accounting_state <> 'Canceled')`.as('paid_cents'),
+        // Already in the marketplace (the demo listings' own reservations, or one a tester imported).
+        sql<boolean>`EXISTS (SELECT 1 FROM reservations m WHERE m.external_id = r.id::text)`.as('imported'),
+      ])
+      // The reservations a tester can still list come first.
+      .orderBy('imported')
+      .orderBy('r.scheduled_start_utc')
+      .orderBy('r.number')
+      .execute()
+  );
+}
+
+function toDto(row: DemoReservationRow) {
+  return {
+    confirmationNumber: row.number,
+    email: row.email,
+    hotelName: row.hotel_name,
+    city: row.city,
+    startUtc: new Date(row.scheduled_start_utc).toISOString(),
+    endUtc: new Date(row.scheduled_end_utc).toISOString(),
+    state: row.state,
+    // The database keeps cents; the wire speaks major units.
+    amountPaid: row.paid_cents === null ? null : Number(row.paid_cents) / 100,
+    currency: row.currency,
+  };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+/** A day as the hotel's calendar shows it, inside a <time> carrying the exact instant. */
+function hotelDate(instant: Date | string, timeZone: string): string {
+  const date = new Date(instant);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    date,
+  );
+  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(day)}</time>`;
+}
+
+function formatMoney(amount: number | null, currency: string): string {
+  if (amount === null) return 'unknown';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}
+
+function renderPage(rows: DemoReservationRow[]): string {
+  const body = rows
+    .map((row) => {
+      const dto = toDto(row);
+      const email = dto.email
+        ? escapeHtml(dto.email) + (row.has_ota_email ? ' <small>(booking site relay)</small>' : '')
+        : '—';
+      return `<tr>
+  <th scope="row"><code>${escapeHtml(dto.confirmationNumber)}</code></th>
+  <td>${email}</td>
+  <td>${escapeHtml(dto.hotelName)}</td>
+  <td>${escapeHtml(dto.city)}</td>
+  <td>${hotelDate(row.scheduled_start_utc, row.time_zone)}</td>
+  <td>${hotelDate(row.scheduled_end_utc, row.time_zone)}</td>
+  <td>${escapeHtml(dto.state)}</td>
+  <td class="num">${escapeHtml(formatMoney(dto.amountPaid, dto.currency))}</td>
+  <td>${row.imported ? 'Yes' : 'No'}</td>
+</tr>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo PMS · Restay</title>
+<style>body{font:16px system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}caption{text-align:left;color:#475569;padding:.5rem 0}
+th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
+.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}</style></head>
+<body><main><h1>Demo PMS</h1>
+<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
+To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
+already imported into Restay (the demo listings among them) come last.</p>
+<div class="scroll"><table>
+<caption>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</caption>
+<thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
+<th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
+<th scope="col" class="num">Price paid</th><th scope="col">Imported</th></tr></thead>
+<tbody>
+${body || '<tr><td colspan="9">No reservations. Run npm run db:seed to create them.</td></tr>'}
+</tbody></table></div></main>
+</body></html>`;
+}

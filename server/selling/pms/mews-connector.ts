@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { errorReplySchema } from './mews-schemas.ts';
+
+export interface MewsConnectorOptions {
+  /** The Mews platform address, e.g. https://api.mews.com; read per call because the demo PMS's port is known late. */
+  platformUrl: () => string;
+  clientToken: string;
+  /** The client name and version Mews asks every call to carry. */
+  clientName: string;
+  fetch?: typeof fetch;
+  /** How long one HTTP call may take, reading the reply included. */
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Told why a call failed (never a token); the guest only ever sees the one UPSTREAM_ERROR message. */
+  logger?: { warn(details: object, message: string): void };
+}
+
+export type ConnectorCall = <T extends z.ZodType>(
+  accessToken: string,
+  operation: string,
+  body: Record<string, unknown>,
+  schema: T,
+) => Promise<z.infer<T>>;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Mews allows 200 calls per access token per 30 s; a few retries ride out a burst without holding a guest long. */
+const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_WAIT_MS = 5_000;
+const FIRST_BACKOFF_MS = 500;
+
+export function upstreamError(): AppError {
+  return new AppError(
+    'UPSTREAM_ERROR',
+    "The hotel's system is not answering right now. Please try again in a few minutes.",
+  );
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One Connector API call: POST JSON to `{platform}/api/connector/v1/{operation}` with the tokens in the body,
+ * the reply parsed with `schema`. A 429 waits as Mews asks (Retry-After, else exponential backoff) and tries
+ * again a bounded number of times. Every other failure (timeout, network, non-200 status, a reply of another
+ * shape) becomes UPSTREAM_ERROR: nothing the hotel's system does can crash the API.
+ */
+export function createConnectorCall(options: MewsConnectorOptions): ConnectorCall {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sleep = options.sleep ?? defaultSleep;
+
+  return async (accessToken, operation, body, schema) => {
+    const url = `${options.platformUrl().replace(/\/+$/, '')}/api/connector/v1/${operation}`;
+    const payload = JSON.stringify({
+      ClientToken: options.clientToken,
+      AccessToken: accessToken,
+      Client: options.clientName,
+      ...body,
+    });
+    const fail = (reason: string, details: object = {}): never => {
+      options.logger?.warn({ operation, ...details }, `Mews call failed: ${reason}`);
+      throw upstreamError();
+    };
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      let text: string;
+      try {
+        // One signal for the whole exchange: a reply that starts in time but trickles in is a timeout too.
+        const signal = AbortSignal.timeout(timeoutMs);
+        response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: payload,
+          signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        return fail(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network error', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+
+      if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+        await sleep(retryWaitMs(response.headers.get('Retry-After'), attempt));
+        continue;
+      }
+      if (response.status !== 200) {
+        return fail(`status ${response.status}`, {
+          status: response.status,
+          requestId: response.headers.get('Request-Id'),
+          message: mewsMessage(text),
+        });
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return fail('reply is not JSON');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) return fail('reply of an unexpected shape', { issues: parsed.error.issues.slice(0, 5) });
+      return parsed.data;
+    }
+  };
+}
+
+/** Retry-After in seconds when Mews sends it (capped, so a guest is never kept waiting long), else 0.5 s, 1 s, 2 s. */
+function retryWaitMs(retryAfter: string | null, attempt: number): number {
+  const seconds = retryAfter !== null && /^\s*\d+(\.\d+)?\s*$/.test(retryAfter) ? Number(retryAfter) : NaN;
+  const wait = Number.isFinite(seconds) ? seconds * 1000 : FIRST_BACKOFF_MS * 2 ** attempt;
+  return Math.min(wait, MAX_RETRY_WAIT_MS);
+}
+
+function mewsMessage(text: string): string | undefined {
+  try {
+    const parsed = errorReplySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.Message.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}

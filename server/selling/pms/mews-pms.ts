@@ -1,0 +1,267 @@
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { createConnectorCall, upstreamError, type ConnectorCall, type MewsConnectorOptions } from './mews-connector.ts';
+import {
+  configurationReplySchema,
+  customersReplySchema,
+  orderItemsReplySchema,
+  reservationsReplySchema,
+  resourceCategoriesReplySchema,
+  resourcesReplySchema,
+  type MewsReservation,
+} from './mews-schemas.ts';
+import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
+
+export interface MewsPmsOptions extends MewsConnectorOptions {
+  /** One access token per hotel (Mews "enterprise"); a reservation is looked up in each until found. */
+  accessTokens: string[];
+}
+
+const STATES: Record<MewsReservation['State'], PmsReservationState> = {
+  Inquired: 'inquired',
+  Confirmed: 'confirmed',
+  Started: 'started',
+  Processed: 'processed',
+  Canceled: 'cancelled',
+  Optional: 'optional',
+  Requested: 'requested',
+};
+/** Mews' page size ceiling; one reservation's order items fit in one page, more pages are followed anyway. */
+const ORDER_ITEMS_PAGE = 1000;
+const MAX_ORDER_ITEM_PAGES = 10;
+const REMEMBERED_RESERVATIONS = 10_000;
+
+type Hotel = PmsReservation['hotel'] & { defaultCurrency: string };
+
+/** The hotel PMS port over the Mews Connector API (reservations/getAll/2023-06-06 and the calls it needs). */
+export function createMewsPms(options: MewsPmsOptions): Pms {
+  const call = createConnectorCall(options);
+  // Hotel data barely changes: one configuration/get per access token for the life of the process.
+  const hotels = new Map<string, Promise<Hotel>>();
+  const hotelOf = (accessToken: string) => {
+    let hotel = hotels.get(accessToken);
+    if (!hotel) {
+      hotel = readHotel(call, accessToken);
+      hotels.set(accessToken, hotel);
+      // A failed read is not kept: the next lookup asks again.
+      hotel.catch(() => hotels.delete(accessToken));
+    }
+    return hotel;
+  };
+
+  // Which hotel each reservation was last found in: re-reading it (say before payment) asks that hotel first
+  // instead of every hotel in turn.
+  const hotelOfReservation = new Map<string, string>();
+
+  /** Asks every hotel in turn; "not found" only when every hotel answered and none has it. */
+  const findInAnyHotel = async (
+    filter: Record<string, unknown>,
+    matches: (r: MewsReservation) => boolean,
+    likelyAccessToken?: string,
+  ) => {
+    let unanswered = false;
+    const accessTokens = likelyAccessToken
+      ? [likelyAccessToken, ...options.accessTokens.filter((token) => token !== likelyAccessToken)]
+      : options.accessTokens;
+    for (const accessToken of accessTokens) {
+      let reservation: MewsReservation | undefined;
+      try {
+        const body = { ...filter, Limitation: { Count: 10 } };
+        const reply = await call(accessToken, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
+        reservation = reply.Reservations.find(matches);
+      } catch {
+        // This hotel's system failed (already logged): the reservation may still be in another one.
+        unanswered = true;
+        continue;
+      }
+      if (reservation) {
+        remember(hotelOfReservation, reservation.Id, accessToken);
+        return describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
+      }
+    }
+    if (unanswered) throw upstreamError();
+    return null;
+  };
+
+  return {
+    async findByConfirmationNumber(confirmationNumber) {
+      const number = confirmationNumber.trim();
+      if (!number) return null;
+      return findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number);
+    },
+    async findByExternalId(externalId) {
+      if (!externalId) return null;
+      const likely = hotelOfReservation.get(externalId);
+      return findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, likely);
+    },
+  };
+}
+
+/** Bounded: the oldest entry goes once the map is full (a Map iterates in insertion order). */
+function remember(map: Map<string, string>, key: string, value: string) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_RESERVATIONS) map.delete(map.keys().next().value!);
+}
+
+/** Whatever went wrong talking to the hotel, the caller sees the one UPSTREAM_ERROR. */
+function asUpstreamError(error: unknown): never {
+  throw error instanceof AppError ? error : upstreamError();
+}
+
+/** Everything the port promises about one reservation: its guest, room, hotel and price, read in parallel. */
+async function describe(
+  call: ConnectorCall,
+  accessToken: string,
+  reservation: MewsReservation,
+  hotelOf: (accessToken: string) => Promise<Hotel>,
+): Promise<PmsReservation> {
+  const [guest, roomName, hotel, price] = await Promise.all([
+    readGuest(call, accessToken, reservation),
+    readRoomName(call, accessToken, reservation),
+    hotelOf(accessToken),
+    readPrice(call, accessToken, reservation.Id),
+  ]);
+  const { defaultCurrency, ...hotelFields } = hotel;
+  return {
+    externalId: reservation.Id,
+    confirmationNumber: reservation.Number,
+    state: STATES[reservation.State],
+    startUtc: reservation.ScheduledStartUtc,
+    endUtc: reservation.ScheduledEndUtc,
+    guest,
+    roomName,
+    hotel: hotelFields,
+    currency: price?.currency ?? defaultCurrency,
+    amountPaidCents: price?.cents ?? null,
+    // The Connector calls read here carry no pictures of the room.
+    roomImageUrls: [],
+  };
+}
+
+async function readGuest(
+  call: ConnectorCall,
+  accessToken: string,
+  reservation: MewsReservation,
+): Promise<PmsReservation['guest']> {
+  const none = { email: null, isOtaRelay: false, firstName: null, lastName: null };
+  // A company-owned reservation has no guest email to send a code to.
+  if (reservation.AccountType !== 'Customer') return none;
+  const reply = await call(
+    accessToken,
+    'customers/getAll',
+    { CustomerIds: [reservation.AccountId], Extent: { Customers: true, Addresses: false }, Limitation: { Count: 1 } },
+    customersReplySchema,
+  );
+  const customer = reply.Customers.find((c) => c.Id === reservation.AccountId);
+  if (!customer) return none;
+  return {
+    email: customer.Email?.trim() || null,
+    isOtaRelay: customer.HasOtaEmail === true,
+    firstName: customer.FirstName?.trim() || null,
+    lastName: customer.LastName?.trim() || null,
+  };
+}
+
+/** "Double Deluxe, room 204"; the category alone while no room is assigned. */
+async function readRoomName(
+  call: ConnectorCall,
+  accessToken: string,
+  reservation: MewsReservation,
+): Promise<string | null> {
+  const resourceId = reservation.AssignedResourceId;
+  const [categories, resources] = await Promise.all([
+    call(
+      accessToken,
+      'resourceCategories/getAll',
+      {
+        ServiceIds: [reservation.ServiceId],
+        ResourceCategoryIds: [reservation.RequestedResourceCategoryId],
+        Limitation: { Count: 1 },
+      },
+      resourceCategoriesReplySchema,
+    ),
+    resourceId
+      ? call(
+          accessToken,
+          'resources/getAll',
+          { ResourceIds: [resourceId], Extent: { Resources: true }, Limitation: { Count: 1 } },
+          resourcesReplySchema,
+        )
+      : null,
+  ]);
+  const category = categories.ResourceCategories.find((c) => c.Id === reservation.RequestedResourceCategoryId);
+  const categoryName = category ? englishOrFirst(category.Names) : null;
+  const roomNumber = resources?.Resources.find((r) => r.Id === resourceId)?.Name.trim() || null;
+  if (categoryName && roomNumber) return `${categoryName}, room ${roomNumber}`;
+  return categoryName ?? (roomNumber ? `Room ${roomNumber}` : null);
+}
+
+function englishOrFirst(names: Record<string, string | null>): string | null {
+  const english = names['en-US'] ?? Object.entries(names).find(([language]) => language.startsWith('en'))?.[1];
+  const name =
+    english?.trim() ||
+    Object.values(names)
+      .find((value) => value?.trim())
+      ?.trim();
+  return name || null;
+}
+
+async function readHotel(call: ConnectorCall, accessToken: string): Promise<Hotel> {
+  const { Enterprise: enterprise } = await call(accessToken, 'configuration/get', {}, configurationReplySchema);
+  const address = enterprise.Address ?? {};
+  const currencies = enterprise.Currencies;
+  const defaultCurrency = (currencies.find((c) => c.IsDefault) ?? currencies[0])?.Currency.toUpperCase();
+  if (!defaultCurrency) throw upstreamError();
+  const position = validPosition(address.Latitude, address.Longitude);
+  return {
+    name: enterprise.Name,
+    addressLine:
+      [address.Line1, address.Line2]
+        .map((line) => line?.trim())
+        .filter(Boolean)
+        .join(', ') || null,
+    city: address.City?.trim() || null,
+    countryCode: address.CountryCode?.trim().toUpperCase() || null,
+    latitude: position?.latitude ?? null,
+    longitude: position?.longitude ?? null,
+    timeZone: enterprise.TimeZoneIdentifier || null,
+    defaultCurrency,
+  };
+}
+
+/** Mews' own example once swapped latitude and longitude: a position that cannot be real is dropped, not shown. */
+function validPosition(latitude: number | null | undefined, longitude: number | null | undefined) {
+  if (latitude == null || longitude == null) return null;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  // 0,0 is the Gulf of Guinea: an unset address, not a hotel.
+  if (latitude === 0 && longitude === 0) return null;
+  return { latitude, longitude };
+}
+
+/**
+ * What the guest paid: the gross value of every order item not Canceled (rebates are negative), in hundredths
+ * of the currency's major unit like every amount in the database. Unknown (null) when there are no such items
+ * or when they are in more than one currency.
+ */
+async function readPrice(call: ConnectorCall, accessToken: string, reservationId: string) {
+  const items: z.infer<typeof orderItemsReplySchema>['OrderItems'] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_ORDER_ITEM_PAGES; page++) {
+    const reply: z.infer<typeof orderItemsReplySchema> = await call(
+      accessToken,
+      'orderItems/getAll',
+      { ServiceOrderIds: [reservationId], Limitation: { Count: ORDER_ITEMS_PAGE, Cursor: cursor } },
+      orderItemsReplySchema,
+    );
+    items.push(...reply.OrderItems);
+    cursor = reply.Cursor ?? null;
+    if (!cursor || reply.OrderItems.length < ORDER_ITEMS_PAGE) break;
+  }
+  const counted = items.filter((item) => item.AccountingState !== 'Canceled');
+  const currencies = new Set(counted.map((item) => item.Amount.Currency.toUpperCase()));
+  if (currencies.size !== 1) return null;
+  const cents = counted.reduce((sum, item) => sum + Math.round(item.Amount.GrossValue * 100), 0);
+  return { currency: [...currencies][0]!, cents };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The parts of Mews Connector API replies the adapter reads. Fields it does not read are not declared (zod
+ * drops them), so additions on Mews' side never break parsing; a missing or mistyped field it does read does.
+ */
+
+const utcTime = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+/** Localized texts keyed by language code, e.g. { "en-US": "Double Deluxe" }. */
+const localizedText = z.record(z.string(), z.string().nullable());
+const cursor = z.string().nullable().optional();
+
+export const MEWS_RESERVATION_STATES = [
+  'Inquired',
+  'Confirmed',
+  'Started',
+  'Processed',
+  'Canceled',
+  'Optional',
+  'Requested',
+] as const;
+
+export const mewsReservationSchema = z.object({
+  Id: z.string().min(1),
+  ServiceId: z.string().min(1),
+  AccountId: z.string().min(1),
+  AccountType: z.string(),
+  Number: z.string().min(1),
+  State: z.enum(MEWS_RESERVATION_STATES),
+  RequestedResourceCategoryId: z.string().min(1),
+  AssignedResourceId: z.string().nullable().optional(),
+  ScheduledStartUtc: utcTime,
+  ScheduledEndUtc: utcTime,
+});
+export type MewsReservation = z.infer<typeof mewsReservationSchema>;
+
+export const reservationsReplySchema = z.object({ Reservations: z.array(mewsReservationSchema), Cursor: cursor });
+
+export const customersReplySchema = z.object({
+  Customers: z.array(
+    z.object({
+      Id: z.string(),
+      FirstName: z.string().nullable().optional(),
+      LastName: z.string().nullable().optional(),
+      Email: z.string().nullable().optional(),
+      HasOtaEmail: z.boolean().nullable().optional(),
+    }),
+  ),
+  Cursor: cursor,
+});
+
+export const resourcesReplySchema = z.object({
+  Resources: z.array(z.object({ Id: z.string(), Name: z.string() })),
+  Cursor: cursor,
+});
+
+export const resourceCategoriesReplySchema = z.object({
+  ResourceCategories: z.array(z.object({ Id: z.string(), Names: localizedText })),
+  Cursor: cursor,
+});
+
+const coordinate = z.number().nullable().optional();
+
+export const configurationReplySchema = z.object({
+  Enterprise: z.object({
+    Id: z.string(),
+    Name: z.string().min(1),
+    TimeZoneIdentifier: z.string().nullable().optional(),
+    Address: z
+      .object({
+        Line1: z.string().nullable().optional(),
+        Line2: z.string().nullable().optional(),
+        City: z.string().nullable().optional(),
+        PostalCode: z.string().nullable().optional(),
+        CountryCode: z.string().nullable().optional(),
+        Latitude: coordinate,
+        Longitude: coordinate,
+      })
+      .nullable()
+      .optional(),
+    Currencies: z.array(
+      z.object({ Currency: z.string().min(3), IsDefault: z.boolean(), IsEnabled: z.boolean().optional() }),
+    ),
+  }),
+});
+
+export const orderItemsReplySchema = z.object({
+  OrderItems: z.array(
+    z.object({
+      Id: z.string(),
+      AccountingState: z.string(),
+      Amount: z.object({ Currency: z.string().min(3), GrossValue: z.number() }),
+    }),
+  ),
+  Cursor: cursor,
+});
+
+/** Mews' error body; only logged, never shown (its texts are not specified). */
+export const errorReplySchema = z.object({ Message: z.string() });

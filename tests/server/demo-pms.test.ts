@@ -1,0 +1,436 @@
+import express from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/db/seed.ts';
+import { AppError } from '../../server/http/errors.ts';
+import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/selling/pms/demo-data.ts';
+import { demoMewsRouter } from '../../server/selling/pms/demo-mews-routes.ts';
+import { resetDemoPms } from '../../server/selling/pms/demo-seed.ts';
+import { devPmsRouter } from '../../server/selling/pms/dev-pms-routes.ts';
+import { createMewsPms } from '../../server/selling/pms/mews-pms.ts';
+import type { Pms } from '../../server/selling/pms/pms.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+/** The real Mews adapter against the demo PMS over HTTP, on a freshly migrated and seeded database. */
+
+const NOW = new Date('2026-03-10T21:30:00Z');
+const DAY_MS = 86_400_000;
+const STAYS = DEMO_PMS_HOTELS.flatMap((hotel) => hotel.stays.map((stay) => ({ hotel, stay })));
+/** The marketplace seed's reservations, which the demo PMS holds too. */
+const LISTED = buildDemoRows(NOW).reservations;
+const ALL_RESERVATIONS = STAYS.length + LISTED.length;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let server: Server;
+let url: string;
+let pms: Pms;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Start-up seeding of an empty database fills the demo PMS too.
+  await seedDemoData(database.db, NOW);
+  const app = express();
+  app.use(
+    '/demo-mews',
+    demoMewsRouter(database.db, () => NOW),
+  );
+  app.use('/dev', devPmsRouter(database.db));
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  pms = createMewsPms({
+    platformUrl: () => `${url}/demo-mews`,
+    clientToken: DEMO_MEWS_CLIENT_TOKEN,
+    accessTokens: demoMewsAccessTokens(),
+    clientName: 'Restay test',
+  });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.dispose();
+});
+
+/** A raw Connector call to the demo PMS, for what the adapter never sends. */
+async function connector(operation: string, body: unknown, raw = false) {
+  const response = await fetch(`${url}/demo-mews/api/connector/v1/${operation}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: raw ? String(body) : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+const MEWS_RESERVATION_FIELDS = [
+  'Id',
+  'ServiceId',
+  'AccountId',
+  'AccountType',
+  'BookerId',
+  'Number',
+  'State',
+  'Origin',
+  'CreatedUtc',
+  'UpdatedUtc',
+  'CancelledUtc',
+  'RequestedResourceCategoryId',
+  'AssignedResourceId',
+  'AssignedResourceLocked',
+  'ChannelNumber',
+  'CancellationReason',
+  'StartUtc',
+  'EndUtc',
+  'ScheduledStartUtc',
+  'ActualStartUtc',
+  'ScheduledEndUtc',
+  'ActualEndUtc',
+  'Purpose',
+  'PersonCounts',
+  'Options',
+];
+const tokens = (accessToken = DEMO_PMS_HOTELS[0]!.accessToken) => ({
+  ClientToken: DEMO_MEWS_CLIENT_TOKEN,
+  AccessToken: accessToken,
+  Client: 'Restay test',
+});
+
+describe('demo PMS data', () => {
+  it('has at least 10 reservations in 5 cities on 3 continents, dated from the moment it was created', () => {
+    expect(STAYS.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(DEMO_PMS_HOTELS.map((h) => h.city)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(DEMO_PMS_HOTELS.map((h) => h.timeZone.split('/')[0])).size).toBeGreaterThanOrEqual(3);
+    const numbers = STAYS.map(({ stay }) => stay.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    for (const number of numbers) expect(number).toMatch(/^[A-Z]{3}-\d{5}$/);
+    expect(STAYS.filter(({ stay }) => stay.state === 'Canceled')).toHaveLength(1);
+    expect(STAYS.filter(({ stay }) => stay.state === 'Started')).toHaveLength(1);
+    expect(STAYS.filter(({ stay }) => stay.guest.otaEmail)).toHaveLength(1);
+  });
+
+  it('seeds every stay in the future except the one that started yesterday', async () => {
+    const rows = await database.db.selectFrom('demo_pms_reservations').selectAll().execute();
+    expect(rows).toHaveLength(ALL_RESERVATIONS);
+    for (const row of rows) {
+      const start = new Date(row.scheduled_start_utc).getTime();
+      const end = new Date(row.scheduled_end_utc).getTime();
+      if (row.state === 'Started') {
+        expect(start).toBeLessThan(NOW.getTime());
+        expect(NOW.getTime() - start).toBeLessThan(2 * DAY_MS);
+      } else {
+        expect(start, row.number).toBeGreaterThan(NOW.getTime());
+      }
+      expect(end, row.number).toBeGreaterThan(NOW.getTime());
+    }
+  });
+
+  it('checks guests in at 15:00 and out at 11:00 on the hotel clock', async () => {
+    const tokyo = await pms.findByConfirmationNumber('TYO-51642');
+    const format = (date: Date) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' }).format(date);
+    expect(format(tokyo!.startUtc)).toBe('15:00');
+    expect(format(tokyo!.endUtc)).toBe('11:00');
+    expect(tokyo!.endUtc.getTime() - tokyo!.startUtc.getTime()).toBe(5 * DAY_MS - 4 * 3_600_000);
+  });
+});
+
+describe('the Mews adapter against the demo PMS', () => {
+  it('round-trips every demo reservation, by confirmation number and by id', async () => {
+    for (const { hotel, stay } of STAYS) {
+      const found = await pms.findByConfirmationNumber(stay.number);
+      const category = hotel.categories[stay.category]!;
+      const charged =
+        stay.state === 'Canceled'
+          ? category.nightlyCents
+          : stay.nights * (category.nightlyCents + hotel.cityTaxPerNightCents);
+      expect(found, stay.number).toMatchObject({
+        confirmationNumber: stay.number,
+        state: { Canceled: 'cancelled', Started: 'started', Confirmed: 'confirmed' }[stay.state ?? 'Confirmed'],
+        guest: {
+          email: stay.guest.email,
+          isOtaRelay: stay.guest.otaEmail ?? false,
+          firstName: stay.guest.firstName,
+          lastName: stay.guest.lastName,
+        },
+        roomName: stay.room ? `${category.name}, room ${stay.room}` : category.name,
+        hotel: {
+          name: hotel.name,
+          addressLine: hotel.addressLine1,
+          city: hotel.city,
+          countryCode: hotel.countryCode,
+          latitude: hotel.latitude,
+          longitude: hotel.longitude,
+          timeZone: hotel.timeZone,
+        },
+        currency: hotel.currency,
+        amountPaidCents: charged,
+        roomImageUrls: [],
+      });
+      expect(Math.round((found!.endUtc.getTime() - found!.startUtc.getTime()) / DAY_MS), stay.number).toBe(stay.nights);
+      expect(await pms.findByExternalId(found!.externalId)).toEqual(found);
+    }
+    expect(await pms.findByConfirmationNumber('LIS-00000')).toBeNull();
+    expect(await pms.findByExternalId('90000000-0000-4000-8000-999999999999')).toBeNull();
+  });
+
+  it('holds every reservation behind a seeded listing, so the API can re-read it by its id', async () => {
+    const listed = await database.db
+      .selectFrom('listings')
+      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+      .select([
+        'reservations.external_id',
+        'reservations.confirmation_number',
+        'reservations.start_utc',
+        'reservations.end_utc',
+        'reservations.guest_email',
+        'reservations.hotel_name',
+        'reservations.city',
+        'reservations.resource_name',
+        'reservations.currency',
+        'reservations.amount_paid_cents',
+      ])
+      .execute();
+    expect(listed).toHaveLength(LISTED.length);
+    for (const row of listed) {
+      const found = await pms.findByExternalId(row.external_id);
+      expect(found, row.confirmation_number).toMatchObject({
+        externalId: row.external_id,
+        confirmationNumber: row.confirmation_number,
+        state: 'confirmed',
+        startUtc: row.start_utc,
+        endUtc: row.end_utc,
+        guest: { email: row.guest_email, isOtaRelay: false },
+        roomName: row.resource_name,
+        hotel: { name: row.hotel_name, city: row.city, timeZone: expect.stringMatching(/^[A-Z][a-z]+\//) },
+        currency: row.currency,
+        amountPaidCents: row.amount_paid_cents,
+      });
+    }
+    expect(await pms.findByConfirmationNumber(listed[0]!.confirmation_number)).toMatchObject({
+      externalId: listed[0]!.external_id,
+    });
+  });
+
+  it('fails with UPSTREAM_ERROR when the demo PMS refuses its tokens (401)', async () => {
+    const bad = createMewsPms({
+      platformUrl: () => `${url}/demo-mews`,
+      clientToken: DEMO_MEWS_CLIENT_TOKEN,
+      accessTokens: ['nope'],
+      clientName: 'x',
+    });
+    await expect(bad.findByConfirmationNumber('LIS-48213')).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      status: 502,
+    });
+    const wrongClient = createMewsPms({
+      platformUrl: () => `${url}/demo-mews`,
+      clientToken: 'nope',
+      accessTokens: demoMewsAccessTokens(),
+      clientName: 'x',
+    });
+    await expect(wrongClient.findByConfirmationNumber('LIS-48213')).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe('the demo PMS wire rules', () => {
+  it('answers 401 with a Message for a wrong client or access token', async () => {
+    const reply = { RequestId: null, Details: null };
+    expect(await connector('configuration/get', { ...tokens(), AccessToken: 'nope' })).toEqual({
+      status: 401,
+      body: { Message: 'Invalid AccessToken', ...reply },
+    });
+    expect(await connector('configuration/get', { ...tokens(), ClientToken: 'nope' })).toEqual({
+      status: 401,
+      body: { Message: 'Invalid ClientToken', ...reply },
+    });
+    expect((await connector('configuration/get', { AccessToken: 'x' })).status).toBe(401);
+  });
+
+  it('insists on Limitation and the other required fields, and on JSON', async () => {
+    const messageOf = async (operation: string, body: unknown) => (await connector(operation, body)).body.Message;
+    expect(await connector('reservations/getAll/2023-06-06', { ...tokens(), Numbers: ['LIS-48213'] })).toMatchObject({
+      status: 400,
+      body: { Message: 'Invalid Limitation' },
+    });
+    expect(await messageOf('reservations/getAll/2023-06-06', { ...tokens(), Limitation: { Count: 0 } })).toBe(
+      'Invalid Limitation',
+    );
+    expect(await messageOf('reservations/getAll/2023-06-06', { ...tokens(), Limitation: { Count: 1001 } })).toBe(
+      'Invalid Limitation',
+    );
+    expect(
+      await messageOf('reservations/getAll/2023-06-06', { ...tokens(), Limitation: { Count: 1, Cursor: 'R1' } }),
+    ).toBe('Invalid Limitation');
+    expect(
+      await messageOf('reservations/getAll/2023-06-06', {
+        ...tokens(),
+        ReservationIds: ['R1'],
+        Limitation: { Count: 1 },
+      }),
+    ).toBe('Invalid ReservationIds');
+    expect(await messageOf('customers/getAll', { ...tokens(), Limitation: { Count: 1 } })).toBe('Invalid Extent');
+    expect(await messageOf('resources/getAll', { ...tokens(), Limitation: { Count: 1 } })).toBe('Invalid Extent');
+    expect(await messageOf('resourceCategories/getAll', { ...tokens(), Limitation: { Count: 1 } })).toBe(
+      'Invalid ServiceIds',
+    );
+    expect(await messageOf('orderItems/getAll', { ...tokens(), Limitation: { Count: 1 } })).toBe(
+      'Invalid ServiceOrderIds',
+    );
+    expect(await connector('configuration/get', '{"ClientToken":', true)).toMatchObject({
+      status: 400,
+      body: { Message: 'Invalid JSON' },
+    });
+    expect((await connector('reservations/getAll', { ...tokens(), Limitation: { Count: 1 } })).status).toBe(404);
+  });
+
+  it('confines every access token to its own hotel', async () => {
+    const [lisbon, prague] = DEMO_PMS_HOTELS;
+    const own = await connector('reservations/getAll/2023-06-06', {
+      ...tokens(lisbon!.accessToken),
+      Numbers: ['LIS-48213'],
+      Limitation: { Count: 10 },
+    });
+    expect(own.body.Reservations).toHaveLength(1);
+    // Every field of the reservation Mews documents is there, with its documented spelling.
+    expect(Object.keys(own.body.Reservations[0]).sort()).toEqual(MEWS_RESERVATION_FIELDS.sort());
+    expect(own.body.Reservations[0]).toMatchObject({
+      Number: 'LIS-48213',
+      State: 'Confirmed',
+      AccountType: 'Customer',
+      PersonCounts: [{ Count: 2 }],
+      ScheduledStartUtc: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
+    const other = await connector('reservations/getAll/2023-06-06', {
+      ...tokens(prague!.accessToken),
+      Numbers: ['LIS-48213'],
+      Limitation: { Count: 10 },
+    });
+    expect(other.body).toEqual({ Reservations: [], Cursor: null });
+    const items = await connector('orderItems/getAll', {
+      ...tokens(prague!.accessToken),
+      ServiceOrderIds: [own.body.Reservations[0].Id],
+      Limitation: { Count: 10 },
+    });
+    expect(items.body.OrderItems).toEqual([]);
+  });
+
+  it('pages by cursor as Mews does', async () => {
+    const lisbon = DEMO_PMS_HOTELS[0]!;
+    const { body } = await connector('reservations/getAll/2023-06-06', {
+      ...tokens(),
+      Numbers: ['LIS-48213'],
+      Limitation: { Count: 1 },
+    });
+    const reservationId = body.Reservations[0].Id;
+    const all = await connector('orderItems/getAll', {
+      ...tokens(),
+      ServiceOrderIds: [reservationId],
+      Limitation: { Count: 1000 },
+    });
+    // Three nights and three city taxes, plus the cancelled breakfast.
+    expect(all.body.OrderItems).toHaveLength(lisbon.stays[0]!.nights * 2 + 1);
+    const paged: unknown[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const next = await connector('orderItems/getAll', {
+        ...tokens(),
+        ServiceOrderIds: [reservationId],
+        Limitation: { Count: 2, Cursor: cursor },
+      });
+      paged.push(...next.body.OrderItems);
+      cursor = next.body.Cursor;
+      if (next.body.OrderItems.length < 2) break;
+    }
+    expect(paged).toEqual(all.body.OrderItems);
+    expect(all.body.OrderItems[0]).toMatchObject({
+      ServiceOrderId: reservationId,
+      Type: 'SpaceOrder',
+      AccountingState: 'Open',
+      Amount: { Currency: 'EUR', GrossValue: 145, TaxValues: [{ Code: 'PT-2016-R' }] },
+    });
+  });
+});
+
+describe('GET /dev/pms', () => {
+  it('lists the demo reservations as JSON, with the price paid in major units', async () => {
+    const response = await fetch(`${url}/dev/pms.json`);
+    const body = (await response.json()) as any;
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(body.success).toBe(true);
+    expect(body.data).toHaveLength(ALL_RESERVATIONS);
+    const lisbon = body.data.find((r: { confirmationNumber: string }) => r.confirmationNumber === 'LIS-48213');
+    expect(Object.keys(lisbon).sort()).toEqual(
+      [
+        'amountPaid',
+        'city',
+        'confirmationNumber',
+        'currency',
+        'email',
+        'endUtc',
+        'hotelName',
+        'startUtc',
+        'state',
+      ].sort(),
+    );
+    expect(lisbon).toMatchObject({
+      email: 'ana.silva@example.com',
+      hotelName: 'Casa do Tejo Hotel',
+      city: 'Lisbon',
+      state: 'Confirmed',
+      amountPaid: 447,
+      currency: 'EUR',
+    });
+    expect(new Date(lisbon.startUtc).toISOString()).toBe(lisbon.startUtc);
+    const tokyo = body.data.find((r: { confirmationNumber: string }) => r.confirmationNumber === 'TYO-51642');
+    expect(tokyo).toMatchObject({ amountPaid: 5 * (31_000 + 200), currency: 'JPY' });
+  });
+
+  it('lists them on an HTML page, escaping every value', async () => {
+    await database.db
+      .updateTable('demo_pms_customers')
+      .set({ email: '<b>ana</b>@example.com' })
+      .where('email', '=', 'ana.silva@example.com')
+      .execute();
+    const response = await fetch(`${url}/dev/pms`);
+    const page = await response.text();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<th scope="col">Confirmation number</th>');
+    expect(page).toContain('&lt;b&gt;ana&lt;/b&gt;@example.com');
+    expect(page).not.toContain('<b>ana</b>');
+    expect(page).toContain('<th scope="col">Imported</th>');
+    // The reservations a tester can still list come before those already in the marketplace.
+    expect(page.indexOf('LIS-48213')).toBeLessThan(page.indexOf(LISTED[0]!.confirmation_number));
+    expect(page.match(/<td>Yes<\/td>/g)).toHaveLength(LISTED.length);
+    expect(page).toContain('¥156,000');
+  });
+});
+
+describe('re-seeding the demo PMS', () => {
+  it('replaces every demo PMS row with the same reservations, ids included', async () => {
+    const before = await database.db
+      .selectFrom('demo_pms_reservations')
+      .select(['id', 'number'])
+      .orderBy('id')
+      .execute();
+    await database.db.updateTable('demo_pms_reservations').set({ state: 'Processed' }).execute();
+
+    expect(await resetDemoPms(database.db, NOW, buildDemoRows(NOW))).toEqual({ reservations: ALL_RESERVATIONS });
+    const after = await database.db
+      .selectFrom('demo_pms_reservations')
+      .select(['id', 'number', 'state'])
+      .orderBy('id')
+      .execute();
+    expect(after.map(({ id, number }) => ({ id, number }))).toEqual(before);
+    expect(after.filter((r) => r.state === 'Processed')).toEqual([]);
+    expect((await pms.findByConfirmationNumber('LIS-48213'))?.guest.email).toBe('ana.silva@example.com');
+
+    const later = new Date(NOW.getTime() + 30 * DAY_MS);
+    expect(await resetDemoData(database.db, later)).toMatchObject({ pmsReservations: ALL_RESERVATIONS });
+    const lisbon = await pms.findByConfirmationNumber('LIS-48213');
+    expect(lisbon!.startUtc.getTime()).toBeGreaterThan(later.getTime());
+    // Start-up seeding leaves a filled demo PMS alone.
+    await seedDemoData(database.db, NOW);
+    expect((await pms.findByConfirmationNumber('LIS-48213'))!.startUtc).toEqual(lisbon!.startUtc);
+  });
+});
