@@ -2,6 +2,8 @@ import path from 'node:path';
 import { createAdapters, describeAdapters } from './adapters.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
+import { createSelfOrigin } from './http/self-origin.ts';
+import { startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -20,10 +22,14 @@ async function main() {
   const seeded = await seedDemoData(database.db);
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
-  const adapters = createAdapters(config, database, logger, systemClock);
+  const selfOrigin = createSelfOrigin();
+  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot: path.resolve('dist/web') });
+  const jobs: (() => void)[] = [];
   const server = app.listen(config.port, config.host, () => {
+    selfOrigin.listeningOn(server.address());
+    jobs.push(adapters.standIns.start(), startSellingJobs({ db: database.db, clock: systemClock, logger }));
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
   server.on('error', (error) => {
@@ -36,6 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    jobs.forEach((stop) => stop());
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);

@@ -37,14 +37,14 @@ export interface TestUser {
 /** A signed-in user: their id and the headers of their JSON requests. */
 export async function signedInUser(email = `${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
   const id = randomUUID();
-  const now = Math.floor(Date.now() / 1000);
+  // Valid for any moment a test's clock may show (the API checks expiry against its injected clock).
   const token = await new SignJWT({ role: 'authenticated', email })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(`${SUPABASE_URL}/auth/v1`)
     .setAudience('authenticated')
     .setSubject(id)
-    .setIssuedAt(now - 10)
-    .setExpirationTime(now + 3600)
+    .setIssuedAt(Date.UTC(2000, 0, 1) / 1000)
+    .setExpirationTime(Date.UTC(2100, 0, 1) / 1000)
     .sign(new TextEncoder().encode(JWT_SECRET));
   return { id, email, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } };
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { createAdapters, type Adapters } from '../../server/adapters.ts';
 import { createApp, type AppDependencies } from '../../server/app.ts';
+import { createSelfOrigin } from '../../server/http/self-origin.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -26,12 +27,14 @@ export async function startTestServer(
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? (() => new Date());
+  const selfOrigin = createSelfOrigin();
+  const adapters = { ...createAdapters(config, database, logger, clock, selfOrigin), ...options.adapters };
   const dependencies: AppDependencies = {
     config,
     database,
     logger,
     // With no SMTP_URL the mail adapter is the dev mailbox: tests read what the app sends from mail_outbox.
-    adapters: { ...createAdapters(config, database, logger, clock), ...options.adapters },
+    adapters,
     clock,
     webRoot: options.webRoot,
     authRateLimits: options.authRateLimits,
@@ -40,6 +43,9 @@ export async function startTestServer(
     const listening = createApp(dependencies).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  selfOrigin.listeningOn(server.address());
+  // The test checkout delivers its webhooks in the background, as it does in the product.
+  const stopStandIns = adapters.standIns.start();
   return {
     url,
     database,
@@ -56,6 +62,7 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, body };
     },
     async close() {
+      stopStandIns();
       await new Promise((resolve) => server.close(resolve));
       await database.dispose();
     },

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../server/adapters.ts';
+import { createSelfOrigin } from '../../server/http/self-origin.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createPhotoService } from '../../server/photos/index.ts';
@@ -82,7 +83,7 @@ interface PhotoServer {
 async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>, clock = () => new Date()) {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: 'silent' });
-  const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock) });
+  const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock, createSelfOrigin()) });
   const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createAdapters } from '../../server/adapters.ts';
+import { createSelfOrigin } from '../../server/http/self-origin.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 // Every request writes one log line (LOG_LEVEL info) carrying its request id: enough to find it, and never a
@@ -27,7 +28,7 @@ describe('request log', () => {
     const logger = pino({ level: 'info' }, sink);
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info' });
     const clock = () => new Date();
-    const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock) });
+    const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock, createSelfOrigin()) });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
