@@ -170,6 +170,16 @@ describe('creating a checkout', () => {
     expect((await checkout(listingId, buyer.auth)).status).toBe(200);
   });
 
+  it('keeps at most one open order per listing in the database itself', async () => {
+    const { id: buyerId } = await fx.user();
+    const listingId = await fx.listStay(seller.id);
+    const now = fx.clock();
+    const open = { listing_id: listingId, buyer_id: buyerId, seller_id: seller.id, amount_cents: 100, currency: 'USD', state: 'open' as const, hold_expires_at: now, created_at: now, updated_at: now };
+    await fx.server.database.db.insertInto('orders').values(open).execute();
+    await expect(fx.server.database.db.insertInto('orders').values(open).execute()).rejects.toThrow(/orders_one_open_per_listing/);
+    await fx.server.database.db.insertInto('orders').values({ ...open, state: 'expired' }).execute();
+  });
+
   it('lets 20 buyers race for one stay: exactly one holds it, the others are told it is held', async () => {
     const listingId = await fx.listStay(seller.id);
     const buyers = await Promise.all(Array.from({ length: 20 }, () => fx.user()));
