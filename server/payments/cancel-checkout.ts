@@ -10,7 +10,11 @@ import { endHold } from './release-hold.ts';
  * stay goes back on the market. If the provider says the buyer paid after all, the payment is recorded
  * instead. Cancelling a checkout that already ended answers its state and changes nothing.
  */
-export async function cancelCheckout(deps: BuyingDeps, user: VerifiedUser, sessionId: string): Promise<CancelCheckoutResult> {
+export async function cancelCheckout(
+  deps: BuyingDeps,
+  user: VerifiedUser,
+  sessionId: string,
+): Promise<CancelCheckoutResult> {
   const order = await findBuyersOrder(deps, user, sessionId);
   if (order.state !== 'open') return { orderState: order.state, listingId: order.listing_id };
   try {
@@ -20,6 +24,9 @@ export async function cancelCheckout(deps: BuyingDeps, user: VerifiedUser, sessi
     // The hold stays: releasing it before the provider confirms would let a late payment land on a free stay.
     if (error instanceof AppError) throw error;
     deps.logger.error({ err: error, orderId: order.id }, 'cancelling the checkout at the provider failed');
-    throw new AppError('UPSTREAM_ERROR', "We couldn't cancel the checkout with the payment provider. Please try again.");
+    throw new AppError(
+      'UPSTREAM_ERROR',
+      "We couldn't cancel the checkout with the payment provider. Please try again.",
+    );
   }
 }

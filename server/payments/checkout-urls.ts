@@ -8,7 +8,9 @@ const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
  */
 export function checkoutUrlsOnOrigin(publicUrl: string, urls: { successUrl: string; cancelUrl: string }) {
   const origin = new URL(publicUrl).origin;
-  const foreign = (Object.entries(urls) as [string, string][]).filter(([, url]) => !URL.canParse(url) || new URL(url).origin !== origin);
+  const foreign = (Object.entries(urls) as [string, string][]).filter(
+    ([, url]) => !URL.canParse(url) || new URL(url).origin !== origin,
+  );
   if (foreign.length) {
     throw new AppError(
       'VALIDATION_ERROR',

@@ -27,6 +27,7 @@ export async function confirmPurchase(
     .where('buyer_id', '=', user.id)
     .where('state', '=', 'paid')
     .executeTakeFirst();
-  if (!paid) throw new AppError('CONFLICT', 'No payment for this stay has been recorded for you', { status: listing.status });
+  if (!paid)
+    throw new AppError('CONFLICT', 'No payment for this stay has been recorded for you', { status: listing.status });
   return toListingDto(listing);
 }

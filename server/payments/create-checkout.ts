@@ -38,7 +38,11 @@ type CheckoutListing = NonNullable<Awaited<ReturnType<typeof findListingForCheck
  * Holds the stay for the buyer and opens a hosted checkout for the database price. The same buyer asking again
  * gets the same open session; anyone else is told someone is paying, and until when.
  */
-export async function createCheckout(deps: BuyingDeps, user: VerifiedUser, request: CheckoutRequest): Promise<CheckoutSessionResult> {
+export async function createCheckout(
+  deps: BuyingDeps,
+  user: VerifiedUser,
+  request: CheckoutRequest,
+): Promise<CheckoutSessionResult> {
   assertClaimsAreUser(user, request.claimedUserIds);
   const urls = checkoutUrlsOnOrigin(deps.publicUrl, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
   const listing = await findListingForCheckout(deps, request.listingId);
@@ -47,7 +51,8 @@ export async function createCheckout(deps: BuyingDeps, user: VerifiedUser, reque
   if (request.amount !== undefined && toCents(request.amount) !== listing.price_cents) {
     throw new AppError('CONFLICT', 'The price of this stay changed', { price: toMajor(listing.price_cents) });
   }
-  if (listing.status === 'reserved' && (await endLapsedHold(deps, listing.id))) return createCheckout(deps, user, request);
+  if (listing.status === 'reserved' && (await endLapsedHold(deps, listing.id)))
+    return createCheckout(deps, user, request);
   if (listing.status !== 'active') return answerUnavailable(deps, listing.id, user.id);
   await assertReservationStillSellable(deps, {
     listingId: listing.id,
@@ -103,7 +108,12 @@ async function endLapsedHold(deps: BuyingDeps, listingId: string): Promise<boole
 }
 
 function openOrderFor(deps: Pick<BuyingDeps, 'db'>, listingId: string) {
-  return deps.db.selectFrom('orders').selectAll().where('listing_id', '=', listingId).where('state', '=', 'open').executeTakeFirst();
+  return deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('listing_id', '=', listingId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
 }
 
 /** The listing is not free to hold: the buyer's own open checkout, or 409 saying why not. */
@@ -117,8 +127,13 @@ async function answerUnavailable(deps: BuyingDeps, listingId: string, userId: st
       expiresAt: held.hold_expires_at.toISOString(),
     };
   }
-  if (held) throw new AppError('CONFLICT', HELD_MESSAGE, { reason: 'held', holdExpiresAt: held.hold_expires_at.toISOString() });
-  const listing = await deps.db.selectFrom('listings').select('status').where('id', '=', listingId).executeTakeFirstOrThrow();
+  if (held)
+    throw new AppError('CONFLICT', HELD_MESSAGE, { reason: 'held', holdExpiresAt: held.hold_expires_at.toISOString() });
+  const listing = await deps.db
+    .selectFrom('listings')
+    .select('status')
+    .where('id', '=', listingId)
+    .executeTakeFirstOrThrow();
   const message = listing.status === 'sold' ? 'This stay has already been sold' : 'This stay is not for sale right now';
   throw new AppError('CONFLICT', message, { status: listing.status });
 }
@@ -127,9 +142,19 @@ async function answerUnavailable(deps: BuyingDeps, listingId: string, userId: st
 async function placeHold(deps: BuyingDeps, buyerId: string, buyerEmail: string | null, listing: CheckoutListing) {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
-    await transitionListing(trx, { listingId: listing.id, from: ['active'], to: 'reserved', now, conflictMessage: HELD_MESSAGE });
+    await transitionListing(trx, {
+      listingId: listing.id,
+      from: ['active'],
+      to: 'reserved',
+      now,
+      conflictMessage: HELD_MESSAGE,
+    });
     // A buyer signed in through a provider may not have a profile row yet; the order and the sale refer to it.
-    await trx.insertInto('profiles').values({ id: buyerId, email: buyerEmail }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('profiles')
+      .values({ id: buyerId, email: buyerEmail })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     const order = await trx
       .insertInto('orders')
       .values({
@@ -166,7 +191,11 @@ interface HostedCheckoutInput {
  */
 async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput): Promise<CheckoutSessionResult> {
   const { orderId, listing } = input;
-  const order = await deps.db.selectFrom('orders').select('hold_expires_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await deps.db
+    .selectFrom('orders')
+    .select('hold_expires_at')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   let session;
   try {
     session = await deps.payments.createCheckoutSession({

@@ -31,5 +31,13 @@ export function buyingDeps(source: {
 }): BuyingDeps | undefined {
   const { payments, pms, mailer } = source.adapters;
   if (!payments || !pms) return undefined;
-  return { db: source.database.db, clock: source.clock, payments, pms, mailer, publicUrl: source.config.publicUrl, logger: source.logger };
+  return {
+    db: source.database.db,
+    clock: source.clock,
+    payments,
+    pms,
+    mailer,
+    publicUrl: source.config.publicUrl,
+    logger: source.logger,
+  };
 }

@@ -37,7 +37,7 @@ export function buyerReceipt(to: string, facts: OrderFacts): MailMessage {
       '',
       ...stayLines(facts, 'Amount paid'),
       '',
-      "What happens next: the seller and the hotel transfer the reservation to your name. You will hear from us as soon as it is done, so you can check in with your own ID.",
+      'What happens next: the seller and the hotel transfer the reservation to your name. You will hear from us as soon as it is done, so you can check in with your own ID.',
       '',
       `Your stays: ${facts.publicUrl}/my-stays`,
     ].join('\n'),

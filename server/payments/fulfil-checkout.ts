@@ -15,8 +15,15 @@ export type FulfilOutcome = 'sold' | 'refunded' | 'already-settled' | 'not-paid'
  * Our order for a provider session: by the session id we stored, else by the order id we gave the provider as
  * client_reference_id (an event may come before the session id was written back).
  */
-export async function findOrderForSession(db: Kysely<Database>, session: Pick<CheckoutSession, 'id' | 'clientReferenceId'>) {
-  const bySession = await db.selectFrom('orders').selectAll().where('checkout_session_id', '=', session.id).executeTakeFirst();
+export async function findOrderForSession(
+  db: Kysely<Database>,
+  session: Pick<CheckoutSession, 'id' | 'clientReferenceId'>,
+) {
+  const bySession = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('checkout_session_id', '=', session.id)
+    .executeTakeFirst();
   if (bySession) return bySession;
   const orderId = z.uuid().safeParse(session.clientReferenceId);
   if (!orderId.success) return undefined;
@@ -47,7 +54,10 @@ export async function fulfilCheckout(
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, found.id);
     if (order.state === 'paid' || order.state === 'refunded') return { order, outcome: 'already-settled' as const };
-    const changes = { checkout_session_id: session.id, payment_intent_id: session.paymentIntentId ?? order.payment_intent_id };
+    const changes = {
+      checkout_session_id: session.id,
+      payment_intent_id: session.paymentIntentId ?? order.payment_intent_id,
+    };
     const amountMatches =
       (session.amountTotalCents === null || session.amountTotalCents === order.amount_cents) &&
       (session.currency === null || session.currency.toUpperCase() === order.currency.toUpperCase());
@@ -60,7 +70,13 @@ export async function fulfilCheckout(
         reason,
         changes: { ...changes, paid_at: now },
       });
-      await transitionListing(trx, { listingId: listing.id, from: ['reserved'], to: 'sold', now, changes: { buyer_id: order.buyer_id } });
+      await transitionListing(trx, {
+        listingId: listing.id,
+        from: ['reserved'],
+        to: 'sold',
+        now,
+        changes: { buyer_id: order.buyer_id },
+      });
       await enqueuePaymentJob(trx, 'receipt_email', order.id, now);
       await enqueuePaymentJob(trx, 'sale_email', order.id, now);
       return { order: paid, outcome: 'sold' as const };

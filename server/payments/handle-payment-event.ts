@@ -19,7 +19,11 @@ export async function handlePaymentEvent(deps: BuyingDeps, event: PaymentEvent):
     .values({ event_id: event.id, type: event.type, session_id: event.session?.id ?? null, received_at: receivedAt })
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
-  const recorded = await deps.db.selectFrom('payment_events').select('processed_at').where('event_id', '=', event.id).executeTakeFirstOrThrow();
+  const recorded = await deps.db
+    .selectFrom('payment_events')
+    .select('processed_at')
+    .where('event_id', '=', event.id)
+    .executeTakeFirstOrThrow();
   if (recorded.processed_at) return 'duplicate';
   const outcome = await act(deps, event);
   await deps.db

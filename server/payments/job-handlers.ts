@@ -69,14 +69,20 @@ async function loadOrder(deps: BuyingDeps, orderId: string) {
 /** The provider refunds once per order (its idempotency key is the order); then the buyer is told. */
 async function refund(deps: BuyingDeps, order: LoadedOrder) {
   const paymentIntentId =
-    order.paymentIntentId ?? (order.sessionId ? (await deps.payments.retrieveCheckoutSession(order.sessionId)).paymentIntentId : null);
+    order.paymentIntentId ??
+    (order.sessionId ? (await deps.payments.retrieveCheckoutSession(order.sessionId)).paymentIntentId : null);
   if (!paymentIntentId) throw new Error(`Order ${order.id} has no payment to refund yet`);
   // `duplicate`: the buyer was charged for a stay that was no longer theirs to buy.
   await deps.payments.refund({ paymentIntentId, orderId: order.id, reason: 'duplicate' });
   await enqueuePaymentJob(deps.db, 'refund_email', order.id, deps.clock());
 }
 
-async function send(deps: BuyingDeps, job: PaymentJobRow, to: string | null, build: (to: string) => Parameters<BuyingDeps['mailer']['send']>[0]) {
+async function send(
+  deps: BuyingDeps,
+  job: PaymentJobRow,
+  to: string | null,
+  build: (to: string) => Parameters<BuyingDeps['mailer']['send']>[0],
+) {
   if (!to) {
     // Nobody to write to: retrying would not change that.
     deps.logger.warn({ orderId: job.order_id, kind: job.kind }, 'no email address for a payment email');

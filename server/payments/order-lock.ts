@@ -15,6 +15,11 @@ export async function lockOrderAndListing(trx: Transaction<Database>, orderId: s
     .where('id', '=', ref.listing_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { order, listing };
 }

@@ -65,5 +65,8 @@ export async function transitionOrder(trx: Executor, transition: OrderTransition
 
 /** Records an order's first state (its creation) in the history. */
 export async function recordOrderCreated(trx: Executor, orderId: string, now: Date, reason: string) {
-  await trx.insertInto('order_events').values({ order_id: orderId, from_state: null, to_state: 'open', reason, at: now }).execute();
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, from_state: null, to_state: 'open', reason, at: now })
+    .execute();
 }

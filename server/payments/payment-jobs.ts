@@ -41,13 +41,20 @@ export async function runDueJobs(deps: BuyingDeps): Promise<number> {
     for (const job of claimed) {
       try {
         await performPaymentJob(deps, job);
-        await deps.db.updateTable('payment_jobs').set({ done_at: deps.clock(), last_error: null }).where('id', '=', job.id).execute();
+        await deps.db
+          .updateTable('payment_jobs')
+          .set({ done_at: deps.clock(), last_error: null })
+          .where('id', '=', job.id)
+          .execute();
       } catch (error) {
         deps.logger.error({ err: error, jobId: job.id, kind: job.kind, orderId: job.order_id }, 'payment job failed');
         const delay = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** (job.attempts - 1));
         await deps.db
           .updateTable('payment_jobs')
-          .set({ last_error: String((error as Error).message ?? error).slice(0, 500), next_attempt_at: new Date(deps.clock().getTime() + delay) })
+          .set({
+            last_error: String((error as Error).message ?? error).slice(0, 500),
+            next_attempt_at: new Date(deps.clock().getTime() + delay),
+          })
           .where('id', '=', job.id)
           .execute();
       }

@@ -9,7 +9,11 @@ import type { BuyingDeps } from './deps.ts';
  * The stays a user paid for, newest first, each with its order: the sales, and payments that were refunded
  * because the stay was no longer held for them (so the buyer sees where their money went).
  */
-export async function listPurchasedStays(deps: Pick<BuyingDeps, 'db'>, user: VerifiedUser, userId: string): Promise<PurchasedStay[]> {
+export async function listPurchasedStays(
+  deps: Pick<BuyingDeps, 'db'>,
+  user: VerifiedUser,
+  userId: string,
+): Promise<PurchasedStay[]> {
   if (userId !== user.id) throw new AppError('FORBIDDEN', 'You can only see your own stays');
   const rows = await deps.db
     .selectFrom('orders')

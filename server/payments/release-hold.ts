@@ -13,7 +13,12 @@ export type HoldEnd = 'expired' | 'cancelled';
  * goes back on the market. An order that is no longer open is returned as it is, so a repeated or late
  * release (a second expired event, the sweep after the cancel page) changes nothing.
  */
-export async function releaseHold(deps: Pick<BuyingDeps, 'db' | 'clock'>, orderId: string, to: HoldEnd, reason: string) {
+export async function releaseHold(
+  deps: Pick<BuyingDeps, 'db' | 'clock'>,
+  orderId: string,
+  to: HoldEnd,
+  reason: string,
+) {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);

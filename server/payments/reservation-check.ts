@@ -11,7 +11,10 @@ interface ListedStay {
   endUtc: Date;
 }
 
-type Problem = { reason: 'reservation_cancelled' | 'reservation_not_confirmed' | 'reservation_changed'; message: string };
+type Problem = {
+  reason: 'reservation_cancelled' | 'reservation_not_confirmed' | 'reservation_changed';
+  message: string;
+};
 
 /**
  * Re-reads the reservation from the hotel's system before anyone pays for it. A reservation that was
@@ -24,7 +27,10 @@ export async function assertReservationStillSellable(deps: Pick<BuyingDeps, 'db'
     reservation = await deps.pms.findByExternalId(stay.externalId);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('UPSTREAM_ERROR', "We couldn't reach the hotel's system to confirm this stay. Please try again.");
+    throw new AppError(
+      'UPSTREAM_ERROR',
+      "We couldn't reach the hotel's system to confirm this stay. Please try again.",
+    );
   }
   const problem = problemWith(reservation, stay);
   if (!problem) return;
@@ -38,19 +44,25 @@ function problemWith(reservation: PmsReservation | null, stay: ListedStay): Prob
   if (!reservation || reservation.state === 'cancelled') {
     return {
       reason: 'reservation_cancelled',
-      message: 'This reservation was cancelled at the hotel, so the stay can no longer be bought. The listing has been withdrawn.',
+      message:
+        'This reservation was cancelled at the hotel, so the stay can no longer be bought. The listing has been withdrawn.',
     };
   }
   if (reservation.state !== 'confirmed') {
     return {
       reason: 'reservation_not_confirmed',
-      message: 'The hotel no longer shows this reservation as confirmed, so the stay can no longer be bought. The listing has been withdrawn.',
+      message:
+        'The hotel no longer shows this reservation as confirmed, so the stay can no longer be bought. The listing has been withdrawn.',
     };
   }
-  if (reservation.startUtc.getTime() !== stay.startUtc.getTime() || reservation.endUtc.getTime() !== stay.endUtc.getTime()) {
+  if (
+    reservation.startUtc.getTime() !== stay.startUtc.getTime() ||
+    reservation.endUtc.getTime() !== stay.endUtc.getTime()
+  ) {
     return {
       reason: 'reservation_changed',
-      message: "The hotel's reservation dates changed since this stay was listed, so it can no longer be bought. The listing has been withdrawn.",
+      message:
+        "The hotel's reservation dates changed since this stay was listed, so it can no longer be bought. The listing has been withdrawn.",
     };
   }
   return undefined;

@@ -11,7 +11,11 @@ import { releaseHold } from './release-hold.ts';
  * a paid session is fulfilled through the same path as the webhook (the webhook may come later, or never), an
  * expired one releases the hold. Once the order has ended, its state is the answer without asking anyone.
  */
-export async function getSessionStatus(deps: BuyingDeps, user: VerifiedUser, sessionId: string): Promise<SessionStatus> {
+export async function getSessionStatus(
+  deps: BuyingDeps,
+  user: VerifiedUser,
+  sessionId: string,
+): Promise<SessionStatus> {
   let order = await findBuyersOrder(deps, user, sessionId);
   let providerStatus: { status: string; paymentStatus: string } | undefined;
   if (order.state === 'open') {

@@ -22,5 +22,7 @@ export function describeStayDates(start: Date, end: Date): string {
 
 /** Integer cents in the database; the amount with its currency for people, e.g. "€120.00". */
 export function formatAmount(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amountCents / 100);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amountCents / 100,
+  );
 }

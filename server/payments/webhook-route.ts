@@ -12,11 +12,15 @@ const WEBHOOK_BODY_LIMIT = '512kb';
  */
 export function paymentWebhookRouter(deps: BuyingDeps): Router {
   const router = Router();
-  router.post('/api/payment/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
-    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const event = deps.payments.parseWebhook(rawBody, req.get('Stripe-Signature'));
-    const outcome = await handlePaymentEvent(deps, event);
-    res.json({ success: true, data: { received: true, outcome } });
-  });
+  router.post(
+    '/api/payment/webhook',
+    express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }),
+    async (req, res) => {
+      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const event = deps.payments.parseWebhook(rawBody, req.get('Stripe-Signature'));
+      const outcome = await handlePaymentEvent(deps, event);
+      res.json({ success: true, data: { received: true, outcome } });
+    },
+  );
   return router;
 }

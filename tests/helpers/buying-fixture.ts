@@ -54,7 +54,10 @@ export interface BuyingFixture {
   /** The same dependencies the app's buying routes use, for running the payment worker in tests. */
   deps: BuyingDeps;
   /** A signed-in user with a profile: their id and Authorization header. */
-  user(fields?: { email?: string; firstName?: string }): Promise<{ id: string; email: string; auth: Record<string, string> }>;
+  user(fields?: {
+    email?: string;
+    firstName?: string;
+  }): Promise<{ id: string; email: string; auth: Record<string, string> }>;
   /** A listing whose reservation the PMS knows as confirmed, with the same dates. */
   listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
@@ -75,12 +78,25 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     adapters: { payments, pms, mailer },
   });
   const { db } = server.database;
-  const deps: BuyingDeps = { db, clock, payments, pms, mailer, publicUrl: TEST_PUBLIC_URL, logger: pino({ level: 'silent' }) };
+  const deps: BuyingDeps = {
+    db,
+    clock,
+    payments,
+    pms,
+    mailer,
+    publicUrl: TEST_PUBLIC_URL,
+    logger: pino({ level: 'silent' }),
+  };
   const externalIdOf = async (listingId: string) =>
     db
       .selectFrom('listings')
       .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-      .select(['reservations.external_id', 'reservations.confirmation_number', 'listings.start_utc', 'listings.end_utc'])
+      .select([
+        'reservations.external_id',
+        'reservations.confirmation_number',
+        'listings.start_utc',
+        'listings.end_utc',
+      ])
       .where('listings.id', '=', listingId)
       .executeTakeFirstOrThrow();
 
@@ -107,7 +123,15 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         endUtc: row.end_utc,
         guest: { email: null, isOtaRelay: false, firstName: null, lastName: null },
         roomName: null,
-        hotel: { name: 'Hotel Test', addressLine: null, city: 'Lisbon', countryCode: 'PT', latitude: null, longitude: null, timeZone: null },
+        hotel: {
+          name: 'Hotel Test',
+          addressLine: null,
+          city: 'Lisbon',
+          countryCode: 'PT',
+          latitude: null,
+          longitude: null,
+          timeZone: null,
+        },
         currency: 'USD',
         amountPaidCents: null,
         roomImageUrls: [],
@@ -120,7 +144,11 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       return reservation;
     },
     postJson(path, body, auth = {}) {
-      return server.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify(body) });
+      return server.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        body: JSON.stringify(body),
+      });
     },
     deliver(event) {
       return server.request('/api/payment/webhook', {

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import { AppError } from '../../server/http/errors.ts';
-import type { CheckoutSession, CreateCheckoutInput, PaymentEvent, Payments } from '../../server/payments/stripe/payments.ts';
+import type {
+  CheckoutSession,
+  CreateCheckoutInput,
+  PaymentEvent,
+  Payments,
+} from '../../server/payments/stripe/payments.ts';
 
 /** The webhook signing secret the double signs with and verifies against. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_buying_double';
@@ -89,7 +94,12 @@ export class PaymentsDouble implements Payments {
     if (session.status !== 'open' && !(evenIfExpired && session.status === 'expired')) {
       throw new Error(`session ${sessionId} is ${session.status}`);
     }
-    Object.assign(session, { status: 'complete', paymentStatus: 'paid', url: null, paymentIntentId: `pi_test_${sessionId}` });
+    Object.assign(session, {
+      status: 'complete',
+      paymentStatus: 'paid',
+      url: null,
+      paymentIntentId: `pi_test_${sessionId}`,
+    });
     return this.signedEvent('checkout.session.completed', sessionId);
   }
 

@@ -15,32 +15,66 @@ afterAll(() => fx.close());
 const checkout = (listingId: string, auth: Record<string, string>, fields: Record<string, unknown> = {}) =>
   fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId, fields), auth);
 
-const listingRow = (id: string) => fx.server.database.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const listingRow = (id: string) =>
+  fx.server.database.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ordersOf = (listingId: string) =>
-  fx.server.database.db.selectFrom('orders').selectAll().where('listing_id', '=', listingId).orderBy('created_at').execute();
+  fx.server.database.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('listing_id', '=', listingId)
+    .orderBy('created_at')
+    .execute();
 
 describe('creating a checkout', () => {
   it('holds the stay for the buyer and opens a session for the database price, expiring with the hold', async () => {
     const buyer = await fx.user();
     const listingId = await fx.listStay(seller.id, { price_cents: 15_050, currency: 'EUR' });
-    const { status, body } = await checkout(listingId, buyer.auth, { amount: 150.5, userId: buyer.id, buyer_id: buyer.id, user_id: buyer.id });
+    const { status, body } = await checkout(listingId, buyer.auth, {
+      amount: 150.5,
+      userId: buyer.id,
+      buyer_id: buyer.id,
+      user_id: buyer.id,
+    });
     expect(status).toBe(200);
     const [order] = await ordersOf(listingId);
     const expiresAt = new Date(fx.clock().getTime() + HOLD_MS);
     expect(body).toEqual({
       success: true,
-      data: { url: expect.stringMatching(/^https:\/\/checkout\.test\//), sessionId: order!.checkout_session_id, orderId: order!.id, expiresAt: expiresAt.toISOString() },
+      data: {
+        url: expect.stringMatching(/^https:\/\/checkout\.test\//),
+        sessionId: order!.checkout_session_id,
+        orderId: order!.id,
+        expiresAt: expiresAt.toISOString(),
+      },
     });
-    expect(order).toMatchObject({ state: 'open', buyer_id: buyer.id, seller_id: seller.id, amount_cents: 15_050, currency: 'EUR', buyer_email: buyer.email });
+    expect(order).toMatchObject({
+      state: 'open',
+      buyer_id: buyer.id,
+      seller_id: seller.id,
+      amount_cents: 15_050,
+      currency: 'EUR',
+      buyer_email: buyer.email,
+    });
     expect(order!.hold_expires_at.getTime()).toBe(expiresAt.getTime());
     expect((await listingRow(listingId)).status).toBe('reserved');
     const created = fx.payments.created.at(-1)!;
-    expect(created).toMatchObject({ orderId: order!.id, listingId, buyerId: buyer.id, buyerEmail: buyer.email, amountCents: 15_050, currency: 'EUR' });
+    expect(created).toMatchObject({
+      orderId: order!.id,
+      listingId,
+      buyerId: buyer.id,
+      buyerEmail: buyer.email,
+      amountCents: 15_050,
+      currency: 'EUR',
+    });
     expect(created.expiresAt.getTime()).toBe(expiresAt.getTime());
     expect(created.expiresAt.getTime() - fx.clock().getTime()).toBeGreaterThan(30 * 60_000);
     expect(created.successUrl).toBe(`${TEST_PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`);
     expect(created.productName).toBe('Reservation for Double Room');
-    const history = await fx.server.database.db.selectFrom('order_events').selectAll().where('order_id', '=', order!.id).execute();
+    const history = await fx.server.database.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', order!.id)
+      .execute();
     expect(history).toMatchObject([{ from_state: null, to_state: 'open' }]);
   });
 
@@ -68,12 +102,19 @@ describe('creating a checkout', () => {
     const listingId = await fx.listStay(seller.id);
     const { status, body } = await fx.postJson(
       '/api/payment/create-session',
-      { listing_id: listingId, user_id: buyer.id, success_url: `${TEST_PUBLIC_URL}/payment/success#top`, cancel_url: `${TEST_PUBLIC_URL}/payment/cancel` },
+      {
+        listing_id: listingId,
+        user_id: buyer.id,
+        success_url: `${TEST_PUBLIC_URL}/payment/success#top`,
+        cancel_url: `${TEST_PUBLIC_URL}/payment/cancel`,
+      },
       buyer.auth,
     );
     expect(status).toBe(200);
     expect(fx.payments.created.at(-1)!.orderId).toBe(body.data.orderId);
-    expect(fx.payments.created.at(-1)!.successUrl).toBe(`${TEST_PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}#top`);
+    expect(fx.payments.created.at(-1)!.successUrl).toBe(
+      `${TEST_PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}#top`,
+    );
   });
 
   it('answers 401 without a token', async () => {
@@ -83,15 +124,18 @@ describe('creating a checkout', () => {
     expect(body.code).toBe('UNAUTHENTICATED');
   });
 
-  it.each(['userId', 'user_id', 'buyer_id'])("refuses another user's id in %s (403) and holds nothing", async (field) => {
-    const buyer = await fx.user();
-    const listingId = await fx.listStay(seller.id);
-    const { status, body } = await checkout(listingId, buyer.auth, { [field]: seller.id });
-    expect(status).toBe(403);
-    expect(body.code).toBe('FORBIDDEN');
-    expect((await listingRow(listingId)).status).toBe('active');
-    expect(await ordersOf(listingId)).toEqual([]);
-  });
+  it.each(['userId', 'user_id', 'buyer_id'])(
+    "refuses another user's id in %s (403) and holds nothing",
+    async (field) => {
+      const buyer = await fx.user();
+      const listingId = await fx.listStay(seller.id);
+      const { status, body } = await checkout(listingId, buyer.auth, { [field]: seller.id });
+      expect(status).toBe(403);
+      expect(body.code).toBe('FORBIDDEN');
+      expect((await listingRow(listingId)).status).toBe('active');
+      expect(await ordersOf(listingId)).toEqual([]);
+    },
+  );
 
   it('refuses the seller buying their own stay (403)', async () => {
     const listingId = await fx.listStay(seller.id);
@@ -119,7 +163,12 @@ describe('creating a checkout', () => {
     const createdBefore = fx.payments.created.length;
     const { status, body } = await checkout(listingId, buyer.auth, { amount: 1 });
     expect(status).toBe(409);
-    expect(body).toEqual({ success: false, code: 'CONFLICT', error: 'The price of this stay changed', details: { price: 120 } });
+    expect(body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      error: 'The price of this stay changed',
+      details: { price: 120 },
+    });
     expect(fx.payments.created.length).toBe(createdBefore);
     expect((await listingRow(listingId)).status).toBe('active');
   });
@@ -135,16 +184,35 @@ describe('creating a checkout', () => {
   });
 
   it.each([
-    ['cancelled at the hotel', (r: { state: string }) => Object.assign(r, { state: 'cancelled' }), 'reservation_cancelled', /cancelled at the hotel/],
-    ['no longer confirmed', (r: { state: string }) => Object.assign(r, { state: 'started' }), 'reservation_not_confirmed', /no longer shows this reservation as confirmed/],
-    ['moved to other dates', (r: { endUtc: Date }) => Object.assign(r, { endUtc: new Date(r.endUtc.getTime() + 86_400_000) }), 'reservation_changed', /dates changed/],
+    [
+      'cancelled at the hotel',
+      (r: { state: string }) => Object.assign(r, { state: 'cancelled' }),
+      'reservation_cancelled',
+      /cancelled at the hotel/,
+    ],
+    [
+      'no longer confirmed',
+      (r: { state: string }) => Object.assign(r, { state: 'started' }),
+      'reservation_not_confirmed',
+      /no longer shows this reservation as confirmed/,
+    ],
+    [
+      'moved to other dates',
+      (r: { endUtc: Date }) => Object.assign(r, { endUtc: new Date(r.endUtc.getTime() + 86_400_000) }),
+      'reservation_changed',
+      /dates changed/,
+    ],
   ])('withdraws a stay whose reservation was %s and answers 409', async (_name, change, reason, message) => {
     const buyer = await fx.user();
     const listingId = await fx.listStay(seller.id);
     change((await fx.reservationOf(listingId)) as never);
     const { status, body } = await checkout(listingId, buyer.auth);
     expect(status).toBe(409);
-    expect(body).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(message), details: { reason, status: 'withdrawn' } });
+    expect(body).toMatchObject({
+      code: 'CONFLICT',
+      error: expect.stringMatching(message),
+      details: { reason, status: 'withdrawn' },
+    });
     expect((await listingRow(listingId)).status).toBe('withdrawn');
     expect(await ordersOf(listingId)).toEqual([]);
   });
@@ -163,7 +231,10 @@ describe('creating a checkout', () => {
     fx.payments.failNext('create', new Error('socket hang up'));
     const { status, body } = await checkout(listingId, buyer.auth);
     expect(status).toBe(502);
-    expect(body).toMatchObject({ code: 'UPSTREAM_ERROR', error: 'Failed to create checkout session. Please try again.' });
+    expect(body).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      error: 'Failed to create checkout session. Please try again.',
+    });
     expect((await listingRow(listingId)).status).toBe('active');
     expect(await ordersOf(listingId)).toMatchObject([{ state: 'cancelled' }]);
     // The stay is free again: the next attempt holds it.
@@ -174,10 +245,25 @@ describe('creating a checkout', () => {
     const { id: buyerId } = await fx.user();
     const listingId = await fx.listStay(seller.id);
     const now = fx.clock();
-    const open = { listing_id: listingId, buyer_id: buyerId, seller_id: seller.id, amount_cents: 100, currency: 'USD', state: 'open' as const, hold_expires_at: now, created_at: now, updated_at: now };
+    const open = {
+      listing_id: listingId,
+      buyer_id: buyerId,
+      seller_id: seller.id,
+      amount_cents: 100,
+      currency: 'USD',
+      state: 'open' as const,
+      hold_expires_at: now,
+      created_at: now,
+      updated_at: now,
+    };
     await fx.server.database.db.insertInto('orders').values(open).execute();
-    await expect(fx.server.database.db.insertInto('orders').values(open).execute()).rejects.toThrow(/orders_one_open_per_listing/);
-    await fx.server.database.db.insertInto('orders').values({ ...open, state: 'expired' }).execute();
+    await expect(fx.server.database.db.insertInto('orders').values(open).execute()).rejects.toThrow(
+      /orders_one_open_per_listing/,
+    );
+    await fx.server.database.db
+      .insertInto('orders')
+      .values({ ...open, state: 'expired' })
+      .execute();
   });
 
   it('lets 20 buyers race for one stay: exactly one holds it, the others are told it is held', async () => {

@@ -15,15 +15,22 @@ afterAll(() => fx.close());
 async function heldStay() {
   const buyer = await fx.user();
   const listingId = await fx.listStay(seller.id);
-  const { status, body } = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+  const { status, body } = await fx.postJson(
+    '/api/payment/create-checkout-session',
+    checkoutBody(listingId),
+    buyer.auth,
+  );
   if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
   return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
 }
 
 const db = () => fx.server.database.db;
-const listingStatus = async (id: string) => (await db().selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const orderState = async (id: string) => (await db().selectFrom('orders').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
-const cancel = (sessionId: string, auth: Record<string, string>) => fx.postJson('/api/payment/cancel', { sessionId }, auth);
+const listingStatus = async (id: string) =>
+  (await db().selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const orderState = async (id: string) =>
+  (await db().selectFrom('orders').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+const cancel = (sessionId: string, auth: Record<string, string>) =>
+  fx.postJson('/api/payment/cancel', { sessionId }, auth);
 
 describe('cancelling a checkout', () => {
   it('expires the session at the provider first, then puts the stay back on the market', async () => {
@@ -78,7 +85,11 @@ describe('the sweep of lapsed holds', () => {
     expect(fx.payments.sessions.get(sessionId)!.status).toBe('expired');
     expect(await listingStatus(listingId)).toBe('active');
     expect(await orderState(orderId)).toBe('expired');
-    const history = await db().selectFrom('order_events').select(['to_state', 'reason']).where('order_id', '=', orderId).execute();
+    const history = await db()
+      .selectFrom('order_events')
+      .select(['to_state', 'reason'])
+      .where('order_id', '=', orderId)
+      .execute();
     expect(history).toEqual([
       { to_state: 'open', reason: 'checkout started' },
       { to_state: 'expired', reason: 'hold expired' },
@@ -104,7 +115,8 @@ describe('the sweep of lapsed holds', () => {
 });
 
 describe('session status', () => {
-  const statusOf = (sessionId: string, auth: Record<string, string>) => fx.server.request(`/api/payment/session-status/${sessionId}`, { headers: auth });
+  const statusOf = (sessionId: string, auth: Record<string, string>) =>
+    fx.server.request(`/api/payment/session-status/${sessionId}`, { headers: auth });
 
   it('answers the open session to its buyer only', async () => {
     const { buyer, sessionId, listingId, orderId } = await heldStay();
@@ -135,7 +147,11 @@ describe('session status', () => {
 
 describe('purchase confirmation and My Stays', () => {
   const purchase = (listingId: string, auth: Record<string, string>, body: Record<string, unknown>) =>
-    fx.server.request(`/api/listings/${listingId}/purchase`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify(body) });
+    fx.server.request(`/api/listings/${listingId}/purchase`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: JSON.stringify(body),
+    });
 
   it('never sells on its own: 409 until the payment is recorded, then the sold listing', async () => {
     const { buyer, listingId, sessionId } = await heldStay();
@@ -154,7 +170,11 @@ describe('purchase confirmation and My Stays', () => {
   it("lists the user's purchased stays with their orders, and nobody else's", async () => {
     const buyer = await fx.user();
     const listingId = await fx.listStay(seller.id, { price_cents: 9_999 });
-    const { body: opened } = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+    const { body: opened } = await fx.postJson(
+      '/api/payment/create-checkout-session',
+      checkoutBody(listingId),
+      buyer.auth,
+    );
     const held = await fx.listStay(seller.id);
     await fx.postJson('/api/payment/create-checkout-session', checkoutBody(held), buyer.auth);
     await fx.deliver(fx.payments.pay(opened.data.sessionId));
@@ -167,7 +187,13 @@ describe('purchase confirmation and My Stays', () => {
         status: 'sold',
         buyer_id: buyer.id,
         first_name: 'Sam',
-        order: { id: opened.data.orderId, state: 'paid', amount: 99.99, currency: 'USD', paidAt: fx.clock().toISOString() },
+        order: {
+          id: opened.data.orderId,
+          state: 'paid',
+          amount: 99.99,
+          currency: 'USD',
+          paidAt: fx.clock().toISOString(),
+        },
       }),
     ]);
     expect((await fx.server.request(`/api/listings/purchased/${seller.id}`, { headers: buyer.auth })).status).toBe(403);
@@ -184,10 +210,19 @@ describe('emails', () => {
     const receipts = fx.mailer.sent.filter((m) => m.to === buyer.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Your stay at Hotel Test is booked');
-    for (const fact of ['Hotel: Hotel Test', 'City: Lisbon, Portugal', 'Nights: 2', 'Amount paid: $120.00', 'Check-in: ', orderId]) {
+    for (const fact of [
+      'Hotel: Hotel Test',
+      'City: Lisbon, Portugal',
+      'Nights: 2',
+      'Amount paid: $120.00',
+      'Check-in: ',
+      orderId,
+    ]) {
       expect(receipts[0]!.text).toContain(fact);
     }
-    expect(receipts[0]!.text).toContain("the seller and the hotel transfer the reservation to your name. You will hear from us");
+    expect(receipts[0]!.text).toContain(
+      'the seller and the hotel transfer the reservation to your name. You will hear from us',
+    );
     const notices = fx.mailer.sent.filter((m) => m.to === seller.email && m.text.includes(orderId));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toBe('Your stay at Hotel Test has sold');
@@ -203,7 +238,12 @@ describe('emails', () => {
     await runPaymentWork(fx.deps);
     fx.mailer.send = send;
     expect(fx.mailer.sent.filter((m) => m.to === buyer.email)).toEqual([]);
-    const failed = await db().selectFrom('payment_jobs').select(['attempts', 'last_error']).where('order_id', '=', orderId).where('kind', '=', 'receipt_email').executeTakeFirstOrThrow();
+    const failed = await db()
+      .selectFrom('payment_jobs')
+      .select(['attempts', 'last_error'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'receipt_email')
+      .executeTakeFirstOrThrow();
     expect(failed).toEqual({ attempts: 1, last_error: 'SMTP down' });
     fx.clock.advance(60_000);
     await runPaymentWork(fx.deps);

@@ -16,7 +16,11 @@ afterAll(() => fx.close());
 async function heldStay() {
   const buyer = await fx.user();
   const listingId = await fx.listStay(seller.id);
-  const { status, body } = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+  const { status, body } = await fx.postJson(
+    '/api/payment/create-checkout-session',
+    checkoutBody(listingId),
+    buyer.auth,
+  );
   if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
   return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
 }
@@ -24,7 +28,8 @@ async function heldStay() {
 const db = () => fx.server.database.db;
 const listing = (id: string) => db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const order = (id: string) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const jobsOf = (orderId: string) => db().selectFrom('payment_jobs').select(['kind', 'done_at']).where('order_id', '=', orderId).orderBy('kind').execute();
+const jobsOf = (orderId: string) =>
+  db().selectFrom('payment_jobs').select(['kind', 'done_at']).where('order_id', '=', orderId).orderBy('kind').execute();
 const mailTo = (email: string) => fx.mailer.sent.filter((message) => message.to === email);
 
 describe('the payment webhook', () => {
@@ -38,14 +43,22 @@ describe('the payment webhook', () => {
     });
     expect(unsigned.status).toBe(400);
     expect(unsigned.body.code).toBe('VALIDATION_ERROR');
-    const tampered = await fx.deliver({ payload: event.payload.replace('"paid"', '"paid" '), signature: event.signature });
+    const tampered = await fx.deliver({
+      payload: event.payload.replace('"paid"', '"paid" '),
+      signature: event.signature,
+    });
     expect(tampered.status).toBe(400);
-    const forgedSignature = event.signature.replace(/v1=(\w)/, (_match, first: string) => `v1=${first === '0' ? '1' : '0'}`);
+    const forgedSignature = event.signature.replace(
+      /v1=(\w)/,
+      (_match, first: string) => `v1=${first === '0' ? '1' : '0'}`,
+    );
     const forged = await fx.deliver({ payload: event.payload, signature: forgedSignature });
     expect(forged.status).toBe(400);
     expect((await order(orderId)).state).toBe('open');
     expect((await listing(listingId)).status).toBe('reserved');
-    expect(await db().selectFrom('payment_events').select('event_id').where('event_id', '=', event.eventId).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('payment_events').select('event_id').where('event_id', '=', event.eventId).execute(),
+    ).toEqual([]);
   });
 
   it('records the sale from checkout.session.completed: order paid, listing sold to the buyer, in one go', async () => {
@@ -53,9 +66,18 @@ describe('the payment webhook', () => {
     const { status, body } = await fx.deliver(fx.payments.pay(sessionId));
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { received: true, outcome: 'handled' } });
-    expect(await order(orderId)).toMatchObject({ state: 'paid', payment_intent_id: `pi_test_${sessionId}`, paid_at: fx.clock() });
+    expect(await order(orderId)).toMatchObject({
+      state: 'paid',
+      payment_intent_id: `pi_test_${sessionId}`,
+      paid_at: fx.clock(),
+    });
     expect(await listing(listingId)).toMatchObject({ status: 'sold', buyer_id: buyer.id });
-    const history = await db().selectFrom('order_events').select(['from_state', 'to_state', 'reason']).where('order_id', '=', orderId).orderBy('id').execute();
+    const history = await db()
+      .selectFrom('order_events')
+      .select(['from_state', 'to_state', 'reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
     expect(history).toEqual([
       { from_state: null, to_state: 'open', reason: 'checkout started' },
       { from_state: 'open', to_state: 'paid', reason: 'checkout.session.completed' },
@@ -90,7 +112,9 @@ describe('the payment webhook', () => {
     expect((await fx.deliver(pending)).status).toBe(200);
     expect((await order(orderId)).state).toBe('open');
     fx.payments.pay(sessionId);
-    expect((await fx.deliver(fx.payments.signedEvent('checkout.session.async_payment_succeeded', sessionId))).status).toBe(200);
+    expect(
+      (await fx.deliver(fx.payments.signedEvent('checkout.session.async_payment_succeeded', sessionId))).status,
+    ).toBe(200);
     expect((await order(orderId)).state).toBe('paid');
     expect((await listing(listingId)).status).toBe('sold');
   });
@@ -113,7 +137,9 @@ describe('the payment webhook', () => {
     expect((await listing(first.listingId)).status).toBe('active');
 
     const failed = await heldStay();
-    expect((await fx.deliver(fx.payments.signedEvent('checkout.session.async_payment_failed', failed.sessionId))).status).toBe(200);
+    expect(
+      (await fx.deliver(fx.payments.signedEvent('checkout.session.async_payment_failed', failed.sessionId))).status,
+    ).toBe(200);
     expect((await order(failed.orderId)).state).toBe('cancelled');
     expect((await listing(failed.listingId)).status).toBe('active');
   });
@@ -150,7 +176,11 @@ describe('the payment webhook', () => {
     expect(fx.payments.sessions.get(late.sessionId)!.status).toBe('expired');
 
     const winner = await fx.user();
-    const { body } = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(late.listingId), winner.auth);
+    const { body } = await fx.postJson(
+      '/api/payment/create-checkout-session',
+      checkoutBody(late.listingId),
+      winner.auth,
+    );
     await fx.deliver(fx.payments.pay(body.data.sessionId));
     // The provider accepted the first buyer's payment in the instant its session expired.
     await fx.deliver(fx.payments.pay(late.sessionId, { evenIfExpired: true }));
