@@ -48,7 +48,10 @@ export const heldDetailsSchema = z.object({ reason: z.literal('held'), holdExpir
 
 /** GET /api/payment/session-status/:sessionId (the buyer only). */
 export const sessionStatusSchema = z.object({
-  /** `paid` once the sale is recorded; else the provider's session status (`open`, `expired`, `complete`). */
+  /**
+   * `paid` once the sale is recorded; `refunded`, `expired` or `cancelled` once the checkout ended without a
+   * sale; while the order is still open, the provider's session status (`open`, `complete`, `expired`).
+   */
   status: z.string(),
   session: z.object({
     id: z.string(),
@@ -62,6 +65,10 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 /** POST /api/payment/cancel: the buyer left the hosted checkout; the hold is released at once. */
 export const cancelCheckoutRequestSchema = z.object({ sessionId: z.string().trim().min(1) });
+
+/** POST /api/payment/cancel answers how the checkout ended (`paid` when the buyer had paid after all). */
+export const cancelCheckoutResultSchema = z.object({ orderState: z.enum(ORDER_STATES), listingId: z.string() });
+export type CancelCheckoutResult = z.infer<typeof cancelCheckoutResultSchema>;
 
 /** GET /api/listings/purchased/:userId: a listing the user bought, with its order. */
 export const purchasedStaySchema = listingSchema.extend({

@@ -19,6 +19,10 @@ import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { listingWritesRouter } from './listings/write-routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
+import { buyingDeps } from './payments/deps.ts';
+import { purchaseRouter } from './payments/purchase-routes.ts';
+import { paymentRouter } from './payments/routes.ts';
+import { paymentWebhookRouter } from './payments/webhook-route.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
@@ -75,6 +79,9 @@ export function createApp(dependencies: AppDependencies): Express {
   );
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use(corsAllowList(config));
+  // Buying needs a payments provider and the hotels' PMS; its webhook reads the raw body, before the JSON parser.
+  const buying = buyingDeps(dependencies);
+  if (buying) app.use(paymentWebhookRouter(buying));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   const auth = setUpAuth(config, database.db, authRateLimits, clock);
@@ -85,6 +92,10 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(systemRouter(config, database));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
+  if (buying) {
+    api.use('/payment', paymentRouter(buying, users));
+    api.use('/listings', purchaseRouter(buying, users));
+  }
   api.use('/listings', listingsRouter(database.db, clock, users));
   api.use('/reservations', reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent }));
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));

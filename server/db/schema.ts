@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { OrderState } from '../../contract/buying.ts';
 import type { ListingStatus } from '../../contract/listing-status.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
@@ -281,6 +282,54 @@ export interface DemoPmsOrderItemsTable {
   consumed_utc: Timestamp;
 }
 
+export interface OrdersTable {
+  id: Generated<string>;
+  listing_id: string;
+  buyer_id: string;
+  seller_id: string;
+  buyer_email: string | null;
+  amount_cents: number;
+  currency: string;
+  state: ColumnType<OrderState, OrderState, OrderState>;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  hold_expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  reason: string;
+  at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  session_id: string | null;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
+}
+
+export type PaymentJobKind = 'refund' | 'receipt_email' | 'sale_email' | 'refund_email';
+
+export interface PaymentJobsTable {
+  id: Generated<string>;
+  kind: PaymentJobKind;
+  order_id: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  done_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -304,6 +353,10 @@ export interface Database {
   demo_pms_resources: DemoPmsResourcesTable;
   demo_pms_reservations: DemoPmsReservationsTable;
   demo_pms_order_items: DemoPmsOrderItemsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  payment_events: PaymentEventsTable;
+  payment_jobs: PaymentJobsTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -312,5 +365,7 @@ export type NewReservation = Insertable<ReservationsTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type PaymentJobRow = Selectable<PaymentJobsTable>;
 export type AuthUserRow = Selectable<AuthUsersTable>;
 export type StripeStandinSessionRow = Selectable<StripeStandinSessionsTable>;

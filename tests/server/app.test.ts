@@ -73,7 +73,7 @@ describe('API skeleton', () => {
 describe('a failure inside a handler', () => {
   it('is a 500 that leaks no stack or SQL', async () => {
     const broken = await startTestServer();
-    await broken.database.db.schema.dropTable('listings').execute();
+    await broken.database.db.schema.dropTable('listings').cascade().execute();
     const { status, body } = await broken.request('/api/listings');
     await broken.close();
     expect(status).toBe(500);

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Pms } from '../selling/pms/pms.ts';
+import type { Payments } from './stripe/payments.ts';
+
+/** What the buying use cases, routes and the payment job worker need; nothing else. */
+export interface BuyingDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  payments: Payments;
+  pms: Pms;
+  mailer: Mailer;
+  /** The product's own origin: success and cancel pages must be on it; links in emails point at it. */
+  publicUrl: string;
+  logger: Logger;
+}
+
+/**
+ * The buying dependencies from what the app is built with, or undefined while no payments provider or PMS is
+ * configured (then nothing of buying is mounted and no payment work runs).
+ */
+export function buyingDeps(source: {
+  database: { db: Kysely<Database> };
+  clock: Clock;
+  adapters: { payments?: Payments; pms?: Pms; mailer: Mailer };
+  config: { publicUrl: string };
+  logger: Logger;
+}): BuyingDeps | undefined {
+  const { payments, pms, mailer } = source.adapters;
+  if (!payments || !pms) return undefined;
+  return {
+    db: source.database.db,
+    clock: source.clock,
+    payments,
+    pms,
+    mailer,
+    publicUrl: source.config.publicUrl,
+    logger: source.logger,
+  };
+}

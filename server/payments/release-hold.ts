@@ -1,0 +1,48 @@
+import { inTransaction } from '../db/transaction.ts';
+import type { OrderRow } from '../db/schema.ts';
+import { transitionListing } from '../listings/transition.ts';
+import type { BuyingDeps } from './deps.ts';
+import { fulfilCheckout } from './fulfil-checkout.ts';
+import { lockOrderAndListing } from './order-lock.ts';
+import { transitionOrder } from './order-transition.ts';
+
+export type HoldEnd = 'expired' | 'cancelled';
+
+/**
+ * Ends an open order's hold in one transaction: the order becomes `expired` or `cancelled` and the listing
+ * goes back on the market. An order that is no longer open is returned as it is, so a repeated or late
+ * release (a second expired event, the sweep after the cancel page) changes nothing.
+ */
+export async function releaseHold(
+  deps: Pick<BuyingDeps, 'db' | 'clock'>,
+  orderId: string,
+  to: HoldEnd,
+  reason: string,
+) {
+  return inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const { order, listing } = await lockOrderAndListing(trx, orderId);
+    if (order.state !== 'open') return order;
+    const released = await transitionOrder(trx, { orderId, from: ['open'], to, now, reason });
+    // The open order is the hold, so its listing is reserved for it; checked anyway rather than assumed.
+    if (listing.status === 'reserved') {
+      await transitionListing(trx, { listingId: listing.id, from: ['reserved'], to: 'active', now });
+    }
+    return released;
+  });
+}
+
+/**
+ * Ends a hold the safe way round: the session is expired at the provider first, so no payment can land
+ * afterwards; if the provider says the buyer already paid, the payment is fulfilled instead of released.
+ */
+export async function endHold(deps: BuyingDeps, order: OrderRow, to: HoldEnd, reason: string): Promise<OrderRow> {
+  if (order.checkout_session_id) {
+    const session = await deps.payments.expireCheckoutSession(order.checkout_session_id);
+    if (session.paymentStatus === 'paid') {
+      const fulfilled = await fulfilCheckout(deps, session, `paid before ${reason}`);
+      if (fulfilled) return fulfilled.order;
+    }
+  }
+  return releaseHold(deps, order.id, to, reason);
+}

@@ -1,0 +1,69 @@
+import { inTransaction } from '../db/transaction.ts';
+import { AppError } from '../http/errors.ts';
+import { transitionListing } from '../listings/transition.ts';
+import type { PmsReservation } from '../selling/pms/pms.ts';
+import type { BuyingDeps } from './deps.ts';
+
+interface ListedStay {
+  listingId: string;
+  externalId: string;
+  startUtc: Date;
+  endUtc: Date;
+}
+
+type Problem = {
+  reason: 'reservation_cancelled' | 'reservation_not_confirmed' | 'reservation_changed';
+  message: string;
+};
+
+/**
+ * Re-reads the reservation from the hotel's system before anyone pays for it. A reservation that was
+ * cancelled, is no longer confirmed, or whose dates changed cannot be sold as listed: the listing is withdrawn
+ * (so nobody else tries) and the buyer gets 409 saying why.
+ */
+export async function assertReservationStillSellable(deps: Pick<BuyingDeps, 'db' | 'clock' | 'pms'>, stay: ListedStay) {
+  let reservation: PmsReservation | null;
+  try {
+    reservation = await deps.pms.findByExternalId(stay.externalId);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      'UPSTREAM_ERROR',
+      "We couldn't reach the hotel's system to confirm this stay. Please try again.",
+    );
+  }
+  const problem = problemWith(reservation, stay);
+  if (!problem) return;
+  await inTransaction(deps.db, (trx) =>
+    transitionListing(trx, { listingId: stay.listingId, from: ['active'], to: 'withdrawn', now: deps.clock() }),
+  );
+  throw new AppError('CONFLICT', problem.message, { reason: problem.reason, status: 'withdrawn' });
+}
+
+function problemWith(reservation: PmsReservation | null, stay: ListedStay): Problem | undefined {
+  if (!reservation || reservation.state === 'cancelled') {
+    return {
+      reason: 'reservation_cancelled',
+      message:
+        'This reservation was cancelled at the hotel, so the stay can no longer be bought. The listing has been withdrawn.',
+    };
+  }
+  if (reservation.state !== 'confirmed') {
+    return {
+      reason: 'reservation_not_confirmed',
+      message:
+        'The hotel no longer shows this reservation as confirmed, so the stay can no longer be bought. The listing has been withdrawn.',
+    };
+  }
+  if (
+    reservation.startUtc.getTime() !== stay.startUtc.getTime() ||
+    reservation.endUtc.getTime() !== stay.endUtc.getTime()
+  ) {
+    return {
+      reason: 'reservation_changed',
+      message:
+        "The hotel's reservation dates changed since this stay was listed, so it can no longer be bought. The listing has been withdrawn.",
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import {
+  cancelCheckoutRequestSchema,
+  createCheckoutSessionRequestSchema,
+  createSessionRequestSchema,
+} from '../../contract/buying.ts';
+import type { UserMiddleware } from '../http/require-user.ts';
+import { parseInput } from '../http/validation.ts';
+import { cancelCheckout } from './cancel-checkout.ts';
+import { createCheckout } from './create-checkout.ts';
+import type { BuyingDeps } from './deps.ts';
+import { getSessionStatus } from './session-status.ts';
+
+/** /api/payment: checkout for signed-in buyers (the webhook is mounted apart, on the raw body). */
+export function paymentRouter(deps: BuyingDeps, users: UserMiddleware): Router {
+  const router = Router();
+  router.use(users.requireUser);
+
+  router.post('/create-checkout-session', async (req, res) => {
+    const body = parseInput(createCheckoutSessionRequestSchema, req.body, 'checkout');
+    const data = await createCheckout(deps, req.user!, {
+      listingId: body.listingId,
+      claimedUserIds: [body.userId, body.user_id, body.buyer_id],
+      amount: body.amount,
+      successUrl: body.successUrl,
+      cancelUrl: body.cancelUrl,
+    });
+    res.json({ success: true, data });
+  });
+
+  router.post('/create-session', async (req, res) => {
+    const body = parseInput(createSessionRequestSchema, req.body, 'checkout');
+    const data = await createCheckout(deps, req.user!, {
+      listingId: body.listing_id,
+      claimedUserIds: [body.user_id],
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+    });
+    res.json({ success: true, data });
+  });
+
+  router.post('/cancel', async (req, res) => {
+    const { sessionId } = parseInput(cancelCheckoutRequestSchema, req.body, 'cancel');
+    res.json({ success: true, data: await cancelCheckout(deps, req.user!, sessionId) });
+  });
+
+  router.get('/session-status/:sessionId', async (req, res) => {
+    res.json({ success: true, data: await getSessionStatus(deps, req.user!, req.params.sessionId) });
+  });
+
+  return router;
+}

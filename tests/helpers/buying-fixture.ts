@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { pino } from 'pino';
+import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
+import type { BuyingDeps } from '../../server/payments/deps.ts';
+import type { Pms, PmsReservation } from '../../server/selling/pms/pms.ts';
+import { insertListing, insertProfile } from './factories.ts';
+import { PaymentsDouble } from './payments-double.ts';
+import { TEST_PUBLIC_URL } from './supabase-client.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+const JWT_SECRET = 'buying-tests-jwt-secret-of-32-chars!!';
+/** Never contacted: with a JWT secret, tokens are verified locally (the legacy HS256 path). */
+const SUPABASE_URL = 'http://127.0.0.1:9';
+
+/** The hotel's system for buying tests: reservations by external id, as the test says they are now. */
+export class BuyingPmsDouble implements Pms {
+  readonly reservations = new Map<string, PmsReservation>();
+
+  async findByConfirmationNumber(confirmationNumber: string) {
+    return [...this.reservations.values()].find((r) => r.confirmationNumber === confirmationNumber) ?? null;
+  }
+
+  async findByExternalId(externalId: string) {
+    return this.reservations.get(externalId) ?? null;
+  }
+}
+
+export class RecordingMailer implements Mailer {
+  readonly kind = 'dev-mailbox' as const;
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+}
+
+/** A settable domain clock starting now. */
+export function testClock(start = new Date()) {
+  let now = start;
+  const clock = () => now;
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  });
+}
+
+export interface BuyingFixture {
+  server: TestServer;
+  payments: PaymentsDouble;
+  pms: BuyingPmsDouble;
+  mailer: RecordingMailer;
+  clock: ReturnType<typeof testClock>;
+  /** The same dependencies the app's buying routes use, for running the payment worker in tests. */
+  deps: BuyingDeps;
+  /** A signed-in user with a profile: their id and Authorization header. */
+  user(fields?: {
+    email?: string;
+    firstName?: string;
+  }): Promise<{ id: string; email: string; auth: Record<string, string> }>;
+  /** A listing whose reservation the PMS knows as confirmed, with the same dates. */
+  listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
+  /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
+  reservationOf(listingId: string): Promise<PmsReservation>;
+  postJson(path: string, body: unknown, auth?: Record<string, string>): ReturnType<TestServer['request']>;
+  deliver(event: { payload: string; signature: string }): ReturnType<TestServer['request']>;
+  close(): Promise<void>;
+}
+
+export async function startBuyingServer(): Promise<BuyingFixture> {
+  const payments = new PaymentsDouble();
+  const pms = new BuyingPmsDouble();
+  const mailer = new RecordingMailer();
+  const clock = testClock();
+  const server = await startTestServer({
+    clock,
+    env: { PUBLIC_URL: TEST_PUBLIC_URL, SUPABASE_URL, SUPABASE_ANON_KEY: 'anon', SUPABASE_JWT_SECRET: JWT_SECRET },
+    adapters: { payments, pms, mailer },
+  });
+  const { db } = server.database;
+  const deps: BuyingDeps = {
+    db,
+    clock,
+    payments,
+    pms,
+    mailer,
+    publicUrl: TEST_PUBLIC_URL,
+    logger: pino({ level: 'silent' }),
+  };
+  const externalIdOf = async (listingId: string) =>
+    db
+      .selectFrom('listings')
+      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+      .select([
+        'reservations.external_id',
+        'reservations.confirmation_number',
+        'listings.start_utc',
+        'listings.end_utc',
+      ])
+      .where('listings.id', '=', listingId)
+      .executeTakeFirstOrThrow();
+
+  return {
+    server,
+    payments,
+    pms,
+    mailer,
+    clock,
+    deps,
+    async user(fields = {}) {
+      const email = fields.email ?? `${randomUUID().slice(0, 8)}@example.com`;
+      const id = await insertProfile(db, { email, firstName: fields.firstName });
+      return { id, email, auth: { Authorization: `Bearer ${await tokenFor(id, email)}` } };
+    },
+    async listStay(sellerId, fields = {}) {
+      const listingId = await insertListing(db, sellerId, { now: clock(), ...fields });
+      const row = await externalIdOf(listingId);
+      pms.reservations.set(row.external_id, {
+        externalId: row.external_id,
+        confirmationNumber: row.confirmation_number,
+        state: 'confirmed',
+        startUtc: row.start_utc,
+        endUtc: row.end_utc,
+        guest: { email: null, isOtaRelay: false, firstName: null, lastName: null },
+        roomName: null,
+        hotel: {
+          name: 'Hotel Test',
+          addressLine: null,
+          city: 'Lisbon',
+          countryCode: 'PT',
+          latitude: null,
+          longitude: null,
+          timeZone: null,
+        },
+        currency: 'USD',
+        amountPaidCents: null,
+        roomImageUrls: [],
+      });
+      return listingId;
+    },
+    async reservationOf(listingId) {
+      const reservation = pms.reservations.get((await externalIdOf(listingId)).external_id);
+      if (!reservation) throw new Error(`the PMS has no reservation for listing ${listingId}`);
+      return reservation;
+    },
+    postJson(path, body, auth = {}) {
+      return server.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        body: JSON.stringify(body),
+      });
+    },
+    deliver(event) {
+      return server.request('/api/payment/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature },
+        body: event.payload,
+      });
+    },
+    close: () => server.close(),
+  };
+}
+
+function tokenFor(userId: string, email: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'authenticated', email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(`${SUPABASE_URL}/auth/v1`)
+    .setAudience('authenticated')
+    .setSubject(userId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+/** The checkout request the SPA sends for a listing. */
+export function checkoutBody(listingId: string, fields: Record<string, unknown> = {}) {
+  return {
+    listingId,
+    successUrl: `${TEST_PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel`,
+    ...fields,
+  };
+}
