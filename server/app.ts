@@ -79,9 +79,9 @@ export function createApp(dependencies: AppDependencies): Express {
   );
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use(corsAllowList(config));
-  // Buying needs a payments provider and the hotels' PMS; its webhook reads the raw body, before the JSON parser.
+  // The payment provider's webhook is verified over the raw body, so it comes before the JSON parser.
   const buying = buyingDeps(dependencies);
-  if (buying) app.use(paymentWebhookRouter(buying));
+  app.use(paymentWebhookRouter(buying));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   const auth = setUpAuth(config, database.db, authRateLimits, clock);
@@ -92,10 +92,8 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(systemRouter(config, database));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
-  if (buying) {
-    api.use('/payment', paymentRouter(buying, users));
-    api.use('/listings', purchaseRouter(buying, users));
-  }
+  api.use('/payment', paymentRouter(buying, users));
+  api.use('/listings', purchaseRouter(buying, users));
   api.use('/listings', listingsRouter(database.db, clock, users));
   api.use('/reservations', reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent }));
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));

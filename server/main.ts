@@ -3,6 +3,8 @@ import { createAdapters, describeAdapters } from './adapters.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createSelfOrigin } from './http/self-origin.ts';
+import { buyingDeps } from './payments/deps.ts';
+import { startPaymentJobs } from './payments/payment-jobs.ts';
 import { startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
@@ -26,10 +28,14 @@ async function main() {
   const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot: path.resolve('dist/web') });
-  const jobs: (() => void)[] = [];
+  const jobs: (() => unknown)[] = [];
   const server = app.listen(config.port, config.host, () => {
     selfOrigin.listeningOn(server.address());
-    jobs.push(adapters.standIns.start(), startSellingJobs({ db: database.db, clock: systemClock, logger }));
+    jobs.push(
+      adapters.standIns.start(),
+      startSellingJobs({ db: database.db, clock: systemClock, logger }),
+      startPaymentJobs(buyingDeps({ database, clock: systemClock, adapters, config, logger })),
+    );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
   server.on('error', (error) => {

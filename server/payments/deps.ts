@@ -18,19 +18,15 @@ export interface BuyingDeps {
   logger: Logger;
 }
 
-/**
- * The buying dependencies from what the app is built with, or undefined while no payments provider or PMS is
- * configured (then nothing of buying is mounted and no payment work runs).
- */
+/** The buying dependencies from what the app is built with. */
 export function buyingDeps(source: {
   database: { db: Kysely<Database> };
   clock: Clock;
-  adapters: { payments?: Payments; pms?: Pms; mailer: Mailer };
+  adapters: { payments: Payments; pms: Pms; mailer: Mailer };
   config: { publicUrl: string };
   logger: Logger;
-}): BuyingDeps | undefined {
+}): BuyingDeps {
   const { payments, pms, mailer } = source.adapters;
-  if (!payments || !pms) return undefined;
   return {
     db: source.database.db,
     clock: source.clock,

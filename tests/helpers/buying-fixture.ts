@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import { pino } from 'pino';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import type { Pms, PmsReservation } from '../../server/selling/pms/pms.ts';
 import { insertListing, insertProfile } from './factories.ts';
 import { PaymentsDouble } from './payments-double.ts';
+import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
 import { TEST_PUBLIC_URL } from './supabase-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-const JWT_SECRET = 'buying-tests-jwt-secret-of-32-chars!!';
-/** Never contacted: with a JWT secret, tokens are verified locally (the legacy HS256 path). */
-const SUPABASE_URL = 'http://127.0.0.1:9';
 
 /** The hotel's system for buying tests: reservations by external id, as the test says they are now. */
 export class BuyingPmsDouble implements Pms {
@@ -74,7 +71,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
   const clock = testClock();
   const server = await startTestServer({
     clock,
-    env: { PUBLIC_URL: TEST_PUBLIC_URL, SUPABASE_URL, SUPABASE_ANON_KEY: 'anon', SUPABASE_JWT_SECRET: JWT_SECRET },
+    env: { PUBLIC_URL: TEST_PUBLIC_URL, ...PROJECT_AUTH_ENV },
     adapters: { payments, pms, mailer },
   });
   const { db } = server.database;
@@ -110,7 +107,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     async user(fields = {}) {
       const email = fields.email ?? `${randomUUID().slice(0, 8)}@example.com`;
       const id = await insertProfile(db, { email, firstName: fields.firstName });
-      return { id, email, auth: { Authorization: `Bearer ${await tokenFor(id, email)}` } };
+      return { id, email, auth: { Authorization: `Bearer ${await projectToken(id, email)}` } };
     },
     async listStay(sellerId, fields = {}) {
       const listingId = await insertListing(db, sellerId, { now: clock(), ...fields });
@@ -159,18 +156,6 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     },
     close: () => server.close(),
   };
-}
-
-function tokenFor(userId: string, email: string) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: 'authenticated', email })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(`${SUPABASE_URL}/auth/v1`)
-    .setAudience('authenticated')
-    .setSubject(userId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
 /** The checkout request the SPA sends for a listing. */

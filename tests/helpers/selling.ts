@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { PmsReservation } from '../../server/selling/pms/pms.ts';
 import { PmsDouble } from './pms-double.ts';
+import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-const SUPABASE_URL = 'http://supabase.test';
-const JWT_SECRET = 'selling-tests-jwt-secret-of-enough-length';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = new Date()) {
@@ -21,7 +19,7 @@ export interface SellingServer extends TestServer {
 export async function startSellingServer(clock?: () => Date): Promise<SellingServer> {
   const pms = new PmsDouble();
   const server = await startTestServer({
-    env: { SUPABASE_URL, SUPABASE_ANON_KEY: 'anon-key', SUPABASE_JWT_SECRET: JWT_SECRET },
+    env: PROJECT_AUTH_ENV,
     adapters: { pms },
     clock,
   });
@@ -37,15 +35,7 @@ export interface TestUser {
 /** A signed-in user: their id and the headers of their JSON requests. */
 export async function signedInUser(email = `${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
   const id = randomUUID();
-  // Valid for any moment a test's clock may show (the API checks expiry against its injected clock).
-  const token = await new SignJWT({ role: 'authenticated', email })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(`${SUPABASE_URL}/auth/v1`)
-    .setAudience('authenticated')
-    .setSubject(id)
-    .setIssuedAt(Date.UTC(2000, 0, 1) / 1000)
-    .setExpirationTime(Date.UTC(2100, 0, 1) / 1000)
-    .sign(new TextEncoder().encode(JWT_SECRET));
+  const token = await projectToken(id, email);
   return { id, email, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } };
 }
 

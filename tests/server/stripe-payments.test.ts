@@ -106,7 +106,7 @@ describe('Stripe payments adapter', () => {
     });
   });
 
-  it('sends a zero-decimal amount as it is and leaves out a missing email', async () => {
+  it('sends yen as whole yen (Restay keeps hundredths for every currency), reads them back, and leaves out a missing email', async () => {
     let form: URLSearchParams | undefined;
     stripeApi.use(
       http.post(`${API}/checkout/sessions`, async ({ request }) => {
@@ -114,10 +114,24 @@ describe('Stripe payments adapter', () => {
         return HttpResponse.json(stripeSession({ currency: 'jpy', amount_total: 30000 }));
       }),
     );
-    await payments().createCheckoutSession({ ...input, currency: 'JPY', amountCents: 30000, buyerEmail: null });
+    const session = await payments().createCheckoutSession({ ...input, currency: 'JPY', amountCents: 3_000_000, buyerEmail: null });
     expect(form?.get('line_items[0][price_data][unit_amount]')).toBe('30000');
+    expect(session.amountTotalCents).toBe(3_000_000);
     expect(form?.get('line_items[0][price_data][currency]')).toBe('jpy');
     expect(form?.has('customer_email')).toBe(false);
+  });
+
+  it('sends three-decimal currencies in thousandths', async () => {
+    let form: URLSearchParams | undefined;
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions`, async ({ request }) => {
+        form = new URLSearchParams(await request.text());
+        return HttpResponse.json(stripeSession({ currency: 'kwd', amount_total: 12_340 }));
+      }),
+    );
+    const session = await payments().createCheckoutSession({ ...input, currency: 'KWD', amountCents: 1_234 });
+    expect(form?.get('line_items[0][price_data][unit_amount]')).toBe('12340');
+    expect(session.amountTotalCents).toBe(1_234);
   });
 
   it('retrieves a paid session with its payment intent', async () => {

@@ -8,7 +8,7 @@ export interface CreateCheckoutInput {
   listingId: string;
   buyerId: string;
   buyerEmail: string | null;
-  /** Minor units; for a zero-decimal currency such as JPY, the amount itself. */
+  /** Hundredths of the major unit, as Restay stores every amount (also for JPY); the adapter converts for Stripe. */
   amountCents: number;
   /** ISO 4217, upper-case; sent to Stripe lower-case. */
   currency: string;

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { CheckoutSession, Payments } from './payments.ts';
+import { toStripeAmount } from './stripe-amounts.ts';
 import { refundWire, toCheckoutSession, toPaymentEvent } from './stripe-wire.ts';
 
 /** The API version stripe@23.1.0 is built and typed for; the webhook endpoint must be set to the same one. */
@@ -53,7 +54,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
                 quantity: 1,
                 price_data: {
                   currency: input.currency.toLowerCase(),
-                  unit_amount: input.amountCents,
+                  unit_amount: toStripeAmount(input.amountCents, input.currency),
                   product_data: { name: input.productName, description: input.productDescription },
                 },
               },

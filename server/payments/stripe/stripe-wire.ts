@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CheckoutSession, PaymentEvent } from './payments.ts';
+import { fromStripeAmount } from './stripe-amounts.ts';
 
 /** The Checkout Session fields the port reads, as Stripe sends them (times in Unix seconds, amounts in minor units). */
 const checkoutSessionWire = z.object({
@@ -28,7 +29,8 @@ export function toCheckoutSession(raw: unknown): CheckoutSession {
     url: session.url ?? null,
     status: session.status,
     paymentStatus: session.payment_status,
-    amountTotalCents: session.amount_total,
+    amountTotalCents:
+      session.amount_total === null || session.currency === null ? null : fromStripeAmount(session.amount_total, session.currency),
     currency: session.currency?.toUpperCase() ?? null,
     expiresAt: new Date(session.expires_at * 1000),
     clientReferenceId: session.client_reference_id ?? null,
