@@ -30,4 +30,3 @@ export const MAP_SELECTED_ZOOM = 13;
 export const MAP_FIT_PADDING_PX = 50;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const GEOLOCATION_MAX_AGE_MS = 5 * 60_000;
-export const MAPS_SCRIPT_RETRIES = 3;

@@ -108,23 +108,3 @@ describe('map rules', () => {
     expect(boundsParam({ south: -95, west: -400, north: 95, east: 400 })).toBe('-90,-180,90,180');
   });
 });
-
-describe('Google Maps script loading', () => {
-  it('retries up to three times and reports the last failure', async () => {
-    const { withRetries } = await import('../../src/features/marketplace/map/load-script.ts');
-    let calls = 0;
-    await expect(
-      withRetries(async () => {
-        calls += 1;
-        throw new Error(`attempt ${calls}`);
-      }),
-    ).rejects.toThrow('attempt 3');
-    expect(calls).toBe(3);
-    calls = 0;
-    await withRetries(async () => {
-      calls += 1;
-      if (calls < 2) throw new Error('flaky');
-    });
-    expect(calls).toBe(2);
-  });
-});
