@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCheckIn, nextDay } from '../../src/features/marketplace/date-rules.ts';
+import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
+import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
 import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/features/marketplace/map/map-logic.ts';
 import {
   ceilingFrom,
@@ -83,6 +84,14 @@ describe('date rules', () => {
     expect(chooseCheckIn('2026-05-10', '2026-05-12')).toEqual({ startDate: '2026-05-10', endDate: '2026-05-12' });
     expect(chooseCheckIn('2026-05-10', '')).toEqual({ startDate: '2026-05-10', endDate: '' });
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-02-30')).toBe('');
+  });
+
+  it('takes only real calendar days as YYYY-MM-DD', () => {
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2026-02-29')).toBe(false);
+    expect(isIsoDay('2026-5-01')).toBe(false);
   });
 });
 

@@ -7,12 +7,6 @@ export interface HeroSearch {
   endDate: string;
 }
 
-/** Today in the visitor's own calendar, as YYYY-MM-DD (toISOString would give the UTC date). */
-export function localIsoDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** Why the dates cannot be searched, or null. ISO dates compare correctly as strings. */
 export function dateProblem({ startDate, endDate }: HeroSearch, today: string): string | null {
   if (startDate && startDate < today) return 'Check-in cannot be in the past.';

@@ -1,3 +1,5 @@
+import { isIsoDay } from '../../lib/calendar-day.ts';
+
 /**
  * The marketplace's filters and their URL form (pure, unit-tested). The URL is the source of truth for what
  * is applied: a shared or reloaded link shows the same search.
@@ -15,8 +17,6 @@ export interface SearchFilters {
 
 export const EMPTY_FILTERS: SearchFilters = { location: '', hotelName: '', startDate: '', endDate: '', minPrice: 0, maxPrice: null };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function priceParam(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
   const number = Number(value);
@@ -26,7 +26,7 @@ function priceParam(value: string | null): number | null {
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
   const date = (name: string) => {
     const value = params.get(name) ?? '';
-    return DATE.test(value) ? value : '';
+    return isIsoDay(value) ? value : '';
   };
   return {
     location: params.get('location') ?? '',
