@@ -25,12 +25,21 @@ const text = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MA
 /** A real calendar day as YYYY-MM-DD: "2026-02-30" has the shape but is not a date. */
 const calendarDate = z.preprocess(blankToUndefined, z.iso.date('must be a real date as YYYY-MM-DD').optional());
 
+/**
+ * A price as typed or as query text: digits with an optional decimal part (so never negative), surrounding
+ * spaces ignored; null for anything else. The one reading of a price filter, in the API and the SPA.
+ */
+export function parsePriceText(text: string): number | null {
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) ? Number(trimmed) : null;
+}
+
 const price = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .regex(NUMBER, 'must be a number of at least 0')
-    .transform(Number)
+    .refine((text) => parsePriceText(text) !== null, 'must be a number of at least 0')
+    .transform((text) => parsePriceText(text) ?? 0)
     .optional(),
 );
 

@@ -1,5 +1,5 @@
 import axios, { type AxiosRequestConfig } from 'axios';
-import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
+import { REQUEST_TIMEOUT_MS } from './ui-constants.ts';
 import { toApiError } from './api-error.ts';
 
 export { ApiError, API_ERROR_MESSAGES, parseResponse, toApiError } from './api-error.ts';

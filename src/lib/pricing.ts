@@ -1,5 +1,5 @@
 import { differenceInHours } from 'date-fns';
-import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from '../../contract/constants.ts';
+import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from './ui-constants.ts';
 
 /** Works in whole cents so 1234 * 1.2 - 1234 is 246.80, not 246.79999999999995. */
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -32,14 +32,4 @@ export function stayNights(startIso: string | null, endIso: string | null): numb
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
   // Counted in elapsed hours, not calendar days, so a clock change in the viewer's time zone moves nothing.
   return Math.max(0, Math.ceil(differenceInHours(end, start, { roundingMethod: 'ceil' }) / 24));
-}
-
-/** "$1,480.80": always two decimals, for the card's original price and savings. */
-export function formatMoney2(amount: number, currency = 'USD'): string {
-  const options = { style: 'currency', minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-  try {
-    return new Intl.NumberFormat('en-US', { ...options, currency }).format(amount);
-  } catch {
-    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' }).format(amount);
-  }
 }

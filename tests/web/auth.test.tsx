@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMessage } from '../../src/app/auth/auth-context.ts';
 import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
-import { mockListings } from './api-mocks.ts';
+import { mockListings, searchReply } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
 import { configReply, server, TEST_SUPABASE_URL } from './msw.ts';
 import { renderRoute } from './render.tsx';
@@ -162,7 +162,7 @@ describe('API bearer token', () => {
     server.use(
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -176,7 +176,7 @@ describe('API bearer token', () => {
     server.use(
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -191,7 +191,7 @@ describe('API bearer token', () => {
       http.get('/api/config', () => new Promise<never>(() => {})),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.url);
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -210,7 +210,7 @@ describe('API bearer token', () => {
       }),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
+import { parsePriceText } from '../../contract/search.ts';
 import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
 import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/features/marketplace/map/map-logic.ts';
 import {
   ceilingFrom,
-  parsePriceText,
   priceRangeLabel,
   settleMax,
   settleMin,
@@ -12,7 +12,7 @@ import {
   typeMax,
   typeMin,
 } from '../../src/features/marketplace/price-rules.ts';
-import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/features/marketplace/search-filters.ts';
+import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/lib/search-filters.ts';
 import { makeListing } from './factories.ts';
 
 describe('price rules', () => {

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetPublicConfig } from '../../src/lib/public-config.ts';
 import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import { server } from './msw.ts';
+
+// A lazy page is compiled on its first import in a test file, which takes over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,7 +1,7 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LOGOUT_REDIRECT_MS } from '../../../contract/constants.ts';
+import { LOGOUT_REDIRECT_MS } from '../../lib/ui-constants.ts';
 import { Toast } from '../../components/ui/Toast.tsx';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DATE_DISPLAY_FORMAT, PROFILE_TOAST_MS } from '../../../../contract/constants.ts';
+import { DATE_DISPLAY_FORMAT, PROFILE_TOAST_MS } from '../../../lib/ui-constants.ts';
 import { useAuth } from '../../../app/auth/auth-context.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';

@@ -1,7 +1,7 @@
 import { GoogleMap, OVERLAY_MOUSE_TARGET, OverlayViewF, useJsApiLoader } from '@react-google-maps/api';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../../contract/constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';

@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router-dom';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../../contract/constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
 

@@ -1,4 +1,5 @@
-import { isIsoDay } from '../../lib/calendar-day.ts';
+import { parsePriceText } from '../../contract/search.ts';
+import { isIsoDay } from './calendar-day.ts';
 
 /**
  * The marketplace's filters and their URL form (pure, unit-tested). The URL is the source of truth for what
@@ -17,12 +18,6 @@ export interface SearchFilters {
 
 export const EMPTY_FILTERS: SearchFilters = { location: '', hotelName: '', startDate: '', endDate: '', minPrice: 0, maxPrice: null };
 
-function priceParam(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : null;
-}
-
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
   const date = (name: string) => {
     const value = params.get(name) ?? '';
@@ -33,8 +28,8 @@ export function filtersFromUrl(params: URLSearchParams): SearchFilters {
     hotelName: params.get('hotelName') ?? '',
     startDate: date('startDate'),
     endDate: date('endDate'),
-    minPrice: priceParam(params.get('minPrice')) ?? 0,
-    maxPrice: priceParam(params.get('maxPrice')),
+    minPrice: parsePriceText(params.get('minPrice') ?? '') ?? 0,
+    maxPrice: parsePriceText(params.get('maxPrice') ?? ''),
   };
 }
 
