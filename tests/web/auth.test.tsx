@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInMessage } from '../../src/app/auth/auth-context.ts';
+import { signInMessage } from '../../src/lib/auth-context.ts';
 import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
 import { mockListings, searchReply } from './api-mocks.ts';
 import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';

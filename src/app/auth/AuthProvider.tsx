@@ -5,7 +5,7 @@ import { LOGOUT_REDIRECT_MS } from '../../lib/ui-constants.ts';
 import { Toast } from '../../components/ui/Toast.tsx';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';
-import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
+import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue, type AuthStatus } from '../../lib/auth-context.ts';
 import { readOAuthCallbackError } from './oauth-callback-error.ts';
 
 // The dialog (and its modal library) loads when it first opens; guests who never sign in never download it.

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DATE_DISPLAY_FORMAT, PROFILE_TOAST_MS } from '../../../lib/ui-constants.ts';
-import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

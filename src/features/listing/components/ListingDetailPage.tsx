@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useAuth, useSignInDialog } from '../../../app/auth/auth-context.ts';
+import { useAuth, useSignInDialog } from '../../../lib/auth-context.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

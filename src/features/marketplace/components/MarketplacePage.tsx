@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FILTER_DEBOUNCE_MS } from '../../../lib/ui-constants.ts';
-import { AccountMenu } from '../../../app/auth/AccountMenu.tsx';
-import { useAuth } from '../../../app/auth/auth-context.ts';
+import { AccountMenu } from '../../../components/auth/AccountMenu.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth, useSignInDialog } from './auth-context.ts';
+import { useAuth, useSignInDialog } from '../../lib/auth-context.ts';
 
 type Props = {
   /**
