@@ -241,6 +241,25 @@ describe('profile page', () => {
     expect(typeof upsert?.body.updated_at).toBe('string');
   });
 
+  it('says when the profile cannot be loaded, and loads it on Try Again', async () => {
+    signIn(TEST_USER, { first_name: 'Ana' });
+    let failures = 1;
+    server.use(
+      http.get(`${TEST_SUPABASE_URL}/rest/v1/profiles`, ({ request }) => {
+        // Only the page's read of the names fails, once; the session's own profile check goes through.
+        if (!new URL(request.url).searchParams.get('select')?.includes('first_name') || failures === 0) return undefined;
+        failures -= 1;
+        return HttpResponse.json({ code: 'XX000', details: null, hint: null, message: 'database unavailable' }, { status: 500 });
+      }),
+    );
+    const { user } = renderRoute('/profile');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your profile.');
+    expect(alert).toHaveTextContent('database unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ana');
+  });
+
   it('says "Failed to update profile. Please try again." when the write is refused', async () => {
     signIn();
     server.use(
