@@ -16,13 +16,16 @@ beforeAll(async () => {
   await import('@supabase/supabase-js');
 });
 
+let testCase = 0;
+
 beforeEach(() => {
   installConsoleGuard();
   // Each test starts signed out with a fresh supabase-js client, unless it stores a session itself.
   localStorage.clear();
   sessionStorage.clear();
   resetPublicConfig();
-  resetSupabaseClient();
+  testCase += 1;
+  resetSupabaseClient(`restay-auth-test-${testCase}`);
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
