@@ -30,7 +30,7 @@ function parseBody(data: unknown): unknown {
   }
 }
 
-/** The one HTTP client of the SPA: same origin, 30 s timeout, bearer token, errors per SPEC.md section 8. */
+/** The one HTTP client of the SPA: same origin, 30 s timeout, bearer token, every failure as an ApiError. */
 export const apiClient = axios.create({
   baseURL: '',
   timeout: REQUEST_TIMEOUT_MS,

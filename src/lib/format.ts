@@ -9,7 +9,7 @@ const stayDateFormat = new Intl.DateTimeFormat(DATE_DISPLAY_LOCALE, {
   timeZone: 'UTC',
 });
 
-/** "Mar 3, 2026" (SPEC.md section 9, "MMM d, yyyy"); null when the value is not a date. */
+/** Stay dates read "Mar 3, 2026" ("MMM d, yyyy") everywhere; null when the value is not a date. */
 export function formatStayDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);

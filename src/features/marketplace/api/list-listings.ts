@@ -4,7 +4,7 @@ import { listingSchema, type Listing } from '../../../../contract/listing.ts';
 import { searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
 import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
 
-/** SPEC.md section 8: a reply that is not even an object gets its own message on the marketplace. */
+/** A search reply that is not even an object (e.g. a proxy's HTML page) gets its own message on the marketplace. */
 export const INVALID_REPLY_MESSAGE = 'Invalid response from server';
 
 const searchReplySchema = z.object({
