@@ -5,38 +5,61 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'account', 'auth'];
 
+/** Import patterns naming a folder of the SPA, however deep the importing file sits. */
+const folder = (path) => [`**/${path}/**`, `**/${path}`];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Each side sees only its own globals: the SPA runs in the browser, the API, scripts and configs in Node, the
+  // web tests in Node with a simulated browser, and the contract (shared by both) in neither.
+  { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.{js,ts}'], languageOptions: { globals: globals.node } },
+  { files: ['tests/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // A feature never reaches into another feature's folder (DESIGN.md section 3): shared code moves to
-  // components/ui, lib or contract.
+  // Layers of the SPA: app/ (shell, routes, providers) may use everything; a feature uses only components/, lib/
+  // and contract/ besides its own folder; components/ and lib/ are shared by all and so reach into neither.
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
-            group: [`**/features/${other}/**`, `**/features/${other}`],
-            message: `features/${feature} may not import features/${other}; move shared code to components/ui, lib or contract.`,
-          })),
+          patterns: [
+            ...FEATURES.filter((other) => other !== feature).map((other) => ({
+              group: folder(`features/${other}`),
+              message: `features/${feature} may not import features/${other}; move shared code to components, lib or contract.`,
+            })),
+            { group: folder('app'), message: 'A feature may not import app/; move what it needs to components or lib.' },
+          ],
         },
       ],
     },
   })),
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...folder('features'), ...folder('app')], message: 'components/ and lib/ are shared: they import neither features/ nor app/.' },
+          ],
+        },
+      ],
+    },
+  },
   // The contract is what both sides agree on: it imports neither.
   {
     files: ['contract/**/*.ts'],

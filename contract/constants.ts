@@ -1,33 +1,7 @@
-/** Business constants of SPEC.md section 9, shared by the SPA and the API. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** Values the SPA and the API share. Values only the browser uses live in src/lib/ui-constants.ts. */
 export const VERIFICATION_CODE_LENGTH = 6;
-export const HEADER_SOLID_AFTER_PX = 100;
-export const LOGOUT_REDIRECT_MS = 1_500;
 export const PAYMENT_SUCCESS_REDIRECT_MS = 1_500;
 export const CREATED_BANNER_MS = 5_000;
 export const EMPTY_ID_RESET_MS = 3_000;
-export const PROFILE_TOAST_MS = 5_000;
-export const FILTER_DEBOUNCE_MS = 300;
-export const PRICE_FILTER_DEFAULT_MIN = 0;
-export const PRICE_FILTER_DEFAULT_MAX = 1_000;
-export const HERO_ROTATION_MS = 6_000;
-export const HERO_FADE_MS = 500;
-/** The card's struck-through "original" price is this factor times the asking price. */
-export const ORIGINAL_PRICE_FACTOR = 1.2;
-/** The detail page's "Restay discount" line is this share of the asking price. */
-export const DISCOUNT_SHARE = 0.2;
-export const CHECK_IN_TIME_LABEL = 'After 3:00 PM';
-export const CHECK_OUT_TIME_LABEL = 'Before 11:00 AM';
-export const CARD_CAROUSEL_IMAGES = 4;
 export const STOCK_PHOTOS_PER_PAGE = 30;
-export const DATE_DISPLAY_LOCALE = 'en-US';
-export const DATE_DISPLAY_FORMAT = 'MMM d, yyyy';
 export const MY_LISTINGS_DESCRIPTION_CHARS = 50;
-export const MAP_DEFAULT_CENTER = { lat: 40.7128, lng: -74.006 } as const;
-export const MAP_DEFAULT_ZOOM = 10;
-export const MAP_MAX_FIT_ZOOM = 12;
-export const MAP_SELECTED_ZOOM = 13;
-export const MAP_FIT_PADDING_PX = 50;
-export const GEOLOCATION_TIMEOUT_MS = 10_000;
-export const GEOLOCATION_MAX_AGE_MS = 5 * 60_000;
-export const MAPS_SCRIPT_RETRIES = 3;

@@ -33,9 +33,14 @@ export const contactRequestSchema = z.object({
     .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message} characters.`)
     .optional()
     .default(''),
-  consent: z.literal(true, { error: 'Please agree to be contacted about your enquiry.' }),
+  // A form's checkbox is a boolean until it is ticked; only a ticked one passes.
+  consent: z
+    .boolean({ error: 'Please agree to be contacted about your enquiry.' })
+    .pipe(z.literal(true, { error: 'Please agree to be contacted about your enquiry.' })),
 });
 
-export type ContactRequest = z.input<typeof contactRequestSchema>;
+/** What a form holds (consent may still be false) and what is sent once it passes (consent is true). */
+export type ContactForm = z.input<typeof contactRequestSchema>;
+export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export const contactReplySchema = z.object({ id: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes of the API and the HTTP status each one always travels with (DESIGN.md section 5). */
+/** Error codes of the API and the HTTP status each one always travels with, so a client can rely on either. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHENTICATED: 401,

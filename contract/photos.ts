@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PHOTO_PURPOSES = ['hero', 'about', 'services'] as const;
 export type PhotoPurpose = (typeof PHOTO_PURPOSES)[number];
 
-/** How many photos each landing section shows (SPEC.md section 7). */
+/** How many photos each landing section shows: 15 rotating in the hero, 3 each in About and the service cards. */
 export const PHOTOS_PER_PURPOSE: Record<PhotoPurpose, number> = { hero: 15, about: 3, services: 3 };
 
 export const photoSchema = z.object({

@@ -13,7 +13,6 @@ export const SEARCH_TEXT_MAX_CHARS = 200;
 /** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
 export const SEARCH_TOTAL_CAP = 1_000;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NUMBER = /^\d+(\.\d+)?$/;
 const SIGNED_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -23,26 +22,24 @@ const blankToUndefined = (value: unknown) =>
 
 const text = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX_CHARS).optional());
 
-/** A real calendar day: "2026-02-30" matches the pattern but is not a date. */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** A real calendar day as YYYY-MM-DD: "2026-02-30" has the shape but is not a date. */
+const calendarDate = z.preprocess(blankToUndefined, z.iso.date('must be a real date as YYYY-MM-DD').optional());
 
-const calendarDate = z.preprocess(
-  blankToUndefined,
-  z.string().refine(isCalendarDate, 'must be a real date as YYYY-MM-DD').optional(),
-);
+/**
+ * A price as typed or as query text: digits with an optional decimal part (so never negative), surrounding
+ * spaces ignored; null for anything else. The one reading of a price filter, in the API and the SPA.
+ */
+export function parsePriceText(text: string): number | null {
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) ? Number(trimmed) : null;
+}
 
 const price = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .regex(NUMBER, 'must be a number of at least 0')
-    .transform(Number)
+    .refine((text) => parsePriceText(text) !== null, 'must be a number of at least 0')
+    .transform((text) => parsePriceText(text) ?? 0)
     .optional(),
 );
 

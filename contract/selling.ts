@@ -13,7 +13,7 @@ const claimedUserId = z.string().optional();
 
 /** POST /api/reservations/verify-combined: step 1 of the ownership proof. */
 export const verifyCombinedRequestSchema = z.object({ confirmationNumber, email, userId: claimedUserId });
-/** POST /api/reservations/verify-email: the same as verify-combined with SPEC's older field names. */
+/** POST /api/reservations/verify-email: the same as verify-combined under the older field names. */
 export const verifyEmailRequestSchema = z.object({ reservationId: confirmationNumber, userProvidedEmail: email, userId: claimedUserId });
 /**
  * Step 1's data: the code was sent. `otaRelay`: the address on the reservation is a booking site's relay, so

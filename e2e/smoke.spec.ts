@@ -36,8 +36,10 @@ test.describe('foundation smoke', () => {
   test('an unknown route shows the not-found page, and /my-reservations goes to /my-stays', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    // A guest passes through /my-stays (its sign-in message says so) and, being a guest, lands on /.
     await page.goto('/my-reservations');
-    await expect(page).toHaveURL(/\/my-stays$/);
+    await expect(page.getByRole('dialog', { name: 'Welcome to Restay' })).toContainText('Please sign in to view your stays.');
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('an unknown listing id says the listing is not found', async ({ page }) => {

@@ -17,7 +17,7 @@ const pageRoutes: RouteObject[] = [
   { path: 'marketplace', lazy: page(() => import('../features/marketplace/components/MarketplacePage.tsx')) },
   { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
   {
-    // Signed-in only (SPEC.md section 2): a guest gets the sign-in dialog and lands on /.
+    // Signed-in only: a guest gets the sign-in dialog and lands on /.
     element: <RequireAuth />,
     children: [
       { path: 'list-my-reservation', lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')) },
@@ -29,7 +29,7 @@ const pageRoutes: RouteObject[] = [
       { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
     ],
   },
-  // The old name of My Stays (SPEC.md section 2); replace keeps the dead URL out of history.
+  // /my-reservations is the old address of My Stays; replace keeps the dead URL out of history.
   { path: 'my-reservations', element: <Navigate to="/my-stays" replace /> },
   { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
 ];

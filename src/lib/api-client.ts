@@ -1,5 +1,5 @@
 import axios, { type AxiosRequestConfig } from 'axios';
-import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
+import { REQUEST_TIMEOUT_MS } from './ui-constants.ts';
 import { toApiError } from './api-error.ts';
 
 export { ApiError, API_ERROR_MESSAGES, parseResponse, toApiError } from './api-error.ts';
@@ -30,7 +30,7 @@ function parseBody(data: unknown): unknown {
   }
 }
 
-/** The one HTTP client of the SPA: same origin, 30 s timeout, bearer token, errors per SPEC.md section 8. */
+/** The one HTTP client of the SPA: same origin, 30 s timeout, bearer token, every failure as an ApiError. */
 export const apiClient = axios.create({
   baseURL: '',
   timeout: REQUEST_TIMEOUT_MS,

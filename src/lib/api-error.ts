@@ -2,7 +2,7 @@ import axios from 'axios';
 import type { z } from 'zod';
 
 /**
- * Every failed call reaches the UI as one ApiError shape (SPEC.md section 8), so screens can branch on
+ * Every failed call reaches the UI as one ApiError shape (message, status, code, details), so screens can branch on
  * `code`/`status` without knowing whether the cause was the server, the network or a malformed reply.
  */
 export class ApiError extends Error {
@@ -53,7 +53,7 @@ export function responseFormatError(details?: unknown): ApiError {
   return new ApiError({ message: API_ERROR_MESSAGES.responseFormat, code: 'RESPONSE_FORMAT_ERROR', details });
 }
 
-/** Maps any thrown value from a call to the error catalogue of SPEC.md section 8. */
+/** Maps any thrown value from a call to one of the messages above: the server's own, timeout, connection, format, network. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isAxiosError(error)) {

@@ -1,5 +1,5 @@
 /**
- * Static business contact details and opening hours (SPEC.md section 1). One module so the footer and the
+ * Static business contact details and opening hours. One module so the footer and the
  * landing page's contact section can never disagree.
  */
 export const BUSINESS_CONTACT = {

@@ -1,6 +1,5 @@
-import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from '../../contract/constants.ts';
-
-const DAY_MS = 86_400_000;
+import { differenceInHours } from 'date-fns';
+import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from './ui-constants.ts';
 
 /** Works in whole cents so 1234 * 1.2 - 1234 is 246.80, not 246.79999999999995. */
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -28,18 +27,9 @@ export function detailDiscount(price: number): number {
 /** Nights of a stay: days between check-in and check-out, a partial day counting as a night; null if unknown. */
 export function stayNights(startIso: string | null, endIso: string | null): number | null {
   if (!startIso || !endIso) return null;
-  const start = Date.parse(startIso);
-  const end = Date.parse(endIso);
-  if (Number.isNaN(start) || Number.isNaN(end)) return null;
-  return Math.max(0, Math.ceil((end - start) / DAY_MS));
-}
-
-/** "$1,480.80": always two decimals, for the card's original price and savings. */
-export function formatMoney2(amount: number, currency = 'USD'): string {
-  const options = { style: 'currency', minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-  try {
-    return new Intl.NumberFormat('en-US', { ...options, currency }).format(amount);
-  } catch {
-    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' }).format(amount);
-  }
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
+  // Counted in elapsed hours, not calendar days, so a clock change in the viewer's time zone moves nothing.
+  return Math.max(0, Math.ceil(differenceInHours(end, start, { roundingMethod: 'ceil' }) / 24));
 }

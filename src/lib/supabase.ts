@@ -5,6 +5,12 @@ let client: Promise<SupabaseClient> | undefined;
 
 /** Where supabase-js keeps the session (and, during a sign-in, `<key>-code-verifier`) in localStorage. */
 export const SESSION_STORAGE_KEY = 'restay-auth';
+let storageKey = SESSION_STORAGE_KEY;
+
+/** The storage key of the current client (tests give each case its own, see resetSupabaseClient). */
+export function sessionStorageKey(): string {
+  return storageKey;
+}
 
 /**
  * Whether this browser may have a session: one is stored, or a sign-in is coming back with its code. When
@@ -12,7 +18,7 @@ export const SESSION_STORAGE_KEY = 'restay-auth';
  */
 export function mayHaveSession(): boolean {
   try {
-    return localStorage.getItem(SESSION_STORAGE_KEY) !== null || new URLSearchParams(window.location.search).has('code');
+    return localStorage.getItem(storageKey) !== null || new URLSearchParams(window.location.search).has('code');
   } catch {
     return true; // storage unreadable (blocked by the browser): ask supabase-js, as before
   }
@@ -24,6 +30,7 @@ export function mayHaveSession(): boolean {
  */
 export function getSupabase(): Promise<SupabaseClient> {
   // supabase-js is loaded in parallel with the config, as its own chunk: no page waits on it to first paint.
+  const key = storageKey;
   client ??= Promise.all([loadPublicConfig(), import('@supabase/supabase-js')])
     .then(([data, { createClient }]) =>
       createClient(data.supabaseUrl, data.supabaseAnonKey, {
@@ -32,7 +39,7 @@ export function getSupabase(): Promise<SupabaseClient> {
           persistSession: true,
           autoRefreshToken: true,
           detectSessionInUrl: true,
-          storageKey: SESSION_STORAGE_KEY,
+          storageKey: key,
         },
       }),
     )
@@ -43,7 +50,11 @@ export function getSupabase(): Promise<SupabaseClient> {
   return client;
 }
 
-/** Tests start every case from a fresh client (and so a fresh read of storage). */
-export function resetSupabaseClient(): void {
+/**
+ * Tests start every case from a fresh client (and so a fresh read of storage). supabase-js counts its clients per
+ * storage key and warns about a second one, so each fresh client gets a key of its own.
+ */
+export function resetSupabaseClient(key: string = SESSION_STORAGE_KEY): void {
   client = undefined;
+  storageKey = key;
 }

@@ -20,7 +20,7 @@ function replyWith(status: number, body: JsonBodyType) {
   server.use(http.get('/api/thing', () => HttpResponse.json(body, { status })));
 }
 
-describe('api client error catalogue (SPEC.md section 8)', () => {
+describe('api client error catalogue', () => {
   it('takes message, status, code and details from an error envelope', async () => {
     replyWith(409, { success: false, error: 'Listing already sold', code: 'CONFLICT', details: { id: 'l1' } });
     const error = await failureOf(apiGet('/api/thing'));

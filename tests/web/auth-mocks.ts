@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
+import { resetPublicConfig } from '../../src/lib/public-config.ts';
+import { getSupabase, resetSupabaseClient, sessionStorageKey } from '../../src/lib/supabase.ts';
 import { server, TEST_SUPABASE_URL } from './msw.ts';
 
 export interface TestUser {
@@ -17,25 +18,36 @@ export const TEST_USER: TestUser = {
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /**
- * Stores a live session where supabase-js keeps it (localStorage, SESSION_STORAGE_KEY), as if the person
- * had signed in earlier; the client reads it at start-up without a network call.
+ * Signs the person in through supabase-js itself, as if they had signed in earlier: the app's own client (one
+ * per test) takes the token the auth server issued, checks it with GET /auth/v1/user (answered here as the
+ * server answers) and stores the session in its own format.
  */
-export function storeSession(user: TestUser = TEST_USER): void {
+export async function storeSession(user: TestUser = TEST_USER): Promise<void> {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const accessToken = [
     base64url({ alg: 'ES256', typ: 'JWT', kid: 'test' }),
     base64url({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt }),
-    'signature',
+    base64url({ signature: 'test' }),
   ].join('.');
-  const session = {
-    access_token: accessToken,
-    token_type: 'bearer',
-    expires_in: 3600,
-    expires_at: expiresAt,
-    refresh_token: 'refresh-token',
-    user: { id: user.id, aud: 'authenticated', role: 'authenticated', email: user.email, created_at: user.created_at, app_metadata: {}, user_metadata: {} },
-  };
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  const authUser = { id: user.id, aud: 'authenticated', role: 'authenticated', email: user.email, created_at: user.created_at, app_metadata: {}, user_metadata: {} };
+  server.use(http.get(`${TEST_SUPABASE_URL}/auth/v1/user`, () => HttpResponse.json(authUser)));
+  const client = await getSupabase();
+  const { error } = await client.auth.setSession({ access_token: accessToken, refresh_token: 'refresh-token' });
+  if (error) throw error;
+}
+
+/**
+ * A page reload: the next render starts without the configuration or a client, and its client reads the stored
+ * session afresh. A real reload also starts supabase-js's count of clients again; here the new client gets a
+ * storage key of its own, holding what the old key held, so supabase-js sees no second client on one key.
+ */
+export function reloadPage(): void {
+  const previousKey = sessionStorageKey();
+  const stored = localStorage.getItem(previousKey);
+  localStorage.removeItem(previousKey);
+  resetPublicConfig();
+  resetSupabaseClient(`${previousKey}-reloaded`);
+  if (stored !== null) localStorage.setItem(sessionStorageKey(), stored);
 }
 
 type Row = Record<string, unknown>;
@@ -74,7 +86,8 @@ export function mockProfilesRest(initial: Row[] = []) {
 }
 
 /** A signed-in person with a profile row, ready for protected pages. */
-export function signIn(user: TestUser = TEST_USER, profile: Row = {}) {
-  storeSession(user);
-  return mockProfilesRest([{ id: user.id, email: user.email, first_name: '', last_name: '', display_name: '', ...profile }]);
+export async function signIn(user: TestUser = TEST_USER, profile: Row = {}) {
+  const store = mockProfilesRest([{ id: user.id, email: user.email, first_name: '', last_name: '', display_name: '', ...profile }]);
+  await storeSession(user);
+  return store;
 }

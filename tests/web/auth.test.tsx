@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInMessage } from '../../src/app/auth/auth-context.ts';
-import { SESSION_STORAGE_KEY } from '../../src/lib/supabase.ts';
-import { mockListings } from './api-mocks.ts';
-import { mockProfilesRest, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
+import { signInMessage } from '../../src/lib/auth-context.ts';
+import { sessionStorageKey } from '../../src/lib/supabase.ts';
+import { mockListings, searchReply } from './api-mocks.ts';
+import { mockProfilesRest, reloadPage, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
 import { configReply, server, TEST_SUPABASE_URL } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
@@ -99,7 +99,7 @@ describe('Google sign-in failure', () => {
 
 describe('header', () => {
   it('shows a round avatar with the first letter of the email and the account menu when signed in', async () => {
-    signIn();
+    await signIn();
     const { user } = renderRoute('/marketplace');
     const avatar = await screen.findByRole('button', { name: 'Account menu' });
     expect(avatar).toHaveTextContent('A');
@@ -116,7 +116,7 @@ describe('header', () => {
   });
 
   it('moves through the account menu with the arrow keys, closes it on Escape and opens a page on Enter', async () => {
-    signIn();
+    await signIn();
     const { user, router } = renderRoute('/marketplace');
     const avatar = await screen.findByRole('button', { name: 'Account menu' });
     avatar.focus();
@@ -136,7 +136,7 @@ describe('header', () => {
   });
 
   it('creates the missing profile row after the first session is found, once', async () => {
-    storeSession();
+    await storeSession();
     const { rows, writes } = mockProfilesRest();
     renderRoute('/marketplace');
     await screen.findByRole('button', { name: 'Account menu' });
@@ -146,7 +146,7 @@ describe('header', () => {
   });
 
   it('lets a signed-in user go to List Your Stay', async () => {
-    signIn();
+    await signIn();
     const { user, router } = renderRoute('/marketplace');
     await screen.findByRole('button', { name: 'Account menu' });
     await user.click(within(mainNav()).getByRole('link', { name: 'List Your Stay' }));
@@ -157,17 +157,17 @@ describe('header', () => {
 
 describe('API bearer token', () => {
   it("sends the supabase session's access token on API calls", async () => {
-    signIn();
+    await signIn();
     const seen: (string | null)[] = [];
     server.use(
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { access_token: string };
+    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? '{}') as { access_token: string };
     expect(seen[0]).toBe(`Bearer ${stored.access_token}`);
   });
 
@@ -176,7 +176,7 @@ describe('API bearer token', () => {
     server.use(
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -191,7 +191,7 @@ describe('API bearer token', () => {
       http.get('/api/config', () => new Promise<never>(() => {})),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.url);
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -199,7 +199,8 @@ describe('API bearer token', () => {
   });
 
   it("holds a signed-in visitor's requests until their session is read, so they carry the bearer", async () => {
-    signIn();
+    await signIn();
+    reloadPage();
     let releaseConfig = () => {};
     const configArrives = new Promise<void>((resolve) => (releaseConfig = resolve));
     const seen: (string | null)[] = [];
@@ -210,7 +211,7 @@ describe('API bearer token', () => {
       }),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true, data: [] });
+        return searchReply([]);
       }),
     );
     renderRoute('/marketplace');
@@ -224,7 +225,7 @@ describe('API bearer token', () => {
 
 describe('profile page', () => {
   it('shows email and member-since date, saves the names with updated_at, and confirms for 5 s', async () => {
-    const { rows, writes } = signIn(TEST_USER, { first_name: 'Ana' });
+    const { rows, writes } = await signIn(TEST_USER, { first_name: 'Ana' });
     const { user } = renderRoute('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument();
     expect(screen.getByText(TEST_USER.email, { selector: 'dd' })).toBeInTheDocument();
@@ -241,8 +242,27 @@ describe('profile page', () => {
     expect(typeof upsert?.body.updated_at).toBe('string');
   });
 
+  it('says when the profile cannot be loaded, and loads it on Try Again', async () => {
+    await signIn(TEST_USER, { first_name: 'Ana' });
+    let failures = 1;
+    server.use(
+      http.get(`${TEST_SUPABASE_URL}/rest/v1/profiles`, ({ request }) => {
+        // Only the page's read of the names fails, once; the session's own profile check goes through.
+        if (!new URL(request.url).searchParams.get('select')?.includes('first_name') || failures === 0) return undefined;
+        failures -= 1;
+        return HttpResponse.json({ code: 'XX000', details: null, hint: null, message: 'database unavailable' }, { status: 500 });
+      }),
+    );
+    const { user } = renderRoute('/profile');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your profile.');
+    expect(alert).toHaveTextContent('database unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ana');
+  });
+
   it('says "Failed to update profile. Please try again." when the write is refused', async () => {
-    signIn();
+    await signIn();
     server.use(
       http.post(`${TEST_SUPABASE_URL}/rest/v1/profiles`, () =>
         HttpResponse.json({ code: '42501', details: null, hint: null, message: 'new row violates row-level security policy' }, { status: 403 }),
@@ -254,7 +274,7 @@ describe('profile page', () => {
   });
 
   it('signs out: toast "Logged out successfully", then home after about 1.5 s', async () => {
-    signIn();
+    await signIn();
     server.use(http.post(`${TEST_SUPABASE_URL}/auth/v1/logout`, () => new HttpResponse(null, { status: 204 })));
     const { user, router } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
@@ -284,7 +304,7 @@ describe('protected routes', () => {
   });
 
   it('returns to the remembered path after Google brings the person back to /profile', async () => {
-    signIn();
+    await signIn();
     sessionStorage.setItem('restay.intendedPath', '/my-stays');
     const { router } = renderRoute('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-stays'));

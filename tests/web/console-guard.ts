@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * DESIGN.md section 6: a console.error in a web test is a failure. Tests that provoke an error on purpose
+ * A console.error in a web test is a failure: React reports its own warnings and caught render errors there. Tests that provoke an error on purpose
  * (the error screen) declare it with `allowConsoleError()`.
  */
 let unexpected: unknown[][] = [];

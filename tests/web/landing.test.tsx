@@ -2,15 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '../../contract/photos.ts';
-import { localIsoDate } from '../../src/features/landing/hero-search.ts';
+import { addDays } from 'date-fns';
+import { localIsoDate } from '../../src/lib/calendar-day.ts';
 import { mockListings } from './api-mocks.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 beforeEach(() => mockListings([]));
 
-const DAY_MS = 86_400_000;
-const inDays = (n: number) => localIsoDate(new Date(Date.now() + n * DAY_MS));
+const inDays = (n: number) => localIsoDate(addDays(new Date(), n));
 
 async function openLanding() {
   const rendered = renderRoute('/');
@@ -39,7 +39,7 @@ describe('hero search', () => {
     await user.type(within(form).getByLabelText('Location'), '   ');
     await user.type(within(form).getByLabelText('Hotel Name'), ' ');
     await user.click(within(form).getByRole('button', { name: 'Search Hotels' }));
-    await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
+    await screen.findByRole('heading', { level: 1, name: 'Marketplace' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/marketplace');
     expect(router.state.location.search).toBe('');
   });

@@ -28,7 +28,7 @@ describe('header', () => {
   });
 
   it('hides About and How It Works on /list-my-reservation', async () => {
-    signIn();
+    await signIn();
     renderRoute('/list-my-reservation');
     await screen.findByRole('heading', { level: 1, name: 'List Your Stay' });
     expect(within(mainNav()).queryByRole('link', { name: 'About' })).not.toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('header', () => {
   });
 
   it('opens the phone menu, closes it on Escape and on navigation', async () => {
-    signIn();
+    await signIn();
     const { user } = renderRoute('/my-stays');
     await screen.findByRole('heading', { level: 1, name: 'My Stays' });
     const toggle = screen.getByRole('button', { name: 'Open menu' });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
-import { ListingGrid } from '../../src/components/listings/ListingGrid.tsx';
 import { swipeStep } from '../../src/components/listings/use-swipe.ts';
 import { makeListing } from './factories.ts';
 
@@ -43,18 +42,5 @@ describe('photo swipe', () => {
     expect(swipeStep(60, -5)).toBe(-1);
     expect(swipeStep(-30, 0)).toBe(0);
     expect(swipeStep(-50, 80)).toBe(0);
-  });
-});
-
-describe('ListingGrid', () => {
-  it('has its own empty state', () => {
-    render(<ListingGrid listings={[]} />, { wrapper: MemoryRouter });
-    expect(screen.getByText('No listings available')).toBeInTheDocument();
-    expect(screen.getByText('Check back soon for new stays')).toBeInTheDocument();
-  });
-
-  it('renders one card per listing', () => {
-    render(<ListingGrid listings={[makeListing(), makeListing()]} />, { wrapper: MemoryRouter });
-    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 });

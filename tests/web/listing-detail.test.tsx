@@ -64,7 +64,7 @@ describe('/listings/:id', () => {
   });
 
   it('shows the signed-in owner that they own the listing, and the buyer PURCHASED', async () => {
-    signIn();
+    await signIn();
     const owned = makeListing({ user_id: TEST_USER.id });
     const bought = makeListing({ id: 'bought-1', status: 'sold', buyer_id: TEST_USER.id });
     server.use(

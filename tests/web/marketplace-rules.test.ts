@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCheckIn, nextDay } from '../../src/features/marketplace/date-rules.ts';
+import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
+import { parsePriceText } from '../../contract/search.ts';
+import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
 import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/features/marketplace/map/map-logic.ts';
 import {
   ceilingFrom,
-  parsePriceText,
   priceRangeLabel,
   settleMax,
   settleMin,
@@ -11,7 +12,7 @@ import {
   typeMax,
   typeMin,
 } from '../../src/features/marketplace/price-rules.ts';
-import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/features/marketplace/search-filters.ts';
+import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/lib/search-filters.ts';
 import { makeListing } from './factories.ts';
 
 describe('price rules', () => {
@@ -83,6 +84,14 @@ describe('date rules', () => {
     expect(chooseCheckIn('2026-05-10', '2026-05-12')).toEqual({ startDate: '2026-05-10', endDate: '2026-05-12' });
     expect(chooseCheckIn('2026-05-10', '')).toEqual({ startDate: '2026-05-10', endDate: '' });
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-02-30')).toBe('');
+  });
+
+  it('takes only real calendar days as YYYY-MM-DD', () => {
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2026-02-29')).toBe(false);
+    expect(isIsoDay('2026-5-01')).toBe(false);
   });
 });
 
@@ -106,25 +115,5 @@ describe('map rules', () => {
   it('turns the visible box into the bounds parameter', () => {
     expect(boundsParam({ south: 1.123456, west: 2, north: 3, east: 4 })).toBe('1.12346,2,3,4');
     expect(boundsParam({ south: -95, west: -400, north: 95, east: 400 })).toBe('-90,-180,90,180');
-  });
-});
-
-describe('Google Maps script loading', () => {
-  it('retries up to three times and reports the last failure', async () => {
-    const { withRetries } = await import('../../src/features/marketplace/map/load-script.ts');
-    let calls = 0;
-    await expect(
-      withRetries(async () => {
-        calls += 1;
-        throw new Error(`attempt ${calls}`);
-      }),
-    ).rejects.toThrow('attempt 3');
-    expect(calls).toBe(3);
-    calls = 0;
-    await withRetries(async () => {
-      calls += 1;
-      if (calls < 2) throw new Error('flaky');
-    });
-    expect(calls).toBe(2);
   });
 });

@@ -304,7 +304,7 @@ describe('/marketplace search', () => {
     expect(screen.queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
   });
 
-  it('shows the visitor where they are at the selected zoom, asking the browser with the timeout and age of SPEC.md', async () => {
+  it('shows the visitor where they are at the selected zoom, asking the browser for a fix at most 5 minutes old within 10 s', async () => {
     const getCurrentPosition = vi.fn((success: PositionCallback) =>
       success({ coords: { latitude: 52.37, longitude: 4.9 } } as GeolocationPosition),
     );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mockListings } from './api-mocks.ts';
+import { mockListings, searchReply } from './api-mocks.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
@@ -44,7 +44,7 @@ describe('/marketplace', () => {
     server.use(
       http.get('/api/listings', async () => {
         await answered;
-        return HttpResponse.json({ success: true, data: [makeListing({ title: 'Late arrival' })] });
+        return searchReply([makeListing({ title: 'Late arrival' })]);
       }),
     );
     renderRoute('/marketplace');
@@ -69,7 +69,7 @@ describe('/marketplace', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json({ success: false, error: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 500 })
-          : HttpResponse.json({ success: true, data: [makeListing({ title: 'Back online suite' })] });
+          : searchReply([makeListing({ title: 'Back online suite' })]);
       }),
     );
     const { user } = renderRoute('/marketplace');

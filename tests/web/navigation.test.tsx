@@ -14,7 +14,7 @@ function Thrower(): never {
 
 describe('scroll position on navigation', () => {
   it('scrolls to the top whenever the pathname changes', async () => {
-    signIn();
+    await signIn();
     const { user } = renderRoute('/my-stays');
     await screen.findByRole('heading', { level: 1, name: 'My Stays' });
     vi.mocked(window.scrollTo).mockClear();
@@ -65,7 +65,7 @@ describe('error screen', () => {
 
 describe('routes', () => {
   it('redirects /my-reservations to /my-stays, replacing the history entry', async () => {
-    signIn();
+    await signIn();
     const { router } = renderRoute('/my-reservations');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-stays');
@@ -85,7 +85,7 @@ describe('routes', () => {
     ['/my-stays', 'My Stays'],
     ['/my-listings', 'My Listings'],
   ])('%s says plainly to a signed-in user that its feature is not built yet', async (path, title) => {
-    signIn();
+    await signIn();
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('This feature is not built yet.');
@@ -96,7 +96,7 @@ describe('routes', () => {
   });
 
   it('/payment/cancel confirms that nothing was charged', async () => {
-    signIn();
+    await signIn();
     renderRoute('/payment/cancel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('No charges were made.')).toBeInTheDocument();

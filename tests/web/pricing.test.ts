@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardOriginalPrice, cardSavings, detailDiscount, detailOriginalPrice, formatMoney2, stayNights } from '../../src/lib/pricing.ts';
+import { formatPrice } from '../../src/lib/format.ts';
+import { cardOriginalPrice, cardSavings, detailDiscount, detailOriginalPrice, stayNights } from '../../src/lib/pricing.ts';
 
 describe('card arithmetic', () => {
   it.each([
@@ -13,8 +14,10 @@ describe('card arithmetic', () => {
   });
 
   it('shows two decimals', () => {
-    expect(formatMoney2(cardOriginalPrice(1234))).toBe('$1,480.80');
-    expect(formatMoney2(cardSavings(1234))).toBe('$246.80');
+    expect(formatPrice(cardOriginalPrice(1234), 'USD', { cents: 'always' })).toBe('$1,480.80');
+    expect(formatPrice(cardSavings(100), 'USD', { cents: 'always' })).toBe('$20.00');
+    expect(formatPrice(20)).toBe('$20');
+    expect(formatPrice(20.5)).toBe('$20.50');
   });
 });
 

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetPublicConfig } from '../../src/lib/public-config.ts';
 import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import { server } from './msw.ts';
+
+// A lazy page is compiled on its first import in a test file, which takes over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -13,13 +16,16 @@ beforeAll(async () => {
   await import('@supabase/supabase-js');
 });
 
+let testCase = 0;
+
 beforeEach(() => {
   installConsoleGuard();
   // Each test starts signed out with a fresh supabase-js client, unless it stores a session itself.
   localStorage.clear();
   sessionStorage.clear();
   resetPublicConfig();
-  resetSupabaseClient();
+  testCase += 1;
+  resetSupabaseClient(`restay-auth-test-${testCase}`);
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useAuth, useSignInDialog } from './auth-context.ts';
+import { useAuth, useSignInDialog } from '../../lib/auth-context.ts';
 
 /** Guards the protected routes: a spinner while the session loads; a guest gets the dialog and goes to /. */
 export function RequireAuth() {

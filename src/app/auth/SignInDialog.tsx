@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { signInMessage } from './auth-context.ts';
+import { signInMessage } from '../../lib/auth-context.ts';
 import { useReturnFocus } from '../../components/ui/use-return-focus.ts';
 
 type Props = {

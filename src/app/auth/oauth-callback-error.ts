@@ -1,6 +1,6 @@
 /**
  * When Google (or the auth server) refuses a sign-in, the browser comes back with `error` and
- * `error_description` in the query or the fragment (notes/supabase.md, section 1a). Returns what to tell the
+ * `error_description` in the query (authorization code flow) or the fragment (implicit flow). Returns what to tell the
  * person, or null when the URL carries no such error.
  */
 export function readOAuthCallbackError(location: Pick<Location, 'search' | 'hash'>): string | null {

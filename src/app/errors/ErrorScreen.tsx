@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { primaryButton } from '../../components/ui/button-styles.ts';
 
 /**
- * The last line of defence (SPEC.md section 2): shown by the router's errorElement and by the top-level
+ * The last line of defence for an unexpected error on any page: shown by the router's errorElement and by the top-level
  * error boundary, so it renders without the router, the layout or any data.
  */
 export function ErrorScreen() {

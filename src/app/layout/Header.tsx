@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HEADER_SOLID_AFTER_PX } from '../../../contract/constants.ts';
-import { AccountMenu } from '../auth/AccountMenu.tsx';
-import { useAuth, useSignInDialog } from '../auth/auth-context.ts';
+import { HEADER_SOLID_AFTER_PX } from '../../lib/ui-constants.ts';
+import { AccountMenu } from '../../components/auth/AccountMenu.tsx';
+import { useAuth, useSignInDialog } from '../../lib/auth-context.ts';
 import { NAV_LINKS, hrefOf, isActiveLink } from './nav-links.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 

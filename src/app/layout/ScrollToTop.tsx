@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * Scrolls to the top on every route change (SPEC.md section 2), or to the anchor when the URL has a hash
+ * Scrolls to the top on every route change, so a new page never opens half-way down, or to the anchor when the URL has a hash
  * such as /#about. Route pages load before the navigation commits (route `lazy`), so the anchor exists here.
  */
 export function ScrollToTop() {

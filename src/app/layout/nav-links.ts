@@ -2,7 +2,7 @@ export type NavLinkItem = {
   label: string;
   pathname: string;
   hash?: string;
-  /** Anchors into the landing page make no sense in the List Your Stay flow (SPEC.md section 2). */
+  /** The List Your Stay flow hides the links to the landing page's sections (About, How It Works). */
   hiddenOn?: readonly string[];
 };
 

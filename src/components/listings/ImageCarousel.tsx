@@ -1,4 +1,4 @@
-import { CARD_CAROUSEL_IMAGES } from '../../../contract/constants.ts';
+import { CARD_CAROUSEL_IMAGES } from '../../lib/ui-constants.ts';
 import { StayImage } from '../ui/StayImage.tsx';
 
 /** The listing's own photo first, then the shipped placeholders, CARD_CAROUSEL_IMAGES in all. */

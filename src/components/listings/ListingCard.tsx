@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Listing } from '../../../contract/listing.ts';
 import { formatPrice, formatStayDate } from '../../lib/format.ts';
 import { stayDates } from '../../lib/listing-dates.ts';
-import { cardOriginalPrice, cardSavings, formatMoney2 } from '../../lib/pricing.ts';
+import { cardOriginalPrice, cardSavings } from '../../lib/pricing.ts';
 import { ImageCarousel, stepPhoto } from './ImageCarousel.tsx';
 import { useSwipe } from './use-swipe.ts';
 
@@ -52,11 +52,11 @@ export function ListingCard({ listing, highlighted = false, onHoverChange }: Pro
         ) : null}
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-3">
           <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</span>
-          <s className="text-sm text-slate-500" aria-label={`Original price ${formatMoney2(cardOriginalPrice(listing.price), listing.currency)}`}>
-            {formatMoney2(cardOriginalPrice(listing.price), listing.currency)}
+          <s className="text-sm text-slate-500" aria-label={`Original price ${formatPrice(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}`}>
+            {formatPrice(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}
           </s>
           <span className="text-sm font-medium text-emerald-700">
-            Save {formatMoney2(cardSavings(listing.price), listing.currency)}
+            Save {formatPrice(cardSavings(listing.price), listing.currency, { cents: 'always' })}
           </span>
         </div>
       </div>

@@ -1,17 +1,11 @@
-/** The hero search rules of SPEC.md section 5, kept apart from the form so they read (and test) as rules. */
-export interface HeroSearch {
-  location: string;
-  hotelName: string;
-  /** YYYY-MM-DD, as a native date input gives it, or '' when not chosen. */
-  startDate: string;
-  endDate: string;
-}
+import { EMPTY_FILTERS, marketplaceUrl, type SearchFilters } from '../../lib/search-filters.ts';
+import { PRICE_FILTER_DEFAULT_MAX } from '../../lib/ui-constants.ts';
 
-/** Today in the visitor's own calendar, as YYYY-MM-DD (toISOString would give the UTC date). */
-export function localIsoDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/**
+ * The hero search, whose rules are kept apart from the form so they read (and test) as rules. Dates are
+ * YYYY-MM-DD, as a native date input gives them, or '' when not chosen.
+ */
+export type HeroSearch = Pick<SearchFilters, 'location' | 'hotelName' | 'startDate' | 'endDate'>;
 
 /** Why the dates cannot be searched, or null. ISO dates compare correctly as strings. */
 export function dateProblem({ startDate, endDate }: HeroSearch, today: string): string | null {
@@ -21,16 +15,8 @@ export function dateProblem({ startDate, endDate }: HeroSearch, today: string): 
   return null;
 }
 
-/** Where Search Hotels goes: the bare marketplace with nothing to search for, else the filtered one. */
+/** Where Search Hotels goes: the bare marketplace with no place or hotel to search for, else the filtered one. */
 export function searchPath(search: HeroSearch): string {
-  const location = search.location.trim();
-  const hotelName = search.hotelName.trim();
-  if (!location && !hotelName) return '/marketplace';
-  const params = new URLSearchParams();
-  // Blank text filters are left out: the marketplace ignores them anyway, and the URL stays readable.
-  if (location) params.set('location', location);
-  if (hotelName) params.set('hotelName', hotelName);
-  if (search.startDate) params.set('startDate', search.startDate);
-  if (search.endDate) params.set('endDate', search.endDate);
-  return `/marketplace?${params.toString()}`;
+  if (!search.location.trim() && !search.hotelName.trim()) return '/marketplace';
+  return marketplaceUrl({ ...EMPTY_FILTERS, ...search }, PRICE_FILTER_DEFAULT_MAX);
 }

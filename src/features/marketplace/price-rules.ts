@@ -1,4 +1,5 @@
-import { PRICE_FILTER_DEFAULT_MAX } from '../../../contract/constants.ts';
+import { parsePriceText } from '../../../contract/search.ts';
+import { PRICE_FILTER_DEFAULT_MAX } from '../../lib/ui-constants.ts';
 
 /** The price range the filter edits; max null means "up to the ceiling". */
 export interface PriceRange {
@@ -14,13 +15,6 @@ export function ceilingFrom(priceCeiling: number | null | undefined): number {
 /** The range in words, as the filter shows it: "$100 – $500", or "$100 – $860+" with no maximum. */
 export function priceRangeLabel(range: PriceRange, ceiling: number): string {
   return `$${range.min} – $${upper(range, ceiling)}${range.max === null ? '+' : ''}`;
-}
-
-/** Typed text as a price; non-numeric or negative text is ignored (null). */
-export function parsePriceText(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  return Number(trimmed);
 }
 
 const clamp = (value: number, ceiling: number) => Math.min(Math.max(value, 0), ceiling);

@@ -1,80 +1,28 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useEffect, useState, type FormEvent } from 'react';
-import { DATE_DISPLAY_FORMAT, PROFILE_TOAST_MS } from '../../../../contract/constants.ts';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
+import { DATE_DISPLAY_FORMAT } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { profileQueryOptions } from '../api/profile.ts';
+import { ProfileForm } from './ProfileForm.tsx';
 
-type Names = { first_name: string; last_name: string; display_name: string };
-const EMPTY: Names = { first_name: '', last_name: '', display_name: '' };
-
-const FIELDS: { name: keyof Names; label: string }[] = [
-  { name: 'first_name', label: 'First name' },
-  { name: 'last_name', label: 'Last name' },
-  { name: 'display_name', label: 'Display name' },
-];
+export const PROFILE_LOAD_FAILED = 'We could not load your profile.';
 
 export default function ProfilePage() {
   usePageTitle('Your Profile');
   const { user, supabase, signOut } = useAuth();
-  const [names, setNames] = useState<Names>(EMPTY);
-  const [loaded, setLoaded] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [success, setSuccess] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const userId = user?.id;
+  if (!user || !supabase) return <Spinner label="Loading your profile…" />;
+  return <Profile supabase={supabase} user={user} onSignOut={() => void signOut()} />;
+}
 
-  useEffect(() => {
-    if (!supabase || !userId) return;
-    let active = true;
-    // maybeSingle: the row may not exist yet on the very first visit (the session provider creates it).
-    void supabase
-      .from('profiles')
-      .select('first_name,last_name,display_name')
-      .eq('id', userId)
-      .maybeSingle<Names>()
-      .then(({ data }) => {
-        if (!active) return;
-        if (data) setNames({ first_name: data.first_name ?? '', last_name: data.last_name ?? '', display_name: data.display_name ?? '' });
-        setLoaded(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [supabase, userId]);
-
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => setSuccess(false), PROFILE_TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [success]);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!supabase || !userId) return;
-    setSaving(true);
-    setError(null);
-    setSuccess(false);
-    try {
-      const { error: failure } = await supabase
-        .from('profiles')
-        .upsert({ id: userId, ...names, updated_at: new Date().toISOString() });
-      if (failure) {
-        console.warn('Profile update refused', failure);
-        setError('Failed to update profile. Please try again.');
-      } else {
-        setSuccess(true);
-      }
-    } catch (failure) {
-      console.warn('Profile update failed', failure);
-      setError('An error occurred. Please try again.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  if (!user || !loaded) return <Spinner label="Loading your profile…" />;
+/** Email and member-since from the session; the names from the profiles table, loaded and then editable. */
+function Profile({ supabase, user, onSignOut }: { supabase: SupabaseClient; user: User; onSignOut: () => void }) {
+  const profile = useQuery(profileQueryOptions(supabase, user.id));
+  if (profile.isPending) return <Spinner label="Loading your profile…" />;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 lg:px-8">
@@ -89,42 +37,23 @@ export default function ProfilePage() {
           <dd className="font-medium">{format(new Date(user.created_at), DATE_DISPLAY_FORMAT)}</dd>
         </div>
       </dl>
-
-      <form onSubmit={(event) => void save(event)} className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5">
-        {FIELDS.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={field.name} className="block text-sm font-medium text-slate-700">
-              {field.label}
-            </label>
-            <input
-              id={field.name}
-              name={field.name}
-              value={names[field.name]}
-              maxLength={100}
-              onChange={(event) => setNames((current) => ({ ...current, [field.name]: event.target.value }))}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-          </div>
-        ))}
-        {error && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        {success && (
-          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
-            Profile updated successfully
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? 'Saving…' : 'Save Changes'}
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => void signOut()}>
-            Sign Out
-          </button>
+      {profile.isError ? (
+        <div className="mt-8">
+          <StatusMessage
+            tone="error"
+            title={PROFILE_LOAD_FAILED}
+            action={
+              <button type="button" className={secondaryButton} onClick={() => void profile.refetch()}>
+                Try Again
+              </button>
+            }
+          >
+            {profile.error.message}
+          </StatusMessage>
         </div>
-      </form>
+      ) : (
+        <ProfileForm supabase={supabase} userId={user.id} initial={profile.data} onSignOut={onSignOut} />
+      )}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { HERO_FADE_MS, HERO_ROTATION_MS } from '../../../../contract/constants.ts';
+import { HERO_FADE_MS, HERO_ROTATION_MS } from '../../../lib/ui-constants.ts';
 import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+import { PREFERS_REDUCED_MOTION, useMediaQuery } from '../../../lib/use-media-query.ts';
 
 /** Preloaded by index.html and painted at once, so the hero never waits on the photo API. */
 export const FIRST_HERO_IMAGE = SHIPPED_PHOTOS.hero[0]!;
@@ -16,7 +16,7 @@ export const FIRST_HERO_IMAGE = SHIPPED_PHOTOS.hero[0]!;
 export function HeroBackground() {
   const { data } = usePhotos('hero');
   const photos = data && data.length > 0 ? data : null;
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery(PREFERS_REDUCED_MOTION);
   const [startAt] = useState(Math.random);
   const [ticks, setTicks] = useState(0);
   const rotating = photos !== null && photos.length > 1 && !reducedMotion;

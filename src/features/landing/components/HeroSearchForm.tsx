@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dateProblem, localIsoDate, searchPath, type HeroSearch } from '../hero-search.ts';
+import { localIsoDate } from '../../../lib/calendar-day.ts';
+import { dateProblem, searchPath, type HeroSearch } from '../hero-search.ts';
 
 const EMPTY: HeroSearch = { location: '', hotelName: '', startDate: '', endDate: '' };
 const fieldClass =

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Listing } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { StayImage } from '../../../components/ui/StayImage.tsx';
-import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../../contract/constants.ts';
+import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../lib/ui-constants.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';

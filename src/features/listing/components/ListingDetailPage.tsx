@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useAuth, useSignInDialog } from '../../../app/auth/auth-context.ts';
+import { useAuth, useSignInDialog } from '../../../lib/auth-context.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -35,7 +35,7 @@ export default function ListingDetailPage() {
         isNotFound(listing.error) ? (
           <StatusMessage asPageHeading title="Listing Not Found" action={backLink}>
             <p aria-hidden="true">This listing may have been removed or is no longer available.</p>
-            {/* The catalogue's exact sentence (SPEC.md section 8) as one element, for assistive tech and search. */}
+            {/* The not-found message as one sentence in one element, for assistive tech and search. */}
             <p className="sr-only">{NOT_FOUND_TEXT}</p>
           </StatusMessage>
         ) : (

@@ -4,14 +4,13 @@ import { listingSchema, type Listing } from '../../../../contract/listing.ts';
 import { searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
 import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
 
-/** SPEC.md section 8: a reply that is not even an object gets its own message on the marketplace. */
+/** A search reply that is not even an object (e.g. a proxy's HTML page) gets its own message on the marketplace. */
 export const INVALID_REPLY_MESSAGE = 'Invalid response from server';
 
 const searchReplySchema = z.object({
   success: z.literal(true),
   data: z.array(listingSchema),
-  // Optional so an older API without meta still lists; the page then has one page and the default ceiling.
-  meta: searchMetaSchema.optional(),
+  meta: searchMetaSchema,
 });
 
 export interface SearchPage {
@@ -25,8 +24,7 @@ export async function searchListings(query: string, signal?: AbortSignal): Promi
     throw new ApiError({ message: INVALID_REPLY_MESSAGE, code: 'RESPONSE_FORMAT_ERROR', details: reply });
   }
   const parsed = parseResponse(searchReplySchema, reply);
-  const meta = parsed.meta ?? { page: 1, pageSize: parsed.data.length, total: parsed.data.length, totalCapped: false, priceCeiling: null };
-  return { listings: parsed.data, meta };
+  return { listings: parsed.data, meta: parsed.meta };
 }
 
 /** `query` is the API query string (filters, page, bounds), which also keys the cache. */

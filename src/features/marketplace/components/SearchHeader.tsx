@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
-import { fromIsoDay } from '../date-rules.ts';
-import type { SearchFilters } from '../search-filters.ts';
+import { fromIsoDay } from '../../../lib/calendar-day.ts';
+import type { SearchFilters } from '../../../lib/search-filters.ts';
 
 // The date pickers (react-datepicker and its date library) load only when the search panel opens.
 const StayDatePickers = lazy(() => import('./StayDatePickers.tsx'));

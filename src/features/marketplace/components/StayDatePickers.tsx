@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { chooseCheckIn, fromIsoDay, nextDay, toIsoDay } from '../date-rules.ts';
+import { fromIsoDay, localIsoDate, nextDay } from '../../../lib/calendar-day.ts';
+import { chooseCheckIn } from '../date-rules.ts';
 
 type DayFieldProps = {
   label: string;
@@ -37,7 +38,7 @@ function DayField({ label, value, minDate, open, onOpenChange, onChange }: DayFi
         onClickOutside={() => onOpenChange(false)}
         onChange={(date: Date | null) => {
           onOpenChange(false);
-          onChange(date ? toIsoDay(date) : '');
+          onChange(date ? localIsoDate(date) : '');
         }}
       />
     </div>
@@ -53,7 +54,7 @@ type Props = {
 /** Check-in (today at the earliest) and check-out pickers; only one popup is open at a time. */
 export default function StayDatePickers({ startDate, endDate, onChange }: Props) {
   const [openPicker, setOpenPicker] = useState<'in' | 'out' | null>(null);
-  const today = fromIsoDay(toIsoDay(new Date()))!;
+  const today = fromIsoDay(localIsoDate())!;
   const openChange = (picker: 'in' | 'out') => (open: boolean) => setOpenPicker(open ? picker : null);
   return (
     <>
@@ -68,7 +69,7 @@ export default function StayDatePickers({ startDate, endDate, onChange }: Props)
       <DayField
         label="Check out"
         value={endDate}
-        minDate={fromIsoDay(startDate ? nextDay(startDate) : toIsoDay(today)) ?? today}
+        minDate={fromIsoDay(startDate ? nextDay(startDate) : localIsoDate(today)) ?? today}
         open={openPicker === 'out'}
         onOpenChange={openChange('out')}
         onChange={(day) => onChange({ startDate, endDate: day })}

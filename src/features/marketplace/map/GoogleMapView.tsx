@@ -1,15 +1,12 @@
-import { GoogleMap, OVERLAY_MOUSE_TARGET, OverlayViewF } from '@react-google-maps/api';
+import { GoogleMap, OVERLAY_MOUSE_TARGET, OverlayViewF, useJsApiLoader } from '@react-google-maps/api';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  GEOLOCATION_MAX_AGE_MS,
-  GEOLOCATION_TIMEOUT_MS,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-} from '../../../../contract/constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
-import { loadGoogleMapsScript, MAPS_LOAD_FAILED, withRetries } from './load-script.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView } from './map-logic.ts';
+import { useLocate } from './use-locate.ts';
+
+export const MAPS_LOAD_FAILED = 'Failed to load Google Maps - Please check your API key configuration.';
 
 const control = 'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
 
@@ -26,42 +23,30 @@ function applyView(map: google.maps.Map, view: MapView) {
   });
 }
 
-export function GoogleMapView({ apiKey, listings, hoveredId, onHover, onSearchArea }: MapProps & { apiKey: string }) {
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+/**
+ * Google Maps once its script is loaded. The loader retries a failed script three times (with a short back-off)
+ * before it reports the error; a wrong or restricted key is the usual cause of what is left.
+ */
+export function GoogleMapView({ apiKey, ...props }: MapProps & { apiKey: string }) {
+  const { isLoaded, loadError } = useJsApiLoader({ googleMapsApiKey: apiKey });
+  if (loadError) return <StatusMessage tone="error" title={MAPS_LOAD_FAILED} />;
+  if (!isLoaded) return <div role="status" className="h-full w-full animate-pulse rounded-2xl bg-slate-200" />;
+  return <LoadedGoogleMap {...props} />;
+}
+
+function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProps) {
   const [map, setMap] = useState<google.maps.Map | null>(null);
   const [moved, setMoved] = useState(false);
   const navigate = useNavigate();
   const pins = useMemo(() => pinsFor(listings), [listings]);
   const key = pins.map((pin) => pin.id).join(',');
-
-  useEffect(() => {
-    let live = true;
-    withRetries(() => loadGoogleMapsScript(apiKey)).then(
-      () => live && setStatus('ready'),
-      () => live && setStatus('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [apiKey]);
+  const { locate, locateError } = useLocate((view) => map && applyView(map, view));
 
   useEffect(() => {
     if (map) applyView(map, initialView(pins));
     // Only the set of pins matters, not a new array with the same listings.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);
-
-  if (status === 'failed') return <StatusMessage tone="error" title={MAPS_LOAD_FAILED} />;
-  if (status === 'loading') return <div role="status" className="h-full w-full animate-pulse rounded-2xl bg-slate-200" />;
-
-  function locate() {
-    navigator.geolocation?.getCurrentPosition(
-      (position) =>
-        map && applyView(map, selectedView({ id: 'me', lat: position.coords.latitude, lng: position.coords.longitude, label: '', title: '' })),
-      () => undefined,
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: GEOLOCATION_MAX_AGE_MS },
-    );
-  }
 
   return (
     <div className="relative h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
@@ -89,7 +74,7 @@ export function GoogleMapView({ apiKey, listings, hoveredId, onHover, onSearchAr
           </OverlayViewF>
         ))}
       </GoogleMap>
-      <div className="absolute inset-x-0 top-3 flex justify-center">
+      <div className="absolute inset-x-0 top-3 flex flex-col items-center gap-2">
         {moved && map ? (
           <button
             type="button"
@@ -105,6 +90,7 @@ export function GoogleMapView({ apiKey, listings, hoveredId, onHover, onSearchAr
             Search this area
           </button>
         ) : null}
+        {locateError ? <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">{locateError}</p> : null}
       </div>
       <button type="button" className={`${control} absolute right-3 bottom-6`} onClick={locate} aria-label="Show my location">
         ◎

@@ -3,13 +3,9 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router-dom';
-import {
-  GEOLOCATION_MAX_AGE_MS,
-  GEOLOCATION_TIMEOUT_MS,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-} from '../../../../contract/constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
+import { useLocate } from './use-locate.ts';
 
 const control = 'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
 
@@ -62,22 +58,7 @@ function ViewController({ pins, onUserMove }: { pins: Pin[]; onUserMove: () => v
 
 function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: MapProps['onSearchArea'] }) {
   const map = useMap();
-  const [locateError, setLocateError] = useState<string | null>(null);
-
-  function locate() {
-    if (!('geolocation' in navigator)) {
-      setLocateError('Your browser cannot share your location.');
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocateError(null);
-        applyView(map, selectedView({ id: 'me', lat: position.coords.latitude, lng: position.coords.longitude, label: '', title: '' }));
-      },
-      () => setLocateError('Could not find your location.'),
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: GEOLOCATION_MAX_AGE_MS },
-    );
-  }
+  const { locate, locateError } = useLocate((view) => applyView(map, view));
 
   return (
     <div className="absolute inset-x-0 top-3 z-[1000] flex flex-col items-center gap-2">

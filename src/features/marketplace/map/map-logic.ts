@@ -1,10 +1,4 @@
-import {
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  MAP_FIT_PADDING_PX,
-  MAP_MAX_FIT_ZOOM,
-  MAP_SELECTED_ZOOM,
-} from '../../../../contract/constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_PADDING_PX, MAP_MAX_FIT_ZOOM, MAP_SELECTED_ZOOM } from '../../../lib/ui-constants.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 
 /** Map-library-agnostic rules of the marketplace map (pure, unit-tested); Leaflet and Google Maps share them. */

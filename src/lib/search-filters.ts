@@ -1,3 +1,6 @@
+import { parsePriceText } from '../../contract/search.ts';
+import { isIsoDay } from './calendar-day.ts';
+
 /**
  * The marketplace's filters and their URL form (pure, unit-tested). The URL is the source of truth for what
  * is applied: a shared or reloaded link shows the same search.
@@ -15,26 +18,18 @@ export interface SearchFilters {
 
 export const EMPTY_FILTERS: SearchFilters = { location: '', hotelName: '', startDate: '', endDate: '', minPrice: 0, maxPrice: null };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function priceParam(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : null;
-}
-
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
   const date = (name: string) => {
     const value = params.get(name) ?? '';
-    return DATE.test(value) ? value : '';
+    return isIsoDay(value) ? value : '';
   };
   return {
     location: params.get('location') ?? '',
     hotelName: params.get('hotelName') ?? '',
     startDate: date('startDate'),
     endDate: date('endDate'),
-    minPrice: priceParam(params.get('minPrice')) ?? 0,
-    maxPrice: priceParam(params.get('maxPrice')),
+    minPrice: parsePriceText(params.get('minPrice') ?? '') ?? 0,
+    maxPrice: parsePriceText(params.get('maxPrice') ?? ''),
   };
 }
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth, useSignInDialog } from './auth-context.ts';
+import { useAuth, useSignInDialog } from '../../lib/auth-context.ts';
 
 type Props = {
   /**
    * Where a guest's "Sign In" goes instead of opening the dialog. The marketplace top bar passes
-   * "/marketplace" (SPEC.md section 2); the main header leaves it unset.
+   * "/marketplace", so a guest signs in from the marketplace page; the main header leaves it unset.
    */
   guestSignInTo?: string;
   /** My Listings appears in the main header's menu only. */

@@ -49,7 +49,7 @@ export const intendedPath = {
   },
 };
 
-/** The dialog's message for the path the person was trying to reach (SPEC.md section 2). */
+/** The dialog's message, naming what the person was trying to reach; anything else is "continue". */
 export function signInMessage(path: string | undefined): string {
   const target = path ?? '';
   if (target.includes('list-my-reservation')) return 'Please sign in to list your reservation.';

@@ -13,3 +13,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** The system setting asking for less motion (e.g. no cross-fading slideshow). */
+export const PREFERS_REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

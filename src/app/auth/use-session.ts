@@ -1,0 +1,66 @@
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { useEffect, useRef, useState } from 'react';
+import { setAccessTokenGetter } from '../../lib/api-client.ts';
+import type { AuthStatus } from '../../lib/auth-context.ts';
+import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';
+import { ensureProfile } from './ensure-profile.ts';
+
+export interface SessionState {
+  status: AuthStatus;
+  session: Session | null;
+}
+
+/**
+ * The supabase-js client and the session it reports, for the whole SPA. API calls carry the session's token
+ * (a guest's go out at once); the first session of a person creates their profile row.
+ */
+export function useSession() {
+  const [supabase, setSupabase] = useState<SupabaseClient | null>(null);
+  const [auth, setAuth] = useState<SessionState>({ status: 'loading', session: null });
+  const profilesEnsured = useRef(new Set<string>());
+
+  useEffect(() => {
+    let active = true;
+    let unsubscribe = () => {};
+    // Registered before the client exists, so an API call made during start-up still waits for the session.
+    setAccessTokenGetter(async () => {
+      // A guest's searches go out at once instead of waiting for the sign-in library's chunk and configuration.
+      if (!mayHaveSession()) return null;
+      try {
+        return (await (await getSupabase()).auth.getSession()).data.session?.access_token ?? null;
+      } catch {
+        return null; // no sign-in configuration reachable: the call goes out as a guest's
+      }
+    });
+    getSupabase().then(
+      (client) => {
+        if (!active) return;
+        setSupabase(client);
+        const { data } = client.auth.onAuthStateChange((_event, session) => {
+          setAuth({ status: session ? 'signedIn' : 'signedOut', session });
+          const user = session?.user;
+          if (!user || profilesEnsured.current.has(user.id)) return;
+          profilesEnsured.current.add(user.id);
+          // Deferred: supabase-js holds its auth lock during this callback, and a query would wait on it.
+          setTimeout(() => {
+            ensureProfile(client, user).catch((error: unknown) => {
+              profilesEnsured.current.delete(user.id);
+              console.warn('Could not create the profile row', error);
+            });
+          }, 0);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (error: unknown) => {
+        console.warn('Sign-in is unavailable: could not load the run-time configuration', error);
+        if (active) setAuth({ status: 'signedOut', session: null });
+      },
+    );
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
+
+  return { supabase, auth, setAuth };
+}
