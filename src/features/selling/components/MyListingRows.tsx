@@ -32,31 +32,45 @@ function stayRange(listing: Listing): string {
 const action =
   'rounded-md px-2.5 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60';
 
-/** Open always; edit, pause/resume and withdraw only while the listing is active or paused. */
+/**
+ * Open always; edit, pause/resume and withdraw only while the listing is active or paused. Each control's name
+ * says which listing it acts on ("Edit Harbour view suite"), as a screen reader lists them out of their row.
+ */
 function Actions({ listing, actions }: { listing: Listing; actions: RowActions }) {
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(listing.status);
-  const title = <span className="sr-only"> {listing.title}</span>;
+  const named = (verb: string) => `${verb} ${listing.title}`;
+  const toggleVerb = listing.status === 'active' ? 'Pause' : 'Resume';
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={`/listings/${listing.id}`} className={`${action} text-slate-800`}>
-        Open{title}
+      <Link to={`/listings/${listing.id}`} aria-label={named('Open')} className={`${action} text-slate-800`}>
+        Open
       </Link>
       {editable ? (
         <>
-          <button type="button" className={`${action} text-slate-800`} onClick={() => actions.onEdit(listing)}>
-            Edit{title}
+          <button
+            type="button"
+            aria-label={named('Edit')}
+            className={`${action} text-slate-800`}
+            onClick={() => actions.onEdit(listing)}
+          >
+            Edit
           </button>
           <button
             type="button"
+            aria-label={named(toggleVerb)}
             className={`${action} text-slate-800`}
             disabled={actions.busyId === listing.id}
             onClick={() => actions.onToggle(listing)}
           >
-            {listing.status === 'active' ? 'Pause' : 'Resume'}
-            {title}
+            {toggleVerb}
           </button>
-          <button type="button" className={`${action} text-red-700`} onClick={() => actions.onWithdraw(listing)}>
-            Withdraw{title}
+          <button
+            type="button"
+            aria-label={named('Withdraw')}
+            className={`${action} text-red-700`}
+            onClick={() => actions.onWithdraw(listing)}
+          >
+            Withdraw
           </button>
         </>
       ) : null}
@@ -112,7 +126,7 @@ export function MyListingsTable({ listings, actions }: { listings: Listing[]; ac
 /** Below 640 px: one card per listing. */
 export function MyListingCards({ listings, actions }: { listings: Listing[]; actions: RowActions }) {
   return (
-    <ul className="space-y-4">
+    <ul aria-label="Your listings" className="space-y-4">
       {listings.map((listing) => (
         <li key={listing.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <div className="flex items-start justify-between gap-3">
