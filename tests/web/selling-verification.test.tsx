@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { publicConfigQueryOptions } from '../../src/lib/public-config.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
-import { server, TEST_CONFIG } from './msw.ts';
+import type { PublicConfig } from '../../contract/config.ts';
+import { configReply, server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { mockSellingApi, NOT_FOUND_MESSAGE, STAY, WRONG_CODE_MESSAGE } from './selling-mocks.ts';
 
@@ -103,11 +105,9 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
 });
 
 describe('/list-my-reservation, step 2: the emailed code', () => {
-  async function reachStep2(config: Partial<typeof TEST_CONFIG> = {}) {
+  async function reachStep2(config: Partial<PublicConfig> = {}) {
     signIn();
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: { ...TEST_CONFIG, ...config } })),
-    );
+    server.use(http.get('/api/config', () => configReply(config)));
     const requests = mockSellingApi();
     const rendered = renderRoute('/list-my-reservation');
     await screen.findByRole('heading', { name: 'Find your reservation' }, { timeout: 5000 });
@@ -127,7 +127,7 @@ describe('/list-my-reservation, step 2: the emailed code', () => {
   it('never mentions the dev mailbox in production', async () => {
     const { queryClient } = await reachStep2({ environment: 'production' });
     // The configuration has arrived, so the hint would be on the page by now.
-    await waitFor(() => expect(queryClient.getQueryState(['config', 'environment'])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(publicConfigQueryOptions.queryKey)?.status).toBe('success'));
     expect(screen.queryByText(/development mailbox/)).not.toBeInTheDocument();
   });
 

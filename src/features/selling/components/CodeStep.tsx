@@ -5,7 +5,7 @@ import { VERIFICATION_CODE_LENGTH } from '../../../../contract/constants.ts';
 import { verifyCodeRequestSchema } from '../../../../contract/selling.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useIsDemoEnvironment } from '../api/environment.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useVerifyCode } from '../api/verify-code.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
@@ -33,7 +33,9 @@ type Props = {
 export function CodeStep({ email, relayNotice, onVerified, onBack }: Props) {
   const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const verify = useVerifyCode();
-  const demo = useIsDemoEnvironment();
+  // Local and demo deployments keep every email in the dev mailbox; production sends them for real.
+  const environment = usePublicConfig().data?.environment;
+  const demo = environment !== undefined && environment !== 'production';
   const [failure, setFailure] = useState<string | null>(null);
   const { errors } = form.formState;
   const codeField = form.register('code');
