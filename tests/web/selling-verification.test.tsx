@@ -154,6 +154,7 @@ describe('/list-my-reservation, step 2: the emailed code', () => {
     await user.type(screen.getByLabelText('6-digit Verification Code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Submit Verification Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(WRONG_CODE_MESSAGE);
+    expect(screen.getByLabelText('6-digit Verification Code')).toHaveFocus();
     expect(requests.verifyCode).toEqual([{ email: STAY.email, code: '111111' }]);
     expect(requests.find).toEqual([]);
   });

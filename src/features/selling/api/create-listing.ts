@@ -19,5 +19,10 @@ export async function createListing(body: CreateListingRequest): Promise<string 
 
 export function useCreateListing() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createListing, onSuccess: () => invalidateListingReads(queryClient) });
+  return useMutation({
+    mutationFn: createListing,
+    // The reservation now has a live listing: a later visit must read it afresh, not from this session's cache.
+    onSuccess: () =>
+      Promise.all([invalidateListingReads(queryClient), queryClient.invalidateQueries({ queryKey: ['reservation'] })]),
+  });
 }

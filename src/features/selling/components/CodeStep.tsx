@@ -49,7 +49,11 @@ export function CodeStep({ email, relayNotice, onVerified, onBack }: Props) {
       {
         // Only an explicit success with data.verified counts.
         onSuccess: (result) => (result.verified ? onVerified(result.reservationId) : setFailure(STEP2_FAILED)),
-        onError: (error) => setFailure(failureMessage(error)),
+        onError: (error) => {
+          setFailure(failureMessage(error));
+          // Back to the field, its digits selected, so a retyped code replaces the wrong one.
+          form.setFocus('code', { shouldSelect: true });
+        },
       },
     );
   });
