@@ -5,6 +5,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useListing } from '../api/get-listing.ts';
+import { CreatedBanner } from './CreatedBanner.tsx';
 import { ListingDetail, ListingDetailSkeleton } from './ListingDetail.tsx';
 
 export const NOT_FOUND_TEXT = 'Listing Not Found - This listing may have been removed or is no longer available.';
@@ -29,6 +30,7 @@ export default function ListingDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <CreatedBanner />
       {listing.isPending ? (
         <ListingDetailSkeleton />
       ) : listing.isError ? (

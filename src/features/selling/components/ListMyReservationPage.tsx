@@ -1,10 +1,76 @@
-import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EMPTY_ID_RESET_MS } from '../../../../contract/constants.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSellerId } from '../use-seller-id.ts';
+import { CreateListing } from './CreateListing.tsx';
+import { VerifyReservation } from './VerifyReservation.tsx';
+
+export const CREATED_WITHOUT_ID = '✓ Your listing has been created!';
+
+/** find reservation (verification) -> form -> created; `attempt` gives every new start fresh forms. */
+type Phase = { name: 'verify' } | { name: 'form'; reservationId: string } | { name: 'created' };
 
 export default function ListMyReservationPage() {
+  usePageTitle('List Your Stay');
+  const userId = useSellerId();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>({ name: 'verify' });
+  const [attempt, setAttempt] = useState(0);
+  const createdMessage = useRef<HTMLParagraphElement>(null);
+
+  const startOver = () => {
+    setAttempt((value) => value + 1);
+    setPhase({ name: 'verify' });
+  };
+
+  const onCreated = (listingId: string | null) => {
+    if (listingId) navigate(`/listings/${encodeURIComponent(listingId)}?created=1`);
+    else setPhase({ name: 'created' });
+  };
+
+  // With no id to open, the success message shows for a moment, then the page is ready for the next stay.
+  useEffect(() => {
+    if (phase.name !== 'created') return;
+    createdMessage.current?.focus();
+    const timer = setTimeout(startOver, EMPTY_ID_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [phase.name]);
+
   return (
-    <FeatureNotBuiltPage
-      title="List Your Stay"
-      purpose="Import a hotel reservation you can no longer use, verify it is yours, and list it at your price."
-    />
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">List Your Stay</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">
+        Can't use a hotel reservation? Prove it is yours, set your price, and let another traveller take it over.
+      </p>
+      <div className="mt-8">
+        {phase.name === 'verify' ? (
+          <div className="max-w-2xl">
+            <VerifyReservation
+              key={attempt}
+              userId={userId}
+              onVerified={(reservationId) => setPhase({ name: 'form', reservationId })}
+            />
+          </div>
+        ) : phase.name === 'form' ? (
+          <CreateListing
+            key={attempt}
+            reservationId={phase.reservationId}
+            userId={userId}
+            onCreated={onCreated}
+            onStartOver={startOver}
+          />
+        ) : (
+          <p
+            ref={createdMessage}
+            tabIndex={-1}
+            role="status"
+            className="max-w-2xl rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900 focus:outline-none"
+          >
+            {CREATED_WITHOUT_ID}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

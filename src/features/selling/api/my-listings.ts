@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listingSchema, type Listing } from '../../../../contract/listing.ts';
+import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { myListingsKey } from './listing-queries.ts';
+
+// The API answers in its envelope; a bare array is read the same way.
+const myListingsReplySchema = z.union([
+  z.object({ data: z.array(listingSchema) }).transform((reply) => reply.data),
+  z.array(listingSchema),
+]);
+
+export async function getMyListings(userId: string, signal?: AbortSignal): Promise<Listing[]> {
+  const reply = await apiGet<unknown>(`/api/listings/user/${encodeURIComponent(userId)}`, undefined, { signal });
+  return parseResponse(myListingsReplySchema, reply);
+}
+
+export function useMyListings(userId: string) {
+  return useQuery({ queryKey: myListingsKey(userId), queryFn: ({ signal }) => getMyListings(userId, signal) });
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Listing } from '../../../../contract/listing.ts';
+import { LISTING_LIMITS } from '../../../../contract/selling.ts';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { useUpdateListing } from '../api/change-listing.ts';
+import { editListingSchema, type EditListingInput, type EditListingOutput } from '../listing-form-schema.ts';
+import { overlayClass, panelClass, dialogTitleClass } from './dialog-styles.ts';
+import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
+import { fieldClass, hintClass, labelClass } from './form-styles.ts';
+
+type Props = { listing: Listing; onClose: () => void; onSaved: () => void };
+
+/** Edit a listing's title, price and description with the same rules as the listing form. */
+export function EditListingDialog({ listing, onClose, onSaved }: Props) {
+  const form = useForm<EditListingInput, unknown, EditListingOutput>({
+    resolver: zodResolver(editListingSchema),
+    defaultValues: {
+      title: listing.title,
+      listingPrice: String(listing.price),
+      description: listing.description ?? '',
+    },
+  });
+  const update = useUpdateListing();
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+  const { errors } = form.formState;
+  const invalid = (field: keyof EditListingInput) => (errors[field] ? true : undefined);
+
+  const onSubmit = form.handleSubmit((changes) => {
+    update.mutate({ id: listing.id, changes }, { onSuccess: onSaved });
+  });
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClass} />
+        <Dialog.Content className={panelClass}>
+          <Dialog.Title className={dialogTitleClass}>Edit listing</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Change how “{listing.title}” appears to buyers.
+          </Dialog.Description>
+          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+            <ErrorBox
+              messages={[
+                ...fieldMessages(errors, ['title', 'listingPrice', 'description']),
+                update.isError ? update.error.message : null,
+              ]}
+            />
+            <div>
+              <label htmlFor="edit-title" className={labelClass}>
+                Title
+              </label>
+              <input
+                id="edit-title"
+                type="text"
+                maxLength={LISTING_LIMITS.title}
+                aria-invalid={invalid('title')}
+                className={fieldClass}
+                {...form.register('title')}
+              />
+            </div>
+            <div>
+              <label htmlFor="edit-price" className={labelClass}>
+                Price ({listing.currency})
+              </label>
+              <input
+                id="edit-price"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                aria-invalid={invalid('listingPrice')}
+                className={`${fieldClass} max-w-40`}
+                {...form.register('listingPrice')}
+              />
+            </div>
+            <div>
+              <label htmlFor="edit-description" className={labelClass}>
+                Description <span className="font-normal text-slate-500">(optional)</span>
+              </label>
+              <textarea
+                id="edit-description"
+                rows={4}
+                maxLength={LISTING_LIMITS.description}
+                aria-describedby="edit-description-count"
+                aria-invalid={invalid('description')}
+                className={fieldClass}
+                {...form.register('description')}
+              />
+              <p id="edit-description-count" className={`${hintClass} text-right`}>
+                {description.length}/{LISTING_LIMITS.description}
+              </p>
+            </div>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
+              <button type="submit" disabled={update.isPending} className={primaryButton}>
+                {update.isPending ? 'Saving...' : 'Save Changes'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

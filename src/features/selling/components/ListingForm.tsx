@@ -1,0 +1,272 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Listing } from '../../../../contract/listing.ts';
+import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
+import { primaryButton } from '../../../components/ui/button-styles.ts';
+import { useCreateListing } from '../api/create-listing.ts';
+import {
+  formatPaid,
+  listingFormSchema,
+  type ListingFormInput,
+  type ListingFormOutput,
+} from '../listing-form-schema.ts';
+import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
+import { fieldClass, hintClass, labelClass } from './form-styles.ts';
+import { ImageChoice } from './ImageChoice.tsx';
+import { ListingPreview } from './ListingPreview.tsx';
+import { StayFacts } from './StayFacts.tsx';
+
+const FIELD_ORDER = [
+  'title',
+  'listingPrice',
+  'description',
+  'hotelName',
+  'city',
+  'country',
+  'location',
+  'imageUrl',
+] as const;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The hotel's system gives a country code ("PT"); listings name the country ("Portugal"), as buyers search it. */
+function countryName(code: string | null): string {
+  if (!code) return '';
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function defaultsFrom(found: FoundReservation): ListingFormInput {
+  const { reservationDetails, propertyInfo, pricing, imageOptions } = found;
+  return {
+    title: reservationDetails.ResourceName ?? '',
+    listingPrice: pricing.amountPaid === null ? '' : String(pricing.amountPaid),
+    description: '',
+    hotelName: propertyInfo.Name,
+    city: propertyInfo.Address.City ?? '',
+    country: countryName(propertyInfo.Address.CountryCode),
+    location: '',
+    imageUrl: imageOptions[0] ?? '',
+  };
+}
+
+/** An empty optional text is left out, so the server falls back to the hotel system's value. */
+const optional = (value: string | undefined) => (value ? value : undefined);
+
+type Props = { found: FoundReservation; userId: string; onCreated: (listingId: string | null) => void };
+
+/** The listing form, pre-filled from the reservation, with the card buyers will see updating beside it. */
+export function ListingForm({ found, userId, onCreated }: Props) {
+  const { pricing, reservationDetails } = found;
+  const schema = useMemo(
+    () => listingFormSchema({ maxPrice: pricing.maxPrice, currency: pricing.currency }),
+    [pricing],
+  );
+  const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultsFrom(found),
+  });
+  const values = useWatch({ control: form.control });
+  const create = useCreateListing();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { errors } = form.formState;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const onSubmit = form.handleSubmit((listing) => {
+    create.mutate(
+      {
+        mewsReservationId: reservationDetails.Id,
+        userId,
+        listingPrice: listing.listingPrice,
+        title: listing.title,
+        description: optional(listing.description),
+        location: optional(listing.location),
+        hotelName: optional(listing.hotelName),
+        city: listing.city,
+        country: listing.country,
+        imageUrl: optional(listing.imageUrl),
+      },
+      { onSuccess: onCreated },
+    );
+  });
+
+  const typedPrice = Number(values.listingPrice);
+  const preview: Listing = {
+    id: 'preview',
+    title: values.title ?? '',
+    description: values.description ?? null,
+    price: Number.isFinite(typedPrice) && typedPrice > 0 ? typedPrice : 0,
+    currency: pricing.currency,
+    status: 'active',
+    user_id: userId,
+    buyer_id: null,
+    hotel_name: values.hotelName ?? null,
+    city: values.city ?? '',
+    country: values.country ?? '',
+    location: values.location ?? null,
+    latitude: null,
+    longitude: null,
+    image_url: values.imageUrl || null,
+    created_at: '',
+    first_name: null,
+    start_utc: reservationDetails.StartUtc,
+    end_utc: reservationDetails.EndUtc,
+    reservations: { start_utc: reservationDetails.StartUtc, end_utc: reservationDetails.EndUtc },
+  };
+  const invalid = (field: keyof ListingFormInput) => (errors[field] ? true : undefined);
+  const descriptionLength = values.description?.length ?? 0;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="listing-form-heading"
+        className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
+        <h2
+          id="listing-form-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-900 focus:outline-none"
+        >
+          Create your listing
+        </h2>
+        <StayFacts reservation={found} />
+        <ErrorBox messages={fieldMessages(errors, FIELD_ORDER)}>
+          {create.isError ? <p>✗ Failed to create listing: {create.error.message}</p> : null}
+        </ErrorBox>
+
+        <div>
+          <label htmlFor="listing-title" className={labelClass}>
+            Title
+          </label>
+          <input
+            id="listing-title"
+            type="text"
+            maxLength={LISTING_LIMITS.title}
+            aria-describedby="listing-title-hint"
+            aria-invalid={invalid('title')}
+            className={fieldClass}
+            {...form.register('title')}
+          />
+          <p id="listing-title-hint" className={hintClass}>
+            Describe the accommodation type, not the location - for example "Deluxe double room with balcony".
+          </p>
+        </div>
+
+        <div>
+          <label htmlFor="listing-price" className={labelClass}>
+            Price ({pricing.currency})
+          </label>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <input
+              id="listing-price"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              aria-describedby="listing-price-paid"
+              aria-invalid={invalid('listingPrice')}
+              className={`${fieldClass} max-w-40`}
+              {...form.register('listingPrice')}
+            />
+            <p id="listing-price-paid" className="mt-1 text-sm text-slate-600">
+              {pricing.amountPaid === null ? null : (
+                <span className="block">You paid {formatPaid(pricing.amountPaid, pricing.currency)} at the hotel</span>
+              )}
+              {pricing.maxPrice === null ? null : (
+                <span className="block">The most you can ask is {formatPaid(pricing.maxPrice, pricing.currency)}</span>
+              )}
+            </p>
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor="listing-description" className={labelClass}>
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id="listing-description"
+            rows={4}
+            maxLength={LISTING_LIMITS.description}
+            aria-describedby="listing-description-count"
+            aria-invalid={invalid('description')}
+            className={fieldClass}
+            {...form.register('description')}
+          />
+          <p id="listing-description-count" className={`${hintClass} text-right`}>
+            {descriptionLength}/{LISTING_LIMITS.description}
+          </p>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <label htmlFor="listing-hotel" className={labelClass}>
+              Hotel name <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <input
+              id="listing-hotel"
+              type="text"
+              maxLength={LISTING_LIMITS.hotelName}
+              aria-invalid={invalid('hotelName')}
+              className={fieldClass}
+              {...form.register('hotelName')}
+            />
+          </div>
+          <div>
+            <label htmlFor="listing-city" className={labelClass}>
+              City
+            </label>
+            <input
+              id="listing-city"
+              type="text"
+              maxLength={LISTING_LIMITS.city}
+              aria-invalid={invalid('city')}
+              className={fieldClass}
+              {...form.register('city')}
+            />
+          </div>
+          <div>
+            <label htmlFor="listing-country" className={labelClass}>
+              Country
+            </label>
+            <input
+              id="listing-country"
+              type="text"
+              maxLength={LISTING_LIMITS.country}
+              aria-invalid={invalid('country')}
+              className={fieldClass}
+              {...form.register('country')}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="listing-location" className={labelClass}>
+              Location / region <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <input
+              id="listing-location"
+              type="text"
+              maxLength={LISTING_LIMITS.location}
+              aria-invalid={invalid('location')}
+              className={fieldClass}
+              {...form.register('location')}
+            />
+          </div>
+        </div>
+
+        <ImageChoice options={found.imageOptions} field={form.register('imageUrl')} selected={values.imageUrl} />
+
+        <button type="submit" disabled={create.isPending} className={`${primaryButton} w-full sm:w-auto`}>
+          {create.isPending ? 'Creating listing...' : 'Create Listing'}
+        </button>
+      </form>
+      <ListingPreview listing={preview} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { Link } from 'react-router-dom';
+import { MY_LISTINGS_DESCRIPTION_CHARS } from '../../../../contract/constants.ts';
+import type { Listing } from '../../../../contract/listing.ts';
+import { EDITABLE_STATUSES } from '../../../../contract/selling.ts';
+import { formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { stayDates } from '../../../lib/listing-dates.ts';
+import { SellerStatusBadge } from './SellerStatusBadge.tsx';
+
+export type RowActions = {
+  onEdit: (listing: Listing) => void;
+  onToggle: (listing: Listing) => void;
+  onWithdraw: (listing: Listing) => void;
+  /** The listing whose pause or resume is on its way, if any. */
+  busyId: string | null;
+};
+
+/** The first 50 characters of the description, with an ellipsis when there was more. */
+export function shortDescription(description: string | null): string {
+  if (!description) return '';
+  return description.length > MY_LISTINGS_DESCRIPTION_CHARS
+    ? `${description.slice(0, MY_LISTINGS_DESCRIPTION_CHARS)}...`
+    : description;
+}
+
+function stayRange(listing: Listing): string {
+  const { start, end } = stayDates(listing);
+  const checkIn = formatStayDate(start);
+  const checkOut = formatStayDate(end);
+  return checkIn && checkOut ? `${checkIn} – ${checkOut}` : 'Not provided';
+}
+
+const action =
+  'rounded-md px-2.5 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60';
+
+/**
+ * Open always; edit, pause/resume and withdraw only while the listing is active or paused. Each control's name
+ * says which listing it acts on ("Edit Harbour view suite"), as a screen reader lists them out of their row.
+ */
+function Actions({ listing, actions }: { listing: Listing; actions: RowActions }) {
+  const editable = (EDITABLE_STATUSES as readonly string[]).includes(listing.status);
+  const named = (verb: string) => `${verb} ${listing.title}`;
+  const toggleVerb = listing.status === 'active' ? 'Pause' : 'Resume';
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={`/listings/${listing.id}`} aria-label={named('Open')} className={`${action} text-slate-800`}>
+        Open
+      </Link>
+      {editable ? (
+        <>
+          <button
+            type="button"
+            aria-label={named('Edit')}
+            className={`${action} text-slate-800`}
+            onClick={() => actions.onEdit(listing)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            aria-label={named(toggleVerb)}
+            className={`${action} text-slate-800`}
+            disabled={actions.busyId === listing.id}
+            onClick={() => actions.onToggle(listing)}
+          >
+            {toggleVerb}
+          </button>
+          <button
+            type="button"
+            aria-label={named('Withdraw')}
+            className={`${action} text-red-700`}
+            onClick={() => actions.onWithdraw(listing)}
+          >
+            Withdraw
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const cell = 'px-4 py-3 align-top';
+
+/** From 640 px up: one row per listing. */
+export function MyListingsTable({ listings, actions }: { listings: Listing[]; actions: RowActions }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {['Title', 'Description', 'Dates', 'Price', 'Status', 'Actions'].map((heading) => (
+              <th key={heading} scope="col" className={cell}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {listings.map((listing) => (
+            <tr key={listing.id}>
+              <td className={`${cell} font-medium`}>
+                <Link to={`/listings/${listing.id}`} className="text-brand-700 hover:underline">
+                  {listing.title}
+                </Link>
+              </td>
+              <td className={`${cell} text-slate-600`} title={listing.description ?? undefined}>
+                {shortDescription(listing.description)}
+              </td>
+              <td className={`${cell} whitespace-nowrap text-slate-700`}>{stayRange(listing)}</td>
+              <td className={`${cell} font-semibold whitespace-nowrap text-slate-900`}>
+                {formatPrice(listing.price, listing.currency)}
+              </td>
+              <td className={cell}>
+                <SellerStatusBadge status={listing.status} />
+              </td>
+              <td className={cell}>
+                <Actions listing={listing} actions={actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below 640 px: one card per listing. */
+export function MyListingCards({ listings, actions }: { listings: Listing[]; actions: RowActions }) {
+  return (
+    <ul aria-label="Your listings" className="space-y-4">
+      {listings.map((listing) => (
+        <li key={listing.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-start justify-between gap-3">
+            <h2 className="font-semibold text-slate-900">
+              <Link to={`/listings/${listing.id}`} className="text-brand-700 hover:underline">
+                {listing.title}
+              </Link>
+            </h2>
+            <SellerStatusBadge status={listing.status} />
+          </div>
+          {listing.description ? (
+            <p className="mt-1 text-sm text-slate-600">{shortDescription(listing.description)}</p>
+          ) : null}
+          <p className="mt-2 text-sm text-slate-700">{stayRange(listing)}</p>
+          <p className="mt-1 font-semibold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+          <div className="mt-3">
+            <Actions listing={listing} actions={actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

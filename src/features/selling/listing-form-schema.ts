@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { priceSchema, toCents } from '../../../contract/money.ts';
+import { createListingRequestSchema, LISTING_LIMITS } from '../../../contract/selling.ts';
+
+const create = createListingRequestSchema.shape;
+
+/** "450.00 EUR": the amounts the hotel's system reports, always with their currency. */
+export function formatPaid(amount: number, currency: string): string {
+  return `${amount.toFixed(2)} ${currency}`;
+}
+
+/**
+ * The asking price as typed (a string in the input) checked with the API's own price rule, plus the honest-price
+ * ceiling when the hotel's system reports what was paid: the server refuses anything above it the same way.
+ */
+function askingPrice(ceiling: { maxPrice: number | null; currency: string } | null) {
+  const price = z
+    .string()
+    .trim()
+    .min(1, 'Please enter a price.')
+    .transform((typed, context) => {
+      const parsed = priceSchema.safeParse(typed);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    });
+  if (!ceiling || ceiling.maxPrice === null) return price;
+  const { maxPrice, currency } = ceiling;
+  return price.refine(
+    (value) => toCents(value) <= toCents(maxPrice),
+    `The price can be at most ${formatPaid(maxPrice, currency)}, what you paid at the hotel.`,
+  );
+}
+
+const required = (max: number, what: string) =>
+  z.string().trim().min(1, `Please enter the ${what}.`).max(max, `The ${what} can be at most ${max} characters.`);
+
+/** The listing form: title, price, city and country required; description, hotel name and location optional. */
+export function listingFormSchema(ceiling: { maxPrice: number | null; currency: string } | null) {
+  return z.object({
+    title: create.title,
+    listingPrice: askingPrice(ceiling),
+    description: create.description,
+    hotelName: create.hotelName,
+    city: required(LISTING_LIMITS.city, 'city'),
+    country: required(LISTING_LIMITS.country, 'country'),
+    location: create.location,
+    imageUrl: create.imageUrl,
+  });
+}
+export type ListingFormInput = z.input<ReturnType<typeof listingFormSchema>>;
+export type ListingFormOutput = z.output<ReturnType<typeof listingFormSchema>>;
+
+/** What a seller may edit on an existing listing; the server checks the price ceiling it knows. */
+export const editListingSchema = z.object({
+  title: create.title,
+  listingPrice: askingPrice(null),
+  description: create.description,
+});
+export type EditListingInput = z.input<typeof editListingSchema>;
+export type EditListingOutput = z.output<typeof editListingSchema>;

@@ -1,0 +1,292 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FoundReservation } from '../../contract/selling.ts';
+import { signIn, TEST_USER } from './auth-mocks.ts';
+import { makeListing } from './factories.ts';
+import { server } from './msw.ts';
+import { renderRoute } from './render.tsx';
+import { makeFoundReservation, mockSellingApi, STAY } from './selling-mocks.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Signs in, passes both verification steps, and waits for the listing form. */
+async function openListingForm(options: Parameters<typeof mockSellingApi>[0] = {}) {
+  signIn();
+  const requests = mockSellingApi(options);
+  const rendered = renderRoute('/list-my-reservation');
+  const { user } = rendered;
+  await user.type(
+    await screen.findByLabelText('Reservation ID / Confirmation Number', {}, { timeout: 5000 }),
+    STAY.confirmationNumber,
+  );
+  await user.type(screen.getByLabelText('Email Address on Reservation'), STAY.email);
+  await user.click(screen.getByRole('button', { name: 'Verify Reservation' }));
+  await user.type(await screen.findByLabelText('6-digit Verification Code'), STAY.code);
+  await user.click(screen.getByRole('button', { name: 'Submit Verification Code' }));
+  await screen.findByRole('heading', { name: 'Create your listing' });
+  const form = screen.getByRole('form', { name: 'Create your listing' });
+  const preview = screen.getByRole('complementary', { name: 'Preview' });
+  return {
+    ...rendered,
+    requests,
+    form,
+    preview,
+    field: (label: RegExp | string) => within(form).getByLabelText(label),
+  };
+}
+
+const submit = () => screen.getByRole('button', { name: 'Create Listing' });
+
+describe('the listing form', () => {
+  it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {
+    const { form, field } = await openListingForm();
+    expect(field('Title')).toHaveValue('Deluxe Double Room');
+    expect(
+      within(form).getByText(
+        'Describe the accommodation type, not the location - for example "Deluxe double room with balcony".',
+      ),
+    ).toBeInTheDocument();
+    expect(field('Price (EUR)')).toHaveValue(450);
+    expect(within(form).getByText('You paid 450.00 EUR at the hotel')).toBeInTheDocument();
+    expect(within(form).getByText('The most you can ask is 450.00 EUR')).toBeInTheDocument();
+    expect(field(/Description/)).toHaveValue('');
+    expect(within(form).getByText('0/2000')).toBeInTheDocument();
+    expect(field(/Hotel name/)).toHaveValue('Hotel Miradouro');
+    expect(field('City')).toHaveValue('Lisbon');
+    expect(field('Country')).toHaveValue('Portugal');
+    expect(field(/Location \/ region/)).toHaveValue('');
+    expect(within(form).getByText('Sep 14, 2026')).toBeInTheDocument();
+    expect(within(form).getByText('Sep 18, 2026')).toBeInTheDocument();
+    expect(within(form).getByText('4 nights')).toBeInTheDocument();
+    // The stay dates are facts, not fields.
+    expect(within(form).queryByRole('textbox', { name: /Check-in/ })).not.toBeInTheDocument();
+    const photos = within(form).getAllByRole('radio');
+    expect(photos).toHaveLength(3);
+    expect(within(form).getByRole('radio', { name: 'Photo 1 of 3' })).toBeChecked();
+  });
+
+  it('refuses a missing title, city and country and a price above what was paid, without calling the API', async () => {
+    const { user, field, requests } = await openListingForm();
+    await user.clear(field('Title'));
+    await user.clear(field('City'));
+    await user.clear(field('Country'));
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '450.01');
+    await user.click(submit());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveClass('bg-red-50');
+    expect(alert).toHaveTextContent('Please enter a title.');
+    expect(alert).toHaveTextContent('The price can be at most 450.00 EUR, what you paid at the hotel.');
+    expect(alert).toHaveTextContent('Please enter the city.');
+    expect(alert).toHaveTextContent('Please enter the country.');
+    expect(field('Title')).toHaveFocus();
+    expect(field('City')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field('Price (EUR)'));
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a price.');
+    await user.type(field('Price (EUR)'), '99.999');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('Use at most 2 decimals.');
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '0');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent('The price must be more than 0.');
+    expect(requests.create).toEqual([]);
+  });
+
+  it('allows any valid price and says nothing about what was paid when the hotel system does not know', async () => {
+    const found = makeFoundReservation({ pricing: { amountPaid: null, currency: 'EUR', maxPrice: null } });
+    const { user, form, field, requests } = await openListingForm({ found });
+    expect(within(form).queryByText(/You paid/)).not.toBeInTheDocument();
+    expect(within(form).queryByText(/The most you can ask/)).not.toBeInTheDocument();
+    await user.type(field('Price (EUR)'), '9000');
+    await user.click(submit());
+    await screen.findByText("Here's your listing!");
+    expect(requests.create[0]?.listingPrice).toBe(9000);
+  });
+
+  it('updates the preview card, the same card buyers see, as the seller types', async () => {
+    const { user, field, form, preview } = await openListingForm();
+    expect(within(preview).getByRole('heading', { name: 'Deluxe Double Room' })).toBeInTheDocument();
+    expect(within(preview).getByText('Lisbon, Portugal')).toBeInTheDocument();
+    expect(within(preview).getByText('€450')).toBeInTheDocument();
+    expect(within(preview).getByText('Sep 14, 2026')).toBeInTheDocument();
+    expect(within(preview).getByRole('img', { name: 'Deluxe Double Room' })).toHaveAttribute(
+      'src',
+      '/images/rooms/lisbon-1.jpg',
+    );
+
+    await user.clear(field('Title'));
+    expect(within(preview).getByRole('heading', { name: 'Your listing title' })).toBeInTheDocument();
+    await user.type(field('Title'), 'Junior suite with river view');
+    expect(within(preview).getByRole('heading', { name: 'Junior suite with river view' })).toBeInTheDocument();
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '380.5');
+    expect(within(preview).getByText('€380.50')).toBeInTheDocument();
+    expect(within(preview).getByText('Save €76.10')).toBeInTheDocument();
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Porto');
+    expect(within(preview).getByText('Porto, Portugal')).toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Photo 2 of 3' }));
+    expect(within(preview).getByRole('img', { name: 'Junior suite with river view' })).toHaveAttribute(
+      'src',
+      '/images/rooms/lisbon-2.jpg',
+    );
+    await user.type(field(/Description/), 'Quiet room');
+    expect(within(form).getByText('10/2000')).toBeInTheDocument();
+
+    // The preview's link leads nowhere yet: clicking it keeps the seller on the form.
+    await user.click(within(preview).getByRole('link', { name: 'Junior suite with river view' }));
+    expect(screen.getByRole('heading', { name: 'Create your listing' })).toBeInTheDocument();
+  });
+
+  it("creates the listing with the reservation's PMS id and opens it with the 5-second banner", async () => {
+    const created = makeListing({
+      id: 'a3c1f0de-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
+      title: 'Junior suite',
+      user_id: TEST_USER.id,
+    });
+    server.use(http.get(`/api/listings/${created.id}`, () => HttpResponse.json({ success: true, data: created })));
+    const { user, field, requests, router } = await openListingForm();
+    await user.clear(field('Title'));
+    await user.type(field('Title'), '  Junior suite ');
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '399.90');
+    await user.type(field(/Description/), 'Breakfast included.');
+    await user.type(field(/Location \/ region/), 'Alfama');
+    await user.click(screen.getByRole('radio', { name: 'Photo 3 of 3' }));
+    await user.click(submit());
+
+    expect(await screen.findByText("Here's your listing!")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/listings/${created.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Junior suite' })).toBeInTheDocument();
+    expect(requests.create).toEqual([
+      {
+        mewsReservationId: STAY.pmsId,
+        userId: TEST_USER.id,
+        listingPrice: 399.9,
+        title: 'Junior suite',
+        description: 'Breakfast included.',
+        location: 'Alfama',
+        hotelName: 'Hotel Miradouro',
+        city: 'Lisbon',
+        country: 'Portugal',
+        imageUrl: '/images/rooms/lisbon-3.jpg',
+      },
+    ]);
+  });
+
+  it('shows a check-marked success message when no id comes back, and starts over after 3 s', async () => {
+    const { user } = await openListingForm({ createdId: null });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(submit());
+    expect(await screen.findByText('✓ Your listing has been created!')).toHaveFocus();
+    act(() => vi.advanceTimersByTime(2_900));
+    expect(screen.getByText('✓ Your listing has been created!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText('✓ Your listing has been created!')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Reservation ID / Confirmation Number')).toHaveValue('');
+  });
+
+  it('shows "Failed to create listing" with the server message, prefixed with a cross mark, in the red box', async () => {
+    const { user } = await openListingForm();
+    server.use(
+      http.post('/api/listings', () =>
+        HttpResponse.json(
+          { success: false, error: 'This reservation is already listed.', code: 'CONFLICT' },
+          { status: 409 },
+        ),
+      ),
+    );
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('✗ Failed to create listing: This reservation is already listed.');
+    expect(submit()).toBeEnabled();
+  });
+});
+
+describe('fetching the verified reservation', () => {
+  async function verifyWith(found: () => Response | Promise<Response>) {
+    signIn();
+    mockSellingApi();
+    let finds = 0;
+    server.use(
+      http.post('/api/reservations/find', () => {
+        finds += 1;
+        return found();
+      }),
+    );
+    const rendered = renderRoute('/list-my-reservation');
+    const { user } = rendered;
+    await user.type(
+      await screen.findByLabelText('Reservation ID / Confirmation Number', {}, { timeout: 5000 }),
+      STAY.confirmationNumber,
+    );
+    await user.type(screen.getByLabelText('Email Address on Reservation'), STAY.email);
+    await user.click(screen.getByRole('button', { name: 'Verify Reservation' }));
+    await user.type(await screen.findByLabelText('6-digit Verification Code'), STAY.code);
+    await user.click(screen.getByRole('button', { name: 'Submit Verification Code' }));
+    return { ...rendered, finds: () => finds };
+  }
+
+  it('says "Failed to fetch reservation details" when there is no result, and Try Again asks again', async () => {
+    let reply: FoundReservation | null = null;
+    const { user, finds } = await verifyWith(() => HttpResponse.json({ success: true, data: reply }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch reservation details');
+    reply = makeFoundReservation();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Create your listing' })).toBeInTheDocument();
+    expect(finds()).toBe(2);
+  });
+
+  it('says "Failed to fetch reservation details" with the reason on an error, and Start Over returns to step 1', async () => {
+    const { user } = await verifyWith(() =>
+      HttpResponse.json(
+        { success: false, error: 'You can only list reservations you verified', code: 'FORBIDDEN' },
+        { status: 403 },
+      ),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch reservation details');
+    expect(alert).toHaveTextContent('You can only list reservations you verified');
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+    expect(await screen.findByLabelText('Reservation ID / Confirmation Number')).toHaveValue('');
+  });
+
+  it('points to the live listing instead of the form when the reservation is already listed', async () => {
+    await verifyWith(() =>
+      HttpResponse.json({ success: true, data: makeFoundReservation({ liveListingId: 'live-1' }) }),
+    );
+    expect(await screen.findByText('This reservation is already listed.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the listing' })).toHaveAttribute('href', '/listings/live-1');
+    expect(screen.queryByRole('form', { name: 'Create your listing' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the created banner on the listing page', () => {
+  it('greets for 5 s, then leaves, dropping the flag from the address', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const listing = makeListing();
+    server.use(http.get(`/api/listings/${listing.id}`, () => HttpResponse.json({ success: true, data: listing })));
+    const { router } = renderRoute(`/listings/${listing.id}?created=1`);
+    expect(await screen.findByText("Here's your listing!")).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: listing.title });
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(screen.getByText("Here's your listing!")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText("Here's your listing!")).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('is not shown without the flag', async () => {
+    const listing = makeListing();
+    server.use(http.get(`/api/listings/${listing.id}`, () => HttpResponse.json({ success: true, data: listing })));
+    renderRoute(`/listings/${listing.id}`);
+    await screen.findByRole('heading', { level: 1, name: listing.title });
+    expect(screen.queryByText("Here's your listing!")).not.toBeInTheDocument();
+  });
+});
