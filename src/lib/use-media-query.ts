@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** The system setting asking for less motion (e.g. no cross-fading slideshow). */
 export const PREFERS_REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Below 640 px (Tailwind's `sm`): tables become cards. */
+export const PHONE_LAYOUT = '(max-width: 639px)';

@@ -7,7 +7,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateListing } from '../api/change-listing.ts';
 import { useMyListings } from '../api/my-listings.ts';
-import { usePhoneLayout } from '../use-phone-layout.ts';
+import { PHONE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useSellerId } from '../use-seller-id.ts';
 import { EditListingDialog } from './EditListingDialog.tsx';
 import { ErrorBox } from './ErrorBox.tsx';
@@ -22,7 +22,7 @@ export default function MyListingsPage() {
   usePageTitle('My Listings');
   const userId = useSellerId();
   const listings = useMyListings(userId);
-  const phone = usePhoneLayout();
+  const phone = useMediaQuery(PHONE_LAYOUT);
   const toggle = useUpdateListing();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
