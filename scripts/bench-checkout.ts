@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:checkout`: what a buyer waits for at the two moments money moves, measured through the real API
+ * with its built-in stand-ins (the Mews adapter against the demo PMS, the `stripe` client against the test
+ * checkout, which signs and delivers its webhook back to the API):
+ *  1. creating a checkout session (POST /api/payment/create-checkout-session): hold, PMS re-read, provider call;
+ *  2. from the card being paid on the checkout page to the sale being recorded (listing `sold`, seen by polling).
+ *
+ *   npm run bench:checkout -- [--driver=pglite|postgres] [--rounds=4] [--concurrency=8] [--url=postgres://…]
+ *
+ * The server runs in this process (one event loop with the load), so figures are an upper bound of server time.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createAdapters } from '../server/adapters.ts';
+import { createApp } from '../server/app.ts';
+import { systemClock } from '../server/clock.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedDemoData } from '../server/db/seed.ts';
+import { createSelfOrigin } from '../server/http/self-origin.ts';
+
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string?]));
+const driver = (args.driver ?? process.env.BENCH_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
+const rounds = Number(args.rounds ?? 4);
+const concurrency = Number(args.concurrency ?? 8);
+const adminUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a whole number from 1, not ${rounds}`);
+if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1`);
+
+const SUPABASE_URL = 'http://bench.invalid';
+const JWT_SECRET = randomBytes(32).toString('hex');
+const BENCH_DB = 'restay_bench_checkout';
+
+async function withAdmin(work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openBenchDatabase() {
+  if (driver === 'pglite') return { handle: await openDatabase({}), drop: async () => {} };
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`));
+  await withAdmin((client) => client.query(`CREATE DATABASE ${BENCH_DB}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return {
+    handle: await openDatabase({ url: url.toString() }),
+    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`)),
+  };
+}
+
+async function headersFor(userId: string) {
+  const token = await new SignJWT({ role: 'authenticated', email: `${userId.slice(0, 8)}@bench.example` })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(`${SUPABASE_URL}/auth/v1`)
+    .setAudience('authenticated')
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+  return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function summary(name: string, samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const figure = (p: number) => percentile(sorted, p).toFixed(1);
+  console.log(`${name}: n=${sorted.length}  p50 ${figure(50)} ms  p95 ${figure(95)} ms  p99 ${figure(99)} ms  max ${sorted.at(-1)?.toFixed(1)} ms`);
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+async function main() {
+  const { handle: database, drop } = await openBenchDatabase();
+  await migrate(database);
+  await seedDemoData(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SUPABASE_URL,
+    SUPABASE_ANON_KEY: 'bench',
+    SUPABASE_JWT_SECRET: JWT_SECRET,
+  });
+  const logger = pino({ level: 'silent' });
+  const selfOrigin = createSelfOrigin();
+  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const app = createApp({ config, database, logger, clock: systemClock, adapters });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  selfOrigin.listeningOn(server.address());
+  const stopStandIns = adapters.standIns.start();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call = async (path: string, init: RequestInit) => {
+    const response = await fetch(base + path, init);
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  const listings = await database.db.selectFrom('listings').select(['id', 'price_cents']).where('status', '=', 'active').execute();
+  const buyers = await Promise.all(listings.map(async () => headersFor(randomUUID())));
+  console.log(`${driver}: ${listings.length} demo listings, ${rounds} rounds, ${concurrency} buyers at a time`);
+
+  const checkoutBody = (listing: (typeof listings)[number]) =>
+    JSON.stringify({
+      listingId: listing.id,
+      amount: listing.price_cents / 100,
+      successUrl: `${config.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${config.publicUrl}/payment/cancel`,
+    });
+
+  // 1. Create a session for every listing, then cancel it (the hold is released), round after round. The first
+  // round is reported apart: the PMS adapter does not yet know which hotel holds each reservation and asks each.
+  const createMs: number[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const samples: number[] = [];
+    createMs.push(samples);
+    await pool(
+      listings.map((listing, index) => ({ listing, headers: buyers[index] })),
+      concurrency,
+      async ({ listing, headers }) => {
+        const started = performance.now();
+        const created = await call('/api/payment/create-checkout-session', { method: 'POST', headers, body: checkoutBody(listing) });
+        samples.push(performance.now() - started);
+        if (created.status !== 200) throw new Error(`checkout answered ${created.status}: ${JSON.stringify(created.body)}`);
+        const cancelled = await call('/api/payment/cancel', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ sessionId: created.body.data.sessionId }),
+        });
+        if (cancelled.status !== 200) throw new Error(`cancel answered ${cancelled.status}: ${JSON.stringify(cancelled.body)}`);
+      },
+    );
+  }
+  summary('create checkout session, first round', createMs[0]);
+  if (rounds > 1) summary('create checkout session, later rounds', createMs.slice(1).flat());
+
+  // 2. Pay each listing with the test card and wait for the sale to be recorded from the webhook.
+  const saleMs: number[] = [];
+  await pool(
+    listings.map((listing, index) => ({ listing, headers: buyers[index] })),
+    concurrency,
+    async ({ listing, headers }) => {
+      const created = await call('/api/payment/create-checkout-session', { method: 'POST', headers, body: checkoutBody(listing) });
+      const started = performance.now();
+      const paid = await fetch(`${base}/test-checkout/${created.body.data.sessionId}/pay`, {
+        method: 'POST',
+        body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Buyer' }),
+        redirect: 'manual',
+      });
+      if (paid.status !== 303) throw new Error(`paying answered ${paid.status}`);
+      for (;;) {
+        const row = await database.db.selectFrom('listings').select('status').where('id', '=', listing.id).executeTakeFirstOrThrow();
+        if (row.status === 'sold') break;
+        if (performance.now() - started > 30_000) throw new Error(`listing ${listing.id} not sold after 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      saleMs.push(performance.now() - started);
+    },
+  );
+  summary('payment to sale recorded', saleMs);
+
+  stopStandIns();
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+  await drop();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
