@@ -70,7 +70,7 @@ async function headersFor(userId: string) {
   return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 function summary(name: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const figure = (p: number) => percentile(sorted, p).toFixed(1);
@@ -82,7 +82,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
+      for (let item = items[next++]; item !== undefined; item = items[next++]) await work(item);
     }),
   );
 }
@@ -110,7 +110,7 @@ async function main() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = async (path: string, init: RequestInit) => {
     const response = await fetch(base + path, init);
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: (await response.json()) as { data: { sessionId: string } } };
   };
 
   const listings = await database.db.selectFrom('listings').select(['id', 'price_cents']).where('status', '=', 'active').execute();
@@ -148,7 +148,7 @@ async function main() {
       },
     );
   }
-  summary('create checkout session, first round', createMs[0]);
+  summary('create checkout session, first round', createMs[0] ?? []);
   if (rounds > 1) summary('create checkout session, later rounds', createMs.slice(1).flat());
 
   // 2. Pay each listing with the test card and wait for the sale to be recorded from the webhook.
