@@ -27,7 +27,10 @@ async function signInAsNewBuyer(page: Page): Promise<string> {
   const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Google/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Google/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -60,7 +63,9 @@ async function payWith(page: Page, card: string) {
 for (const device of ['desktop', 'phone'] as const) {
   const tag = device === 'phone' ? ' @phone' : '';
 
-  test(`a buyer pays with a test card, is confirmed, and finds the stay in My Stays (${device})${tag}`, async ({ page }) => {
+  test(`a buyer pays with a test card, is confirmed, and finds the stay in My Stays (${device})${tag}`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await signInAsNewBuyer(page);
     const stay = await stayOnTheMarket(page);
@@ -85,7 +90,9 @@ for (const device of ['desktop', 'phone'] as const) {
   });
 }
 
-test('a declined card changes nothing, and going back from the checkout returns the stay to the market', async ({ page }) => {
+test('a declined card changes nothing, and going back from the checkout returns the stay to the market', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signInAsNewBuyer(page);
   const stay = await stayOnTheMarket(page);
@@ -97,7 +104,10 @@ test('a declined card changes nothing, and going back from the checkout returns 
   await expect(page).toHaveURL(/\/test-checkout\//);
   expect(await statusOf(page, stay.id)).toBe('reserved');
 
-  await page.getByRole('link', { name: /back|cancel/i }).first().click();
+  await page
+    .getByRole('link', { name: /back|cancel/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/payment\/cancel$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
   await expect(page.getByText('No charges were made.')).toBeVisible();
@@ -109,13 +119,27 @@ test('a declined card changes nothing, and going back from the checkout returns 
   await expect(page.getByRole('button', { name: 'Book Now' }).first()).toBeVisible();
 });
 
-test('Cancel in the Pay Now panel keeps the buyer on the stay, with nothing held', async ({ page }) => {
-  await signInAsNewBuyer(page);
-  const stay = await stayOnTheMarket(page);
-  await page.goto(`/listings/${stay.id}`);
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  await page.getByRole('region', { name: 'Review and pay' }).getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('Payment was cancelled.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Book Now' })).toBeFocused();
-  expect(await statusOf(page, stay.id)).toBe('active');
-});
+for (const device of ['desktop', 'phone'] as const) {
+  const tag = device === 'phone' ? ' @phone' : '';
+
+  test(`Cancel in the Pay Now panel keeps the buyer on the stay, with nothing held (${device})${tag}`, async ({
+    page,
+  }) => {
+    await signInAsNewBuyer(page);
+    const stay = await stayOnTheMarket(page);
+    await page.goto(`/listings/${stay.id}`);
+    // On a phone Book Now is in the bar at the bottom; the panel opens in the price box and comes into view.
+    const bookNow =
+      device === 'phone'
+        ? page.getByRole('region', { name: 'Book this stay' }).getByRole('button', { name: 'Book Now' })
+        : page.getByRole('button', { name: 'Book Now' });
+    await bookNow.click();
+    const panel = page.getByRole('region', { name: 'Review and pay' });
+    await expect(panel).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment was cancelled.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book Now' }).first()).toBeFocused();
+    expect(await statusOf(page, stay.id)).toBe('active');
+  });
+}
