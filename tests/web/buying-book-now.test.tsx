@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../src/features/listing/api/create-checkout-session.ts';
@@ -176,6 +176,34 @@ describe('Book Now on a stay', () => {
       screen.getByText("Someone is paying for this stay right now. If they don't complete the payment, it comes back on the market."),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('offers to go back to the checkout this tab started for a stay it holds; the server answers the same session', async () => {
+    const listing = makeListing({ status: 'reserved' });
+    sessionStorage.setItem('pendingReservationId', listing.id);
+    const bodies = mockCreateCheckout(checkoutCreated('https://checkout.example.test/c/pay/cs_same', 'cs_same'));
+    const { user, assign } = await openStay(listing);
+    expect(screen.getByText('You have started paying for this stay.')).toBeInTheDocument();
+    expect(screen.queryByText(/Someone is paying/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_same'));
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('starts over when the browser restores the page from its cache on the way back from the checkout', async () => {
+    mockCreateCheckout(checkoutCreated());
+    const { user, assign } = await openStay();
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    expect(within(panel()).getByRole('button', { name: 'Redirecting to checkout…' })).toBeDisabled();
+
+    const restored = new Event('pageshow');
+    Object.defineProperty(restored, 'persisted', { value: true });
+    act(() => void window.dispatchEvent(restored));
+    expect(await within(panel()).findByRole('button', { name: 'Pay Now' })).toBeEnabled();
   });
 
   it('treats a network failure as a Payment Error with the catalogue message', async () => {

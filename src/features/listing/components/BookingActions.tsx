@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
+import { pendingCheckout } from '../../../lib/checkout-storage.ts';
 import { heldMessage, type BookingNotice, type BookNowFlow } from '../use-book-now.ts';
 import { PayNowPanel } from './PayNowPanel.tsx';
 
@@ -18,8 +19,10 @@ export function BookingNoticeText({ notice, className = '' }: { notice: BookingN
   );
 }
 
+type Props = { listing: Listing; viewerId: string | null; flow: BookNowFlow };
+
 /** The price box's booking part for a stay on sale: Book Now, then the Pay Now panel. */
-export function BookingActions({ listing, viewerId, flow }: { listing: Listing; viewerId: string | null; flow: BookNowFlow }) {
+export function BookingActions({ listing, viewerId, flow }: Props) {
   const bookNowButton = useRef<HTMLButtonElement>(null);
   const wasPaying = useRef(flow.paying);
 
@@ -45,7 +48,21 @@ export function BookingActions({ listing, viewerId, flow }: { listing: Listing; 
   );
 }
 
-/** A stay in someone else's checkout: not bookable now, and perhaps again soon. */
-export function HeldNotice({ heldUntil }: { heldUntil: string | null }) {
-  return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{heldMessage(heldUntil)}</p>;
+/**
+ * A stay held for a checkout. Someone else's: not bookable now, perhaps again soon. This tab's own (the buyer
+ * came back from the hosted checkout without paying or cancelling): they may go back to it, since the server
+ * answers the same buyer with the same open session.
+ */
+export function HeldStay({ listing, viewerId, flow }: Props) {
+  const ownCheckout = viewerId !== null && pendingCheckout.listingId() === listing.id;
+  if (!ownCheckout) return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{heldMessage(flow.heldUntil)}</p>;
+  if (flow.paying) return <PayNowPanel listing={listing} buyerId={viewerId} onCancel={flow.cancel} onHeld={flow.held} />;
+  return (
+    <>
+      <p className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">You have started paying for this stay.</p>
+      <button type="button" className={`${primaryButton} mt-3 w-full`} onClick={() => flow.bookNow('box')}>
+        Continue to payment
+      </button>
+    </>
+  );
 }

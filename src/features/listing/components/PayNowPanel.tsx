@@ -28,6 +28,16 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   // Opening the panel moves focus (and, on a phone, the screen) to it.
   useEffect(() => heading.current?.focus(), []);
 
+  // Back from the hosted checkout, the browser may restore this page as it was left ("Redirecting…"): start over.
+  const { reset } = checkout;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
+
   const payNow = () => {
     const draft = reservationDraft(listing, buyerId);
     setMissing(missingFields(draft));

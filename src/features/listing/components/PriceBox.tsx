@@ -5,7 +5,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
-import { BookingActions, HeldNotice } from './BookingActions.tsx';
+import { BookingActions, HeldStay } from './BookingActions.tsx';
 
 interface Props {
   listing: Listing;
@@ -60,7 +60,7 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
       {viewing === 'unavailable' ? (
         <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
       ) : null}
-      {viewing === 'pending' && listing.status === 'reserved' ? <HeldNotice heldUntil={flow.heldUntil} /> : null}
+      {viewing === 'pending' && listing.status === 'reserved' ? <HeldStay listing={listing} viewerId={viewerId} flow={flow} /> : null}
       {viewing === 'pending' && listing.status !== 'reserved' ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           This stay is pending and cannot be booked.
