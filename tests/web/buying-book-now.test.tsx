@@ -16,9 +16,10 @@ async function openStay(listing = makeListing({ title: 'Harbour view suite', pri
   const { reads } = mockListing(listing, ...later);
   const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
   const view = renderRoute(`/listings/${listing.id}`);
-  await screen.findByRole('heading', { level: 1, name: listing.title });
+  // Generous waits: the first render loads the page's code, slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: listing.title }, { timeout: 5_000 });
   // The session loads after the listing: Book Now means "buy" only once the page knows who is looking.
-  await screen.findByRole('button', { name: 'Account menu' });
+  await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5_000 });
   return { ...view, listing, assign, reads };
 }
 
@@ -29,9 +30,9 @@ describe('Book Now on a stay', () => {
     const listing = makeListing();
     mockListing(listing);
     const { user } = renderRoute(`/listings/${listing.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }, { timeout: 5_000 }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please sign in to complete your booking.');
-    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' })).toHaveTextContent('Please sign in to continue.');
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5_000 })).toHaveTextContent('Please sign in to continue.');
   });
 
   it('refuses a listing without a price', async () => {

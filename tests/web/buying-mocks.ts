@@ -2,7 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { PurchasedStay } from '../../contract/buying.ts';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
-import { server, TEST_CONFIG } from './msw.ts';
+import { configReply, server } from './msw.ts';
 
 type Reply = { status?: number; body: JsonBodyType };
 
@@ -109,5 +109,5 @@ export function makePurchasedStay(overrides: Partial<Listing> = {}, order: Parti
 
 /** GET /api/config with the payments part the server adds: Stripe mode with a publishable key, or local. */
 export function mockPaymentsConfig(payments: { mode: 'stripe' | 'local'; publishableKey: string | null }) {
-  server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: { ...TEST_CONFIG, payments } })));
+  server.use(http.get('/api/config', () => configReply({ payments })));
 }

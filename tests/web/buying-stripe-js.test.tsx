@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import type { PublicConfig } from '../../contract/config.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from './auth-mocks.ts';
 import { mockCancelCheckout, mockListing, mockPaymentsConfig } from './buying-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server, TEST_CONFIG } from './msw.ts';
+import { configReply, server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 // Stands in for Stripe.js (which would add a script from js.stripe.com) and records whether it was imported.
@@ -15,12 +16,12 @@ vi.mock('@stripe/stripe-js', () => {
 });
 
 /** Resolves once GET /api/config has been answered, so a test knows the page has read the payments mode. */
-function watchConfigReads(payments: object | undefined) {
+function watchConfigReads(payments: PublicConfig['payments']) {
   let reads = 0;
   server.use(
     http.get('/api/config', () => {
       reads += 1;
-      return HttpResponse.json({ success: true, data: { ...TEST_CONFIG, ...(payments ? { payments } : {}) } });
+      return configReply(payments ? { payments } : {});
     }),
   );
   return () => reads;
@@ -29,7 +30,7 @@ function watchConfigReads(payments: object | undefined) {
 // Order matters: the local-mode cases run first, while the module registry has never seen the library.
 describe('Stripe.js for fraud signals', () => {
   it.each([
-    ['local payments', { mode: 'local', publishableKey: null }],
+    ['local payments', { mode: 'local' as const, publishableKey: null }],
     ['a server that does not say', undefined],
   ])('is never imported with %s', async (_case, payments) => {
     const reads = watchConfigReads(payments);
