@@ -11,7 +11,10 @@ import { renderRoute } from './render.tsx';
 const ORIGIN = window.location.origin;
 
 /** A signed-in buyer on the stay's page, ready to press Book Now; the redirect to the checkout is watched. */
-async function openStay(listing = makeListing({ title: 'Harbour view suite', price: 1234 }), ...later: typeof listing[]) {
+async function openStay(
+  listing = makeListing({ title: 'Harbour view suite', price: 1234 }),
+  ...later: (typeof listing)[]
+) {
   signIn();
   const { reads } = mockListing(listing, ...later);
   const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
@@ -32,7 +35,9 @@ describe('Book Now on a stay', () => {
     const { user } = renderRoute(`/listings/${listing.id}`);
     await user.click(await screen.findByRole('button', { name: 'Book Now' }, { timeout: 5_000 }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please sign in to complete your booking.');
-    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5_000 })).toHaveTextContent('Please sign in to continue.');
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5_000 })).toHaveTextContent(
+      'Please sign in to continue.',
+    );
   });
 
   it('refuses a listing without a price', async () => {
@@ -43,7 +48,9 @@ describe('Book Now on a stay', () => {
   });
 
   it('shows the Pay Now panel with the stay, hotel, dates, nights and total; the page keeps its fee notes', async () => {
-    const { user } = await openStay(makeListing({ title: 'Harbour view suite', hotel_name: 'Hotel Miradouro', price: 1234 }));
+    const { user } = await openStay(
+      makeListing({ title: 'Harbour view suite', hotel_name: 'Hotel Miradouro', price: 1234 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
 
     const box = within(panel());
@@ -118,9 +125,17 @@ describe('Book Now on a stay', () => {
   });
 
   it.each([
-    ['a reply without a checkout url', { body: { success: true, data: { sessionId: 'cs_1' } } }, 'Invalid response from server - missing checkout URL.'],
+    [
+      'a reply without a checkout url',
+      { body: { success: true, data: { sessionId: 'cs_1' } } },
+      'Invalid response from server - missing checkout URL.',
+    ],
     ['a reply that is not an object', { body: 'ok' }, 'Invalid response from server - missing checkout URL.'],
-    ['the server saying why', { status: 403, body: { success: false, error: 'You cannot buy your own stay', code: 'FORBIDDEN' } }, 'You cannot buy your own stay'],
+    [
+      'the server saying why',
+      { status: 403, body: { success: false, error: 'You cannot buy your own stay', code: 'FORBIDDEN' } },
+      'You cannot buy your own stay',
+    ],
     ['a failure without a message', { status: 500, body: {} }, 'Failed to create checkout session. Please try again.'],
   ])('shows the Payment Error panel for %s, stores nothing and stays', async (_case, answer, message) => {
     mockCreateCheckout(answer);
@@ -138,7 +153,10 @@ describe('Book Now on a stay', () => {
 
   it('shows a changed price and reads the listing again, so Pay Now offers the new total', async () => {
     const listing = makeListing({ price: 1234 });
-    mockCreateCheckout({ status: 409, body: { success: false, error: 'The price of this stay changed', code: 'CONFLICT', details: { price: 1300 } } });
+    mockCreateCheckout({
+      status: 409,
+      body: { success: false, error: 'The price of this stay changed', code: 'CONFLICT', details: { price: 1300 } },
+    });
     const { user, reads } = await openStay(listing, { ...listing, price: 1300 });
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
@@ -151,10 +169,17 @@ describe('Book Now on a stay', () => {
   it('says someone else is paying for the stay, and from when it may be back, when the stay is held', async () => {
     const listing = makeListing();
     const holdExpiresAt = '2026-03-01T15:45:00.000Z';
-    const localTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(holdExpiresAt));
+    const localTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(
+      new Date(holdExpiresAt),
+    );
     mockCreateCheckout({
       status: 409,
-      body: { success: false, error: 'Someone is paying for this stay right now', code: 'CONFLICT', details: { reason: 'held', holdExpiresAt } },
+      body: {
+        success: false,
+        error: 'Someone is paying for this stay right now',
+        code: 'CONFLICT',
+        details: { reason: 'held', holdExpiresAt },
+      },
     });
     const { user } = await openStay(listing, { ...listing, status: 'reserved' });
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -174,7 +199,9 @@ describe('Book Now on a stay', () => {
     await openStay(makeListing({ status: 'reserved' }));
     expect(screen.getByText('RESERVED')).toBeInTheDocument();
     expect(
-      screen.getByText("Someone is paying for this stay right now. If they don't complete the payment, it comes back on the market."),
+      screen.getByText(
+        "Someone is paying for this stay right now. If they don't complete the payment, it comes back on the market.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });

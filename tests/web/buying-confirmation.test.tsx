@@ -17,21 +17,32 @@ describe('/booking/confirmation', () => {
     const stay = screen.getByRole('region', { name: 'Your stay' });
     expect(await within(stay).findByText('Hotel Miradouro')).toBeInTheDocument();
     expect(within(stay).getByText('Lisbon, Portugal')).toBeInTheDocument();
-    expect(within(stay).getByText(/Mar 3, 2026 – Mar 7, 2026/)).toHaveTextContent('Mar 3, 2026 – Mar 7, 2026 · 4 nights');
+    expect(within(stay).getByText(/Mar 3, 2026 – Mar 7, 2026/)).toHaveTextContent(
+      'Mar 3, 2026 – Mar 7, 2026 · 4 nights',
+    );
 
     const next = within(screen.getByRole('region', { name: 'What happens next' }));
     expect(next.getByText('The seller and the hotel transfer the reservation to your name.')).toBeInTheDocument();
     expect(next.getByText("You'll get an email with your receipt and the details of your stay.")).toBeInTheDocument();
     expect(next.getByText('The stay is under My Stays whenever you need it.')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute('href', '/my-stays');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute(
+      'href',
+      '/my-stays',
+    );
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   });
 
   it('still confirms when the stay cannot be read', async () => {
     signIn();
-    server.use(http.get('/api/listings/listing-7', () => HttpResponse.json({ success: false, error: 'Down', code: 'INTERNAL_ERROR' }, { status: 500 })));
+    server.use(
+      http.get('/api/listings/listing-7', () =>
+        HttpResponse.json({ success: false, error: 'Down', code: 'INTERNAL_ERROR' }, { status: 500 }),
+      ),
+    );
     renderRoute('/booking/confirmation?listing=listing-7');
-    expect(await screen.findByText("We couldn't load the stay's details just now; you will find them under My Stays.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We couldn't load the stay's details just now; you will find them under My Stays."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
   });
 

@@ -1,8 +1,12 @@
+import { configure } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { PurchasedStay } from '../../contract/buying.ts';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server } from './msw.ts';
+
+// Buying tests render whole routes whose code loads on first use; on a busy machine that takes over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 type Reply = { status?: number; body: JsonBodyType };
 
@@ -33,7 +37,10 @@ export function mockCreateCheckout(answer: Reply) {
   return bodies;
 }
 
-export const checkoutCreated = (url = 'https://checkout.example.test/c/pay/cs_test_1', sessionId = 'cs_test_1'): Reply => ({
+export const checkoutCreated = (
+  url = 'https://checkout.example.test/c/pay/cs_test_1',
+  sessionId = 'cs_test_1',
+): Reply => ({
   body: { success: true, data: { url, sessionId, orderId: 'order-1', expiresAt: '2026-03-01T10:30:00.000Z' } },
 });
 
@@ -55,7 +62,11 @@ export const sessionStatus = (status: string, listingId = 'listing-1'): Reply =>
     success: true,
     data: {
       status,
-      session: { id: 'cs_test_1', payment_status: status === 'paid' ? 'paid' : 'unpaid', metadata: { buyerId: 'buyer', listingId, orderId: 'order-1' } },
+      session: {
+        id: 'cs_test_1',
+        payment_status: status === 'paid' ? 'paid' : 'unpaid',
+        metadata: { buyerId: 'buyer', listingId, orderId: 'order-1' },
+      },
       orderState: status === 'paid' ? 'paid' : 'open',
       listingId,
     },
@@ -99,11 +110,21 @@ export function mockPurchasedStays(...answers: Reply[]) {
   return calls;
 }
 
-export function makePurchasedStay(overrides: Partial<Listing> = {}, order: Partial<PurchasedStay['order']> = {}): PurchasedStay {
+export function makePurchasedStay(
+  overrides: Partial<Listing> = {},
+  order: Partial<PurchasedStay['order']> = {},
+): PurchasedStay {
   const listing = makeListing({ status: 'sold', ...overrides });
   return {
     ...listing,
-    order: { id: `order-${listing.id}`, state: 'paid', amount: listing.price, currency: listing.currency, paidAt: '2026-02-01T10:00:00.000Z', ...order },
+    order: {
+      id: `order-${listing.id}`,
+      state: 'paid',
+      amount: listing.price,
+      currency: listing.currency,
+      paidAt: '2026-02-01T10:00:00.000Z',
+      ...order,
+    },
   };
 }
 

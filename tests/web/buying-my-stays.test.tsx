@@ -6,11 +6,26 @@ import { renderRoute } from './render.tsx';
 
 const stays = () => [
   makePurchasedStay(
-    { id: 'listing-1', title: 'Harbour view suite', hotel_name: 'Hotel Miradouro', city: 'Lisbon', price: 1234.5, currency: 'EUR' },
+    {
+      id: 'listing-1',
+      title: 'Harbour view suite',
+      hotel_name: 'Hotel Miradouro',
+      city: 'Lisbon',
+      price: 1234.5,
+      currency: 'EUR',
+    },
     { state: 'paid', amount: 1234.5, currency: 'EUR' },
   ),
   makePurchasedStay(
-    { id: 'listing-2', title: 'Garden room', hotel_name: null, city: 'Porto', start_utc: '2026-05-01T00:00:00.000Z', end_utc: '2026-05-02T00:00:00.000Z', reservations: null },
+    {
+      id: 'listing-2',
+      title: 'Garden room',
+      hotel_name: null,
+      city: 'Porto',
+      start_utc: '2026-05-01T00:00:00.000Z',
+      end_utc: '2026-05-02T00:00:00.000Z',
+      reservations: null,
+    },
     { state: 'refunded', amount: 300, currency: 'USD' },
   ),
 ];
@@ -23,16 +38,16 @@ describe('/my-stays', () => {
 
     const table = await screen.findByRole('table', { name: 'Your purchased stays' });
     expect(calls).toEqual([TEST_USER.id]);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Hotel',
-      'City',
-      'Dates',
-      'Nights',
-      'Price paid',
-      'Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Hotel', 'City', 'Dates', 'Nights', 'Price paid', 'Status']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute('href', '/listings/listing-1');
+    expect(within(first!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute(
+      'href',
+      '/listings/listing-1',
+    );
     expect(first).toHaveTextContent('Lisbon');
     expect(first).toHaveTextContent('Mar 3, 2026 – Mar 7, 2026');
     expect(first).toHaveTextContent('4 nights');
@@ -53,7 +68,10 @@ describe('/my-stays', () => {
 
     const cards = within(await screen.findByRole('list', { name: 'Your purchased stays' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute('href', '/listings/listing-1');
+    expect(within(cards[0]!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute(
+      'href',
+      '/listings/listing-1',
+    );
     expect(within(cards[0]!).getByText('Price paid').nextSibling).toHaveTextContent('€1,234.50');
     expect(within(cards[0]!).getByText('Nights').nextSibling).toHaveTextContent('4 nights');
     expect(cards[1]).toHaveTextContent('Refunded');
@@ -70,7 +88,10 @@ describe('/my-stays', () => {
 
   it('says loading failed, and Try Again loads again', async () => {
     signIn();
-    const calls = mockPurchasedStays({ status: 500, body: { success: false, error: 'Down', code: 'INTERNAL_ERROR' } }, { body: { success: true, data: stays() } });
+    const calls = mockPurchasedStays(
+      { status: 500, body: { success: false, error: 'Down', code: 'INTERNAL_ERROR' } },
+      { body: { success: true, data: stays() } },
+    );
     const { user } = renderRoute('/my-stays');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your purchased stays.');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -14,7 +14,10 @@ describe('/payment/cancel', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('No charges were made.')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute('href', '/my-stays');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute(
+      'href',
+      '/my-stays',
+    );
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(cancels).toEqual([{ sessionId: 'cs_test_7' }]));
     expect(sessionStorage.getItem('pendingReservationId')).toBeNull();

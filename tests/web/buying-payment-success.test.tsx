@@ -31,7 +31,14 @@ function deferred<T>() {
 }
 
 /** Where the router is, or is going: a navigation to a lazily loaded page is under way before it lands. */
-const destination = (view: { router: { state: { navigation: { location?: { pathname: string; search: string } }; location: { pathname: string; search: string } } } }) => {
+const destination = (view: {
+  router: {
+    state: {
+      navigation: { location?: { pathname: string; search: string } };
+      location: { pathname: string; search: string };
+    };
+  };
+}) => {
   const location = view.router.state.navigation.location ?? view.router.state.location;
   return location.pathname + location.search;
 };
@@ -50,7 +57,9 @@ describe('/payment/success', () => {
 
   it('sends a guest to / with the sign-in dialog', async () => {
     const view = renderRoute('/payment/success?session_id=cs_test_1');
-    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' })).toHaveTextContent('Please sign in to complete your payment.');
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' })).toHaveTextContent(
+      'Please sign in to complete your payment.',
+    );
     await waitFor(() => expect(pathname(view)).toBe('/'));
   });
 
@@ -96,7 +105,12 @@ describe('/payment/success', () => {
     renderRoute('/payment/success?session_id=cs_test_1');
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('Reading back the purchase failed', expect.objectContaining({ message: 'Not paid yet' })));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Reading back the purchase failed',
+        expect.objectContaining({ message: 'Not paid yet' }),
+      ),
+    );
     expect(purchases).toHaveLength(1);
     expect(sessionStorage.getItem('pendingReservationId')).toBeNull();
   });
@@ -123,7 +137,11 @@ describe('/payment/success', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     reply.resolve(sessionStatus('open'));
     const tookMs = await advanceUntil(() => screen.queryByRole('heading', { name: 'Payment Processing' }) !== null);
-    expect(screen.getByText('We are waiting for the payment provider to confirm your payment. This page checks again automatically.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We are waiting for the payment provider to confirm your payment. This page checks again automatically.',
+      ),
+    ).toBeInTheDocument();
 
     // The first answer landed within the last 10 ms step, and the next check is timed from it.
     await advance(1_980 - tookMs);
@@ -133,7 +151,9 @@ describe('/payment/success', () => {
     for (let check = 3; check <= 30; check += 1) await advance(2_000);
     expect(calls).toHaveLength(30);
     await advanceUntil(() => screen.queryByRole('button', { name: 'Check again' }) !== null);
-    expect(screen.getByText("We haven't had the confirmation yet. It can take a little longer: check again in a moment.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We haven't had the confirmation yet. It can take a little longer: check again in a moment."),
+    ).toBeInTheDocument();
     await advance(10_000);
     expect(calls).toHaveLength(30);
     expect(sessionStorage.getItem('pendingReservationId')).toBe('listing-7');
@@ -164,7 +184,12 @@ describe('/payment/success', () => {
     const { user } = renderRoute('/payment/success?session_id=cs_test_1');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Payment Verification Failed: We couldn't verify your payment status.");
-    expect(screen.getByRole('heading', { level: 1, name: "Payment Verification Failed: We couldn't verify your payment status." })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: "Payment Verification Failed: We couldn't verify your payment status.",
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Stays' })).toHaveAttribute('href', '/my-stays');
 
     await user.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -17,11 +17,20 @@ export interface CheckoutReservation {
 
 type Draft = { [K in keyof CheckoutReservation]: CheckoutReservation[K] | null };
 
-const REQUIRED_FIELDS = ['id', 'total_price', 'user_id', 'listing_id', 'listing_title', 'check_in', 'check_out'] as const;
+const REQUIRED_FIELDS = [
+  'id',
+  'total_price',
+  'user_id',
+  'listing_id',
+  'listing_title',
+  'check_in',
+  'check_out',
+] as const;
 
 export function reservationDraft(listing: Listing, buyerId: string): Draft {
   const { start, end } = stayDates(listing);
-  const price = typeof listing.price === 'number' && Number.isFinite(listing.price) && listing.price > 0 ? listing.price : null;
+  const price =
+    typeof listing.price === 'number' && Number.isFinite(listing.price) && listing.price > 0 ? listing.price : null;
   return {
     id: listing.id || null,
     total_price: price,

@@ -31,7 +31,8 @@ export interface BookingNotice {
   place: BookingPlace;
 }
 
-const hasPrice = (listing: Listing) => typeof listing.price === 'number' && Number.isFinite(listing.price) && listing.price > 0;
+const hasPrice = (listing: Listing) =>
+  typeof listing.price === 'number' && Number.isFinite(listing.price) && listing.price > 0;
 
 /**
  * The booking flow of one stay page, shared by the price box and the phone's booking bar: Book Now checks who

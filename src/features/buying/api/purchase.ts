@@ -5,7 +5,10 @@ import { apiClient, apiPost } from '../../../lib/api-client.ts';
  * sale itself from the payment provider, so a failure here changes nothing for the buyer and is only logged.
  */
 export async function markPurchased(listingId: string, buyerId: string): Promise<void> {
-  await apiClient.patch(`/api/listings/${encodeURIComponent(listingId)}/purchase`, { buyer_id: buyerId, user_id: buyerId });
+  await apiClient.patch(`/api/listings/${encodeURIComponent(listingId)}/purchase`, {
+    buyer_id: buyerId,
+    user_id: buyerId,
+  });
 }
 
 /** POST /api/payment/cancel: the buyer left the hosted checkout, so the server releases the stay at once. */

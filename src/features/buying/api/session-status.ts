@@ -6,7 +6,9 @@ const statusSchema = z.object({
   status: z.string(),
   listingId: z.string().optional().catch(undefined),
   session: z
-    .object({ metadata: z.object({ buyerId: z.string().optional(), listingId: z.string().optional() }).partial().nullish() })
+    .object({
+      metadata: z.object({ buyerId: z.string().optional(), listingId: z.string().optional() }).partial().nullish(),
+    })
     .partial()
     .nullish()
     .catch(undefined),
@@ -21,7 +23,9 @@ export interface PaymentSessionStatus {
 
 /** GET /api/payment/session-status/:id: `paid` once the server has recorded the sale. */
 export async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<PaymentSessionStatus> {
-  const reply = await apiGet<unknown>(`/api/payment/session-status/${encodeURIComponent(sessionId)}`, undefined, { signal });
+  const reply = await apiGet<unknown>(`/api/payment/session-status/${encodeURIComponent(sessionId)}`, undefined, {
+    signal,
+  });
   const { data } = parseResponse(replySchema, reply);
   return {
     status: data.status,

@@ -10,7 +10,10 @@ export function useStay(listingId: string | null) {
   return useQuery({
     queryKey: ['listing', listingId],
     queryFn: async ({ signal }) =>
-      parseResponse(replySchema, await apiGet<unknown>(`/api/listings/${encodeURIComponent(listingId ?? '')}`, undefined, { signal })).data,
+      parseResponse(
+        replySchema,
+        await apiGet<unknown>(`/api/listings/${encodeURIComponent(listingId ?? '')}`, undefined, { signal }),
+      ).data,
     enabled: listingId !== null,
   });
 }

@@ -26,7 +26,10 @@ export default function BookingConfirmationPage() {
       <p className="mt-3 text-lg text-slate-700">Your payment went through and the stay is yours.</p>
 
       {listingId !== null ? (
-        <section aria-labelledby="your-stay-heading" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="your-stay-heading"
+          className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 id="your-stay-heading" className="text-sm font-medium text-slate-500">
             Your stay
           </h2>
@@ -37,7 +40,9 @@ export default function BookingConfirmationPage() {
               <Skeleton className="mt-2 h-5 w-1/2" />
             </div>
           ) : stay.isError ? (
-            <p className="mt-2 text-slate-700">We couldn&apos;t load the stay&apos;s details just now; you will find them under My Stays.</p>
+            <p className="mt-2 text-slate-700">
+              We couldn&apos;t load the stay&apos;s details just now; you will find them under My Stays.
+            </p>
           ) : (
             <StaySummary listing={stay.data} />
           )}

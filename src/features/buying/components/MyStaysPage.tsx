@@ -81,12 +81,24 @@ function StaysTable({ stays }: { stays: PurchasedStay[] }) {
         <caption className="sr-only">Your purchased stays</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className={cell}>Hotel</th>
-            <th scope="col" className={cell}>City</th>
-            <th scope="col" className={cell}>Dates</th>
-            <th scope="col" className={cell}>Nights</th>
-            <th scope="col" className={cell}>Price paid</th>
-            <th scope="col" className={cell}>Status</th>
+            <th scope="col" className={cell}>
+              Hotel
+            </th>
+            <th scope="col" className={cell}>
+              City
+            </th>
+            <th scope="col" className={cell}>
+              Dates
+            </th>
+            <th scope="col" className={cell}>
+              Nights
+            </th>
+            <th scope="col" className={cell}>
+              Price paid
+            </th>
+            <th scope="col" className={cell}>
+              Status
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 text-slate-700">

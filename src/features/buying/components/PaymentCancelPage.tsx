@@ -21,7 +21,8 @@ export default function PaymentCancelPage() {
     const sessionId = pendingCheckout.sessionId();
     pendingCheckout.clear();
     // If this fails the hold still ends when the session expires; nothing for the buyer to do.
-    if (sessionId) cancelCheckout(sessionId).catch((error: unknown) => console.warn('Releasing the checkout failed', error));
+    if (sessionId)
+      cancelCheckout(sessionId).catch((error: unknown) => console.warn('Releasing the checkout failed', error));
   }, []);
 
   return (

@@ -29,8 +29,13 @@ function PaymentVerification({ sessionId }: { sessionId: string }) {
 
   useEffect(() => {
     if (confirmedListing === null) return;
-    const target = confirmedListing ? `/booking/confirmation?listing=${encodeURIComponent(confirmedListing)}` : '/booking/confirmation';
-    const timer = setTimeout(() => navigate(target, { replace: true, state: { listingId: confirmedListing } }), PAYMENT_SUCCESS_REDIRECT_MS);
+    const target = confirmedListing
+      ? `/booking/confirmation?listing=${encodeURIComponent(confirmedListing)}`
+      : '/booking/confirmation';
+    const timer = setTimeout(
+      () => navigate(target, { replace: true, state: { listingId: confirmedListing } }),
+      PAYMENT_SUCCESS_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [confirmedListing, navigate]);
 
@@ -61,14 +66,20 @@ function PaymentVerification({ sessionId }: { sessionId: string }) {
         </StatusMessage>
       ) : null}
       {verification.state === 'pending' ? (
-        <StatusMessage asPageHeading title="Payment Processing" action={verification.stillChecking ? null : (
-          <div className="flex flex-col justify-center gap-3 sm:flex-row">
-            <button type="button" className={primaryButton} onClick={verification.checkAgain}>
-              Check again
-            </button>
-            {myStays}
-          </div>
-        )}>
+        <StatusMessage
+          asPageHeading
+          title="Payment Processing"
+          action={
+            verification.stillChecking ? null : (
+              <div className="flex flex-col justify-center gap-3 sm:flex-row">
+                <button type="button" className={primaryButton} onClick={verification.checkAgain}>
+                  Check again
+                </button>
+                {myStays}
+              </div>
+            )
+          }
+        >
           <p role="status">
             {verification.stillChecking
               ? 'We are waiting for the payment provider to confirm your payment. This page checks again automatically.'

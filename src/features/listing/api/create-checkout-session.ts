@@ -26,13 +26,18 @@ export class MissingCheckoutUrlError extends Error {
   }
 }
 
-export async function createCheckoutSession(request: CheckoutSessionRequest): Promise<{ url: string; sessionId: string | null }> {
+export async function createCheckoutSession(
+  request: CheckoutSessionRequest,
+): Promise<{ url: string; sessionId: string | null }> {
   const parsed = replySchema.safeParse(await apiPost<unknown>('/api/payment/create-checkout-session', request));
   if (!parsed.success) throw new MissingCheckoutUrlError();
   const reply = parsed.data;
   const url = text(reply.data?.url) ?? text(reply.url);
   if (!url) throw new MissingCheckoutUrlError();
-  return { url, sessionId: text(reply.data?.sessionId) ?? text(reply.sessionId) ?? text(reply.data?.id) ?? text(reply.id) };
+  return {
+    url,
+    sessionId: text(reply.data?.sessionId) ?? text(reply.sessionId) ?? text(reply.data?.id) ?? text(reply.id),
+  };
 }
 
 /**

@@ -13,7 +13,10 @@ const noticeStyle = {
 /** A booking message beside the button that caused it; warnings interrupt, information waits its turn. */
 export function BookingNoticeText({ notice, className = '' }: { notice: BookingNotice; className?: string }) {
   return (
-    <p role={notice.tone === 'warning' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ${noticeStyle[notice.tone]} ${className}`}>
+    <p
+      role={notice.tone === 'warning' ? 'alert' : 'status'}
+      className={`rounded-lg p-3 text-sm ${noticeStyle[notice.tone]} ${className}`}
+    >
       {notice.text}
     </p>
   );
@@ -38,7 +41,12 @@ export function BookingActions({ listing, viewerId, flow }: Props) {
       {flow.paying && viewerId !== null ? (
         <PayNowPanel listing={listing} buyerId={viewerId} onCancel={flow.cancel} onHeld={flow.held} />
       ) : (
-        <button ref={bookNowButton} type="button" className={`${primaryButton} mt-4 w-full`} onClick={() => flow.bookNow('box')}>
+        <button
+          ref={bookNowButton}
+          type="button"
+          className={`${primaryButton} mt-4 w-full`}
+          onClick={() => flow.bookNow('box')}
+        >
           Book Now
         </button>
       )}
@@ -55,8 +63,10 @@ export function BookingActions({ listing, viewerId, flow }: Props) {
  */
 export function HeldStay({ listing, viewerId, flow }: Props) {
   const ownCheckout = viewerId !== null && pendingCheckout.listingId() === listing.id;
-  if (!ownCheckout) return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{heldMessage(flow.heldUntil)}</p>;
-  if (flow.paying) return <PayNowPanel listing={listing} buyerId={viewerId} onCancel={flow.cancel} onHeld={flow.held} />;
+  if (!ownCheckout)
+    return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{heldMessage(flow.heldUntil)}</p>;
+  if (flow.paying)
+    return <PayNowPanel listing={listing} buyerId={viewerId} onCancel={flow.cancel} onHeld={flow.held} />;
   return (
     <>
       <p className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">You have started paying for this stay.</p>
