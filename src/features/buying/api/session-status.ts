@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 
-// Read leniently: the page needs the status; the listing id and the buyer are used when present.
+// Read leniently: the page needs the status; the stay's listing id is used when present (the server answers
+// only the session's own buyer, so the buyer id in the metadata needs no second check here).
 const statusSchema = z.object({
   status: z.string(),
   listingId: z.string().optional().catch(undefined),
   session: z
     .object({
-      metadata: z.object({ buyerId: z.string().optional(), listingId: z.string().optional() }).partial().nullish(),
+      metadata: z.object({ listingId: z.string().optional() }).partial().nullish(),
     })
     .partial()
     .nullish()
@@ -18,7 +19,6 @@ const replySchema = z.union([z.object({ data: statusSchema }), statusSchema.tran
 export interface PaymentSessionStatus {
   status: string;
   listingId: string | null;
-  buyerId: string | null;
 }
 
 /** GET /api/payment/session-status/:id: `paid` once the server has recorded the sale. */
@@ -30,6 +30,5 @@ export async function getSessionStatus(sessionId: string, signal?: AbortSignal):
   return {
     status: data.status,
     listingId: data.listingId ?? data.session?.metadata?.listingId ?? null,
-    buyerId: data.session?.metadata?.buyerId ?? null,
   };
 }
