@@ -116,13 +116,16 @@ export function createApp(dependencies: AppDependencies): Express {
 function contentSecurityPolicy(config: Config) {
   // With a maps key the marketplace loads the Google Maps script, which calls back to Google and loads its fonts.
   const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
+  // With real Stripe the listing and payment pages load Stripe.js (fraud signals), which frames and calls Stripe.
+  const stripe = config.payments.mode === 'stripe';
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...maps],
+    scriptSrc: ["'self'", ...maps, ...(stripe ? ['https://js.stripe.com'] : [])],
+    frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
     // React sets inline style attributes (transitions, map pins); no inline <style> elements are served.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    connectSrc: ["'self'", ...maps],
+    connectSrc: ["'self'", ...maps, ...(stripe ? ['https://api.stripe.com'] : [])],
     fontSrc: ["'self'", 'data:', ...(config.googleMapsApiKey ? ['https://fonts.gstatic.com'] : [])],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

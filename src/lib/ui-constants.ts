@@ -23,3 +23,12 @@ export const MAP_SELECTED_ZOOM = 13;
 export const MAP_FIT_PADDING_PX = 50;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const GEOLOCATION_MAX_AGE_MS = 5 * 60_000;
+
+/** After a payment is confirmed, the success page moves on to the booking confirmation. */
+export const PAYMENT_SUCCESS_REDIRECT_MS = 1_500;
+/** How long the listing page greets its seller with "Here's your listing!". */
+export const CREATED_BANNER_MS = 5_000;
+/** A created listing without an id: the success message stays, then the form starts over. */
+export const EMPTY_ID_RESET_MS = 3_000;
+/** My Listings cuts each description to this many characters. */
+export const MY_LISTINGS_DESCRIPTION_CHARS = 50;

@@ -51,8 +51,23 @@ describe('API skeleton', () => {
     const { headers } = await server.request('/api/health');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+    // With the built-in test checkout no page may load Stripe.js or frame anything.
+    expect(headers.get('content-security-policy')).toContain("frame-src 'none'");
+    expect(headers.get('content-security-policy')).not.toContain('stripe.com');
     expect(headers.get('x-powered-by')).toBeNull();
     expect(headers.get('x-request-id')).toMatch(/^[\w.-]+$/);
+  });
+
+  it('lets Stripe.js load, frame and call Stripe when real Stripe is configured', async () => {
+    const stripe = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' } });
+    try {
+      const policy = (await stripe.request('/api/health')).headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("script-src 'self' https://js.stripe.com");
+      expect(policy).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    } finally {
+      await stripe.close();
+    }
   });
 
   it('keeps a well-formed incoming request id and replaces a hostile one', async () => {

@@ -5,10 +5,15 @@ import { signInMessage } from '../../src/lib/auth-context.ts';
 import { sessionStorageKey } from '../../src/lib/supabase.ts';
 import { mockListings, searchReply } from './api-mocks.ts';
 import { mockProfilesRest, reloadPage, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
+import { mockPurchasedStays } from './buying-mocks.ts';
 import { configReply, server, TEST_SUPABASE_URL } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
-beforeEach(() => mockListings([]));
+// Several cases end on My Stays, which loads the purchased stays.
+beforeEach(() => {
+  mockListings([]);
+  mockPurchasedStays({ body: { success: true, data: [] } });
+});
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 

@@ -1,9 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
-import { CHECKOUT_NOT_AVAILABLE, SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
+import { SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
 import { makeListing } from './factories.ts';
 
 /** An IntersectionObserver whose one entry the test moves: below the screen, or in view. */
@@ -46,7 +47,7 @@ describe('booking bar on a phone', () => {
     expect(bar()).not.toBeInTheDocument();
   });
 
-  it("books the same way as the price box: a guest is asked to sign in, a buyer told checkout isn't available", async () => {
+  it('books the same way as the price box: a guest is asked to sign in, a buyer gets the Pay Now panel', async () => {
     const signIn = vi.fn();
     const { unmount } = render(<ListingDetail listing={makeListing()} onSignInRequired={signIn} />, {
       wrapper: MemoryRouter,
@@ -57,10 +58,17 @@ describe('booking bar on a phone', () => {
     expect(signIn).toHaveBeenCalledOnce();
     unmount();
 
-    render(<ListingDetail listing={makeListing()} viewerId="buyer-9" />, { wrapper: MemoryRouter });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ListingDetail listing={makeListing()} viewerId="buyer-9" />
+      </QueryClientProvider>,
+      { wrapper: MemoryRouter },
+    );
     report('below');
     await userEvent.click(within(bar()!).getByRole('button', { name: 'Book Now' }));
-    expect(within(bar()!).getByRole('alert')).toHaveTextContent(CHECKOUT_NOT_AVAILABLE);
+    // The panel opens in the price box and takes the focus; the bar steps aside meanwhile.
+    expect(screen.getByRole('heading', { name: 'Review and pay' })).toHaveFocus();
+    expect(bar()).not.toBeInTheDocument();
   });
 
   it('is not offered to the owner or on a sold stay', () => {

@@ -2,13 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockListings } from './api-mocks.ts';
 import { signIn } from './auth-mocks.ts';
+import { mockPurchasedStays } from './buying-mocks.ts';
 import { renderRoute, scrollWindowTo } from './render.tsx';
 
 const header = () => screen.getByRole('banner');
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 // The marketplace page loads listings; these tests only look at the shell around it.
-beforeEach(() => mockListings([]));
+beforeEach(() => {
+  mockListings([]);
+  mockPurchasedStays({ body: { success: true, data: [] } });
+});
 
 describe('header', () => {
   it('links to every section of the product', async () => {

@@ -3,10 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../../src/app/errors/AppErrorBoundary.tsx';
 import { mockListings } from './api-mocks.ts';
 import { signIn } from './auth-mocks.ts';
+import { mockPurchasedStays } from './buying-mocks.ts';
 import { allowConsoleError } from './console-guard.ts';
 import { renderRoute } from './render.tsx';
 
-beforeEach(() => mockListings([]));
+beforeEach(() => {
+  mockListings([]);
+  mockPurchasedStays({ body: { success: true, data: [] } });
+});
 
 function Thrower(): never {
   throw new Error('render exploded');
@@ -78,20 +82,6 @@ describe('routes', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
   });
 
-  it.each([
-    ['/payment/success', 'Payment'],
-    ['/booking/confirmation', 'Booking Confirmed'],
-    ['/my-stays', 'My Stays'],
-  ])('%s says plainly to a signed-in user that its feature is not built yet', async (path, title) => {
-    await signIn();
-    renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('This feature is not built yet.');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Browse the marketplace' })).toHaveAttribute(
-      'href',
-      '/marketplace',
-    );
-  });
 
   it('/payment/cancel confirms that nothing was charged', async () => {
     await signIn();

@@ -1,17 +1,73 @@
 import { useState } from 'react';
+import type { Listing } from '../../../contract/listing.ts';
 
 export const SIGN_IN_TO_BOOK = 'Please sign in to complete your booking.';
-export const CHECKOUT_NOT_AVAILABLE = 'Checkout is not available yet: paying for a stay is coming soon.';
+export const INVALID_LISTING = 'Invalid listing data. Please try again.';
+export const PAYMENT_CANCELLED = 'Payment was cancelled.';
+export const SOMEONE_IS_PAYING = 'Someone is paying for this stay right now.';
+
+const holdTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** When a held stay may come back on the market, in the viewer's own time zone ("3:45 PM"). */
+export function formatHoldTime(iso: string): string | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : holdTimeFormat.format(date);
+}
+
+/** The sentence for a stay someone else is paying for; with the hold's expiry when the server gave it. */
+export function heldMessage(holdExpiresAt: string | null): string {
+  const time = holdExpiresAt ? formatHoldTime(holdExpiresAt) : null;
+  return time
+    ? `${SOMEONE_IS_PAYING} If they don't complete the payment, it may come back on the market after ${time}.`
+    : `${SOMEONE_IS_PAYING} If they don't complete the payment, it comes back on the market.`;
+}
+
+/** Where Book Now was pressed: the price box, or the bar pinned to the bottom of a phone's screen. */
+export type BookingPlace = 'box' | 'bar';
+
+export interface BookingNotice {
+  text: string;
+  tone: 'warning' | 'info';
+  place: BookingPlace;
+}
+
+const hasPrice = (listing: Listing) =>
+  typeof listing.price === 'number' && Number.isFinite(listing.price) && listing.price > 0;
 
 /**
- * What Book Now does, wherever the button is: a guest is asked to sign in; checkout itself is not built yet, and
- * a signed-in buyer is told so. `notice` is the sentence to show beside the button that was pressed.
+ * The booking flow of one stay page, shared by the price box and the phone's booking bar: Book Now checks who
+ * is booking and what, then opens the Pay Now panel (in the price box); Cancel closes it with a notice.
  */
-export function useBookNow(viewerId: string | null, onSignInRequired?: () => void) {
-  const [notice, setNotice] = useState<string | null>(null);
-  const bookNow = () => {
-    setNotice(viewerId === null ? SIGN_IN_TO_BOOK : CHECKOUT_NOT_AVAILABLE);
-    if (viewerId === null) onSignInRequired?.();
+export function useBookNow(listing: Listing, viewerId: string | null, onSignInRequired?: () => void) {
+  const [paying, setPaying] = useState(false);
+  const [notice, setNotice] = useState<BookingNotice | null>(null);
+  const [heldUntil, setHeldUntil] = useState<string | null>(null);
+
+  const bookNow = (place: BookingPlace) => {
+    if (viewerId === null) {
+      setNotice({ text: SIGN_IN_TO_BOOK, tone: 'warning', place });
+      onSignInRequired?.();
+    } else if (!hasPrice(listing)) {
+      setNotice({ text: INVALID_LISTING, tone: 'warning', place });
+    } else {
+      setNotice(null);
+      setPaying(true);
+    }
   };
-  return { notice, bookNow };
+
+  const cancel = () => {
+    setPaying(false);
+    setNotice({ text: PAYMENT_CANCELLED, tone: 'info', place: 'box' });
+  };
+
+  /** Someone else holds the stay: close the panel and say until when, as far as the server knows. */
+  const held = (holdExpiresAt: string) => {
+    setPaying(false);
+    setHeldUntil(holdExpiresAt);
+    setNotice({ text: heldMessage(holdExpiresAt), tone: 'warning', place: 'box' });
+  };
+
+  return { paying, notice, heldUntil, bookNow, cancel, held };
 }
+
+export type BookNowFlow = ReturnType<typeof useBookNow>;

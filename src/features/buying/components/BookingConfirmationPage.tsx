@@ -1,5 +1,94 @@
-import { FeatureNotBuiltPage } from '../../../components/ui/FeatureNotBuiltPage.tsx';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { formatNights, formatStayDate } from '../../../lib/format.ts';
+import { stayDates } from '../../../lib/listing-dates.ts';
+import { stayNights } from '../../../lib/pricing.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useStay } from '../api/stay.ts';
+
+/** The stay comes as `?listing=` (survives a reload) or in the navigation state. */
+function useConfirmedListingId(): string | null {
+  const [params] = useSearchParams();
+  const { state } = useLocation() as { state: { listingId?: unknown } | null };
+  const fromState = typeof state?.listingId === 'string' && state.listingId !== '' ? state.listingId : null;
+  return params.get('listing') || fromState;
+}
 
 export default function BookingConfirmationPage() {
-  return <FeatureNotBuiltPage title="Booking Confirmed" purpose="Once you buy a stay, its confirmation appears here." />;
+  usePageTitle('Booking Confirmed');
+  const listingId = useConfirmedListingId();
+  const stay = useStay(listingId);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Congratulations!</h1>
+      <p className="mt-3 text-lg text-slate-700">Your payment went through and the stay is yours.</p>
+
+      {listingId !== null ? (
+        <section
+          aria-labelledby="your-stay-heading"
+          className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="your-stay-heading" className="text-sm font-medium text-slate-500">
+            Your stay
+          </h2>
+          {stay.isPending ? (
+            <div role="status">
+              <span className="sr-only">Loading your stay…</span>
+              <Skeleton className="mt-2 h-6 w-2/3" />
+              <Skeleton className="mt-2 h-5 w-1/2" />
+            </div>
+          ) : stay.isError ? (
+            <p className="mt-2 text-slate-700">
+              We couldn&apos;t load the stay&apos;s details just now; you will find them under My Stays.
+            </p>
+          ) : (
+            <StaySummary listing={stay.data} />
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="next-heading" className="mt-8">
+        <h2 id="next-heading" className="text-xl font-semibold text-slate-900">
+          What happens next
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
+          <li>The seller and the hotel transfer the reservation to your name.</li>
+          <li>You&apos;ll get an email with your receipt and the details of your stay.</li>
+          <li>The stay is under My Stays whenever you need it.</li>
+        </ol>
+      </section>
+
+      <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+        <Link to="/my-stays" className={primaryButton}>
+          My Stays
+        </Link>
+        <Link to="/" className={secondaryButton}>
+          Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function StaySummary({ listing }: { listing: NonNullable<ReturnType<typeof useStay>['data']> }) {
+  const { start, end } = stayDates(listing);
+  const nights = stayNights(start, end);
+  const checkIn = formatStayDate(start);
+  const checkOut = formatStayDate(end);
+  return (
+    <div className="mt-2">
+      <p className="text-lg font-semibold text-slate-900">{listing.hotel_name ?? listing.title}</p>
+      <p className="text-slate-700">
+        {listing.city}, {listing.country}
+      </p>
+      {checkIn && checkOut ? (
+        <p className="mt-2 text-slate-700">
+          {checkIn} – {checkOut}
+          {nights === null ? null : <span className="text-slate-500"> · {formatNights(nights)}</span>}
+        </p>
+      ) : null}
+    </div>
+  );
 }

@@ -1,10 +1,29 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { pendingCheckout } from '../../../lib/checkout-storage.ts';
+import { useStripeFraudSignals } from '../../../lib/stripe-fraud-signals.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { cancelCheckout } from '../api/purchase.ts';
 
-/** Static and true whatever the session: a cancelled hosted checkout never charges the card. */
+/**
+ * Where the hosted checkout sends a buyer who turned back. A cancelled checkout never charges the card; the
+ * server is told at once so the stay goes back on the market without waiting for the session to expire.
+ */
 export default function PaymentCancelPage() {
   usePageTitle('Payment Cancelled');
+  useStripeFraudSignals();
+  const released = useRef(false);
+
+  useEffect(() => {
+    if (released.current) return;
+    released.current = true;
+    const sessionId = pendingCheckout.sessionId();
+    pendingCheckout.clear();
+    // If this fails the hold still ends when the session expires; nothing for the buyer to do.
+    if (sessionId)
+      cancelCheckout(sessionId).catch((error: unknown) => console.warn('Releasing the checkout failed', error));
+  }, []);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">

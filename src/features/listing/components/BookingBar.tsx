@@ -1,28 +1,25 @@
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { formatNights, formatPrice } from '../../../lib/format.ts';
-import { useBookNow } from '../use-book-now.ts';
+import type { BookNowFlow } from '../use-book-now.ts';
+import { BookingNoticeText } from './BookingActions.tsx';
 
 type Props = {
   listing: Listing;
   nights: number | null;
-  viewerId: string | null;
-  onSignInRequired?: () => void;
+  /** The page's booking flow: Book Now here opens the Pay Now panel in the price box. */
+  flow: BookNowFlow;
 };
 
 /** The price and Book Now, pinned to the bottom of a phone's screen while the price box is still further down. */
-export function BookingBar({ listing, nights, viewerId, onSignInRequired }: Props) {
-  const { notice, bookNow } = useBookNow(viewerId, onSignInRequired);
+export function BookingBar({ listing, nights, flow }: Props) {
+  const notice = flow.notice?.place === 'bar' ? flow.notice : null;
   return (
     <section
       aria-label="Book this stay"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-4 py-3 shadow-lg"
     >
-      {notice ? (
-        <p role="alert" className="mx-auto mb-2 max-w-3xl rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <BookingNoticeText notice={notice} className="mx-auto mb-2 max-w-3xl" /> : null}
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
         <div>
           <p className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
@@ -30,7 +27,7 @@ export function BookingBar({ listing, nights, viewerId, onSignInRequired }: Prop
             {nights === null ? '' : `${formatNights(nights)} · `}Prices include all fees
           </p>
         </div>
-        <button type="button" className={primaryButton} onClick={bookNow}>
+        <button type="button" className={primaryButton} onClick={() => flow.bookNow('bar')}>
           Book Now
         </button>
       </div>

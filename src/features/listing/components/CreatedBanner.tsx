@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CREATED_BANNER_MS } from '../../../../contract/constants.ts';
+import { CREATED_BANNER_MS } from '../../../lib/ui-constants.ts';
 
 export const CREATED_BANNER_TEXT = "Here's your listing!";
 

@@ -9,6 +9,7 @@ import { stayDates } from '../../../lib/listing-dates.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 import { useBelowViewport } from '../use-below-viewport.ts';
+import { useBookNow } from '../use-book-now.ts';
 import { BookingBar } from './BookingBar.tsx';
 import { PriceBox } from './PriceBox.tsx';
 
@@ -28,6 +29,7 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
   // On a phone the price box comes after the description and dates: until it scrolls into view, a bar at the
   // bottom of the screen offers the price and Book Now.
   const priceBoxBelow = useBelowViewport(priceBox);
+  const flow = useBookNow(listing, viewerId, onSignInRequired);
 
   return (
     <article>
@@ -84,10 +86,10 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
           </section>
         </div>
 
-        <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} onSignInRequired={onSignInRequired} />
+        <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} flow={flow} />
       </div>
-      {priceBoxBelow && viewingOf(listing, viewerId) === 'buyable' ? (
-        <BookingBar listing={listing} nights={nights} viewerId={viewerId} onSignInRequired={onSignInRequired} />
+      {priceBoxBelow && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
+        <BookingBar listing={listing} nights={nights} flow={flow} />
       ) : null}
     </article>
   );

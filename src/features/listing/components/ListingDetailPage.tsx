@@ -3,6 +3,7 @@ import { useAuth, useSignInDialog } from '../../../lib/auth-context.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useStripeFraudSignals } from '../../../lib/stripe-fraud-signals.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useListing } from '../api/get-listing.ts';
 import { CreatedBanner } from './CreatedBanner.tsx';
@@ -20,6 +21,7 @@ export default function ListingDetailPage() {
   const { user } = useAuth();
   const signInDialog = useSignInDialog();
   const { pathname } = useLocation();
+  useStripeFraudSignals();
   usePageTitle(listing.data?.title ?? (listing.isError && isNotFound(listing.error) ? 'Listing Not Found' : 'Stay'));
 
   const backLink = (

@@ -1,24 +1,23 @@
 import type { Ref } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
-import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
-import { useBookNow } from '../use-book-now.ts';
+import type { BookNowFlow } from '../use-book-now.ts';
+import { BookingActions, HeldStay } from './BookingActions.tsx';
 
 interface Props {
   listing: Listing;
   viewerId: string | null;
-  /** Opens the sign-in dialog when a guest presses Book Now. */
-  onSignInRequired?: () => void;
+  /** The page's booking flow, shared with the phone's booking bar. */
+  flow: BookNowFlow;
   /** The page watches where the box is, to offer a booking bar on phones until it comes into view. */
   ref?: Ref<HTMLElement>;
 }
 
-export function PriceBox({ listing, viewerId, onSignInRequired, ref }: Props) {
+export function PriceBox({ listing, viewerId, flow, ref }: Props) {
   const viewing = viewingOf(listing, viewerId);
-  const { notice, bookNow } = useBookNow(viewerId, onSignInRequired);
   const sold = viewing === 'sold' || viewing === 'purchased';
 
   return (
@@ -54,26 +53,15 @@ export function PriceBox({ listing, viewerId, onSignInRequired, ref }: Props) {
       )}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
 
-      {viewing === 'buyable' ? (
-        <>
-          <button type="button" className={`${primaryButton} mt-4 w-full`} onClick={bookNow}>
-            Book Now
-          </button>
-          <p className="mt-2 text-center text-xs text-slate-500">You won&apos;t be charged yet</p>
-          {notice ? (
-            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              {notice}
-            </p>
-          ) : null}
-        </>
-      ) : null}
+      {viewing === 'buyable' ? <BookingActions listing={listing} viewerId={viewerId} flow={flow} /> : null}
       {viewing === 'owner' ? (
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-center font-semibold text-brand-800">You Own This Listing</p>
       ) : null}
       {viewing === 'unavailable' ? (
         <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
       ) : null}
-      {viewing === 'pending' ? (
+      {viewing === 'pending' && listing.status === 'reserved' ? <HeldStay listing={listing} viewerId={viewerId} flow={flow} /> : null}
+      {viewing === 'pending' && listing.status !== 'reserved' ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           This stay is pending and cannot be booked.
         </p>

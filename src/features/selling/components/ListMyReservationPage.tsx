@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EMPTY_ID_RESET_MS } from '../../../../contract/constants.ts';
+import { EMPTY_ID_RESET_MS } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSellerId } from '../use-seller-id.ts';
 import { CreateListing } from './CreateListing.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MY_LISTINGS_DESCRIPTION_CHARS } from '../../../../contract/constants.ts';
+import { MY_LISTINGS_DESCRIPTION_CHARS } from '../../../lib/ui-constants.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { EDITABLE_STATUSES } from '../../../../contract/selling.ts';
 import { formatPrice, formatStayDate } from '../../../lib/format.ts';

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Listing } from '../../../../contract/listing.ts';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { formatNights, formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { stayDates } from '../../../lib/listing-dates.ts';
+import { stayNights } from '../../../lib/pricing.ts';
+import { checkoutFailure, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import { checkoutSessionRequest, isComplete, missingFields, reservationDraft } from '../checkout-reservation.ts';
+
+type Props = {
+  listing: Listing;
+  buyerId: string;
+  onCancel: () => void;
+  /** Someone else is paying for the stay; `holdExpiresAt` is when their hold ends. */
+  onHeld: (holdExpiresAt: string) => void;
+};
+
+/** The last look before the hosted checkout: the stay, its dates and the total, with Pay Now and Cancel. */
+export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
+  const queryClient = useQueryClient();
+  const checkout = useCreateCheckoutSession();
+  const [missing, setMissing] = useState<string[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { start, end } = stayDates(listing);
+  const nights = stayNights(start, end);
+
+  // Opening the panel moves focus (and, on a phone, the screen) to it.
+  useEffect(() => heading.current?.focus(), []);
+
+  // Back from the hosted checkout, the browser may restore this page as it was left ("Redirecting…"): start over.
+  const { reset } = checkout;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
+
+  const payNow = () => {
+    const draft = reservationDraft(listing, buyerId);
+    setMissing(missingFields(draft));
+    if (!isComplete(draft)) return;
+    checkout.mutate(checkoutSessionRequest(draft, window.location.origin), {
+      onError: (error) => {
+        const failure = checkoutFailure(error);
+        // A hold or a changed price means our copy of the listing is stale: read it again.
+        if (failure.kind !== 'other') void queryClient.invalidateQueries({ queryKey: ['listing', listing.id] });
+        if (failure.kind === 'held') onHeld(failure.holdExpiresAt);
+      },
+    });
+  };
+
+  const failure = checkout.isError ? checkoutFailure(checkout.error) : null;
+  const leaving = checkout.isPending || checkout.isSuccess;
+  const row = 'flex justify-between gap-4';
+
+  return (
+    <section aria-labelledby="pay-now-heading" className="mt-4 rounded-xl border border-brand-200 bg-brand-50/40 p-4">
+      <h3 id="pay-now-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+        Review and pay
+      </h3>
+      <dl className="mt-3 space-y-1 text-sm text-slate-700">
+        <div className={row}>
+          <dt>Stay</dt>
+          <dd className="text-right font-medium text-slate-900">{listing.title}</dd>
+        </div>
+        {listing.hotel_name ? (
+          <div className={row}>
+            <dt>Hotel</dt>
+            <dd className="text-right">{listing.hotel_name}</dd>
+          </div>
+        ) : null}
+        <div className={row}>
+          <dt>Check-in</dt>
+          <dd>{formatStayDate(start) ?? 'Not provided'}</dd>
+        </div>
+        <div className={row}>
+          <dt>Check-out</dt>
+          <dd>{formatStayDate(end) ?? 'Not provided'}</dd>
+        </div>
+        <div className={row}>
+          <dt>Nights</dt>
+          <dd>{nights === null ? 'Not provided' : formatNights(nights)}</dd>
+        </div>
+        <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
+          <dt>Total</dt>
+          <dd>
+            {formatPrice(listing.price, listing.currency)} {listing.currency}
+          </dd>
+        </div>
+      </dl>
+
+      {missing.length > 0 ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Unable to process payment</p>
+          <p>Missing required fields: {missing.join(', ')}</p>
+        </div>
+      ) : null}
+      {failure && failure.kind !== 'held' ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Payment Error</p>
+          <p>{failure.message}</p>
+        </div>
+      ) : null}
+
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+        <button type="button" className={`${primaryButton} flex-1`} onClick={payNow} disabled={leaving}>
+          {leaving ? 'Redirecting to checkout…' : 'Pay Now'}
+        </button>
+        <button type="button" className={`${secondaryButton} flex-1`} onClick={onCancel} disabled={leaving}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './auth-mocks.ts';
+import { mockListing } from './buying-mocks.ts';
+import { makeListing } from './factories.ts';
+import { server } from './msw.ts';
+import { renderRoute } from './render.tsx';
+
+describe('/booking/confirmation', () => {
+  it('congratulates with the stay’s hotel, city and dates, says what happens next, and links on', async () => {
+    signIn();
+    mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro', city: 'Lisbon', country: 'Portugal' }));
+    renderRoute('/booking/confirmation?listing=listing-7');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
+    const stay = screen.getByRole('region', { name: 'Your stay' });
+    expect(await within(stay).findByText('Hotel Miradouro')).toBeInTheDocument();
+    expect(within(stay).getByText('Lisbon, Portugal')).toBeInTheDocument();
+    expect(within(stay).getByText(/Mar 3, 2026 – Mar 7, 2026/)).toHaveTextContent(
+      'Mar 3, 2026 – Mar 7, 2026 · 4 nights',
+    );
+
+    const next = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(next.getByText('The seller and the hotel transfer the reservation to your name.')).toBeInTheDocument();
+    expect(next.getByText("You'll get an email with your receipt and the details of your stay.")).toBeInTheDocument();
+    expect(next.getByText('The stay is under My Stays whenever you need it.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute(
+      'href',
+      '/my-stays',
+    );
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('still confirms when the stay cannot be read', async () => {
+    signIn();
+    server.use(
+      http.get('/api/listings/listing-7', () =>
+        HttpResponse.json({ success: false, error: 'Down', code: 'INTERNAL_ERROR' }, { status: 500 }),
+      ),
+    );
+    renderRoute('/booking/confirmation?listing=listing-7');
+    expect(
+      await screen.findByText("We couldn't load the stay's details just now; you will find them under My Stays."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
+  });
+
+  it('without a stay named, congratulates and explains what happens next', async () => {
+    signIn();
+    renderRoute('/booking/confirmation');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your stay' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+  });
+});
