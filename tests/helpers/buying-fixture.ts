@@ -60,6 +60,13 @@ export interface BuyingFixture {
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
   reservationOf(listingId: string): Promise<PmsReservation>;
   postJson(path: string, body: unknown, auth?: Record<string, string>): ReturnType<TestServer['request']>;
+  /** A fresh stay of the seller held by a fresh buyer: the session the buyer is paying on. */
+  heldStay(sellerId: string): Promise<{
+    buyer: Awaited<ReturnType<BuyingFixture['user']>>;
+    listingId: string;
+    sessionId: string;
+    orderId: string;
+  }>;
   deliver(event: { payload: string; signature: string }): ReturnType<TestServer['request']>;
   close(): Promise<void>;
 }
@@ -97,7 +104,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       .where('listings.id', '=', listingId)
       .executeTakeFirstOrThrow();
 
-  return {
+  const fixture: BuyingFixture = {
     server,
     payments,
     pms,
@@ -147,6 +154,13 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         body: JSON.stringify(body),
       });
     },
+    async heldStay(sellerId) {
+      const buyer = await fixture.user();
+      const listingId = await fixture.listStay(sellerId);
+      const { status, body } = await fixture.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+      if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
+      return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
+    },
     deliver(event) {
       return server.request('/api/payment/webhook', {
         method: 'POST',
@@ -156,6 +170,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     },
     close: () => server.close(),
   };
+  return fixture;
 }
 
 /** The checkout request the SPA sends for a listing. */

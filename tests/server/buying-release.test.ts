@@ -12,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-async function heldStay() {
-  const buyer = await fx.user();
-  const listingId = await fx.listStay(seller.id);
-  const { status, body } = await fx.postJson(
-    '/api/payment/create-checkout-session',
-    checkoutBody(listingId),
-    buyer.auth,
-  );
-  if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
-  return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
-}
+const heldStay = () => fx.heldStay(seller.id);
 
 const db = () => fx.server.database.db;
 const listingStatus = async (id: string) =>

@@ -1,9 +1,8 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { DATE_DISPLAY_FORMAT } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -39,17 +38,9 @@ function Profile({ supabase, user, onSignOut }: { supabase: SupabaseClient; user
       </dl>
       {profile.isError ? (
         <div className="mt-8">
-          <StatusMessage
-            tone="error"
-            title={PROFILE_LOAD_FAILED}
-            action={
-              <button type="button" className={secondaryButton} onClick={() => void profile.refetch()}>
-                Try Again
-              </button>
-            }
-          >
+          <LoadFailed title={PROFILE_LOAD_FAILED} onRetry={() => void profile.refetch()}>
             {profile.error.message}
-          </StatusMessage>
+          </LoadFailed>
         </div>
       ) : (
         <ProfileForm supabase={supabase} userId={user.id} initial={profile.data} onSignOut={onSignOut} />

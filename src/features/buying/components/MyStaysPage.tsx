@@ -3,6 +3,7 @@ import type { PurchasedStay } from '../../../../contract/buying.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { formatNights, formatPrice, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
@@ -40,15 +41,7 @@ export default function MyStaysPage() {
         {stays.isPending ? (
           <Spinner label="Loading your stays…" />
         ) : stays.isError ? (
-          <StatusMessage
-            tone="error"
-            title={LOAD_FAILED}
-            action={
-              <button type="button" className={primaryButton} onClick={() => void stays.refetch()}>
-                Try Again
-              </button>
-            }
-          />
+          <LoadFailed title={LOAD_FAILED} onRetry={() => void stays.refetch()} />
         ) : stays.data.length === 0 ? (
           <StatusMessage
             title="You haven't bought any stays yet"

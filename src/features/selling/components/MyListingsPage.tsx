@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateListing } from '../api/change-listing.ts';
@@ -77,15 +78,7 @@ export default function MyListingsPage() {
         {listings.isPending ? (
           <Spinner label="Loading your listings…" />
         ) : listings.isError ? (
-          <StatusMessage
-            tone="error"
-            title={LOAD_FAILED}
-            action={
-              <button type="button" className={primaryButton} onClick={() => void listings.refetch()}>
-                Try Again
-              </button>
-            }
-          />
+          <LoadFailed title={LOAD_FAILED} onRetry={() => void listings.refetch()} />
         ) : listings.data.length === 0 ? (
           <StatusMessage title="You haven't listed any stays yet">
             <p>Import a hotel reservation you can no longer use and set your price.</p>
