@@ -79,6 +79,9 @@ export function clientAddress(req: Request): string {
   return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
+/** Counts per signed-in user; a limiter keyed by it runs after requireUser. */
+export const byUser = (req: Request) => `user:${req.user?.id ?? ''}`;
+
 /** What a limiter counts by: the client address, a user id, a reservation, an email, or a combination. */
 export type RateLimitKey = (req: Request) => string;
 

@@ -4,6 +4,7 @@ import {
   createCheckoutSessionRequestSchema,
   createSessionRequestSchema,
 } from '../../contract/buying.ts';
+import { byUser, databaseRateLimit } from '../http/rate-limit.ts';
 import type { UserMiddleware } from '../http/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
@@ -11,10 +12,21 @@ import { createCheckout } from './create-checkout.ts';
 import type { BuyingDeps } from './deps.ts';
 import { getSessionStatus } from './session-status.ts';
 
+/** Checkout sessions a buyer may open per 10 minutes: far above any real purchase, far below card testing. */
+export const CHECKOUTS_PER_USER = 20;
+
 /** /api/payment: checkout for signed-in buyers (the webhook is mounted apart, on the raw body). */
-export function paymentRouter(deps: BuyingDeps, users: UserMiddleware): Router {
+export function paymentRouter(deps: BuyingDeps, users: UserMiddleware, checkoutsPerUser = CHECKOUTS_PER_USER): Router {
   const router = Router();
   router.use(users.requireUser);
+  const checkoutLimit = databaseRateLimit(deps.db, {
+    name: 'checkout',
+    limit: checkoutsPerUser,
+    windowMs: 10 * 60_000,
+    message: 'Too many checkout attempts. Please wait a few minutes and try again.',
+    key: byUser,
+  });
+  router.use(['/create-checkout-session', '/create-session'], checkoutLimit);
 
   router.post('/create-checkout-session', async (req, res) => {
     const body = parseInput(createCheckoutSessionRequestSchema, req.body, 'checkout');

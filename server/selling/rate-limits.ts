@@ -1,7 +1,6 @@
-import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { databaseRateLimit } from '../http/rate-limit.ts';
+import { byUser, databaseRateLimit } from '../http/rate-limit.ts';
 
 const WINDOW_MS = 10 * 60_000;
 
@@ -15,9 +14,6 @@ export interface SellingRateLimits {
 }
 
 export const DEFAULT_SELLING_RATE_LIMITS: SellingRateLimits = { codeRequestsPerUser: 5, codeRequestsPerClient: 20, codeEntriesPerUser: 30 };
-
-/** Counts per signed-in user: these limiters run after requireUser. */
-const byUser = (req: Request) => `user:${req.user?.id ?? ''}`;
 
 const TOO_MANY_REQUESTS = 'Too many verification requests. Please wait a few minutes and try again.';
 

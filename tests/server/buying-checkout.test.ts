@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
+import { CHECKOUTS_PER_USER } from '../../server/payments/routes.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 
@@ -95,6 +96,18 @@ describe('creating a checkout', () => {
       details: { reason: 'held', holdExpiresAt: opened.body.data.expiresAt },
     });
     expect(await ordersOf(listingId)).toHaveLength(1);
+  });
+
+  it('limits how many checkouts one buyer opens in 10 minutes (429), whatever the stay', async () => {
+    const buyer = await fx.user();
+    const listingId = await fx.listStay(seller.id);
+    const answers = [];
+    for (let attempt = 0; attempt <= CHECKOUTS_PER_USER; attempt++) answers.push((await checkout(listingId, buyer.auth)).status);
+    expect(answers.slice(0, CHECKOUTS_PER_USER).every((status) => status === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    // Another buyer has a budget of their own.
+    const other = await checkout(await fx.listStay(seller.id), (await fx.user()).auth);
+    expect(other.status).toBe(200);
   });
 
   it('accepts the simple form and adds the session placeholder the success page needs', async () => {
