@@ -29,7 +29,7 @@ type DtoColumn = (typeof LISTING_DTO_COLUMNS)[number] extends `listings.${infer 
 
 export type ListingWithSeller = Pick<ListingRow, DtoColumn> & { first_name: string | null };
 
-/** The listing as the API shows it (SPEC.md section 3): price in major units, dates as ISO strings. */
+/** The listing as the API shows it: price in major units, dates as ISO strings. */
 export function toListingDto(row: ListingWithSeller): Listing {
   const start = row.start_utc.toISOString();
   const end = row.end_utc.toISOString();
