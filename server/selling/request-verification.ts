@@ -36,13 +36,24 @@ const OTA_RELAY_MESSAGE =
   'email address on the reservation and try again.';
 
 /**
+ * Hotels' systems match confirmation numbers exactly, and people type them as they read them: as typed first,
+ * then in capitals (confirmation letters are printed in capitals), so "lis-48213" finds LIS-48213.
+ */
+async function findByTypedNumber(pms: Pms, typed: string) {
+  const number = typed.trim();
+  const found = await pms.findByConfirmationNumber(number);
+  if (found || number.toUpperCase() === number) return found;
+  return pms.findByConfirmationNumber(number.toUpperCase());
+}
+
+/**
  * Step 1 of proving a reservation is yours: finds it in the hotel's system by confirmation number, checks the
  * email against the guest's, refuses what cannot be sold, stores the reservation and a fresh code (replacing
  * this user's earlier codes for it) and emails the code to the address on the reservation.
  */
 export async function requestVerification(deps: RequestVerificationDependencies, request: VerificationRequest): Promise<VerificationSent> {
   const { db, clock, pms, mailer } = deps;
-  const reservation = await pms.findByConfirmationNumber(request.confirmationNumber.trim());
+  const reservation = await findByTypedNumber(pms, request.confirmationNumber);
   const guestEmail = reservation?.guest.email;
   const email = normaliseEmail(request.email);
   if (!reservation || !guestEmail || normaliseEmail(guestEmail) !== email) throw notFound();

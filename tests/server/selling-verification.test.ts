@@ -50,6 +50,15 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
     expect(row.expires_at.getTime() - time.clock().getTime()).toBe(10 * MINUTE);
   });
 
+  it('finds a confirmation number typed in small letters (the hotel system matches exactly)', async () => {
+    const reservation = newReservation({ confirmationNumber: `LIS-${Math.floor(Math.random() * 1e6)}` });
+    const { status } = await post(server, '/api/reservations/verify-combined', await signedInUser(), {
+      confirmationNumber: reservation.confirmationNumber.toLowerCase(),
+      email: reservation.guest.email,
+    });
+    expect(status).toBe(200);
+  });
+
   it('stores the imported reservation as the hotel system has it', async () => {
     const reservation = newReservation();
     await post(server, '/api/reservations/verify-email', await signedInUser(), {
