@@ -9,6 +9,7 @@ import { editListingSchema, type EditListingInput, type EditListingOutput } from
 import { overlayClass, panelClass, dialogTitleClass } from './dialog-styles.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, hintClass, labelClass } from './form-styles.ts';
+import { TextField } from './TextField.tsx';
 
 type Props = { listing: Listing; onClose: () => void; onSaved: () => void };
 
@@ -47,19 +48,13 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
                 update.isError ? update.error.message : null,
               ]}
             />
-            <div>
-              <label htmlFor="edit-title" className={labelClass}>
-                Title
-              </label>
-              <input
-                id="edit-title"
-                type="text"
-                maxLength={LISTING_LIMITS.title}
-                aria-invalid={invalid('title')}
-                className={fieldClass}
-                {...form.register('title')}
-              />
-            </div>
+            <TextField
+              id="edit-title"
+              label="Title"
+              maxLength={LISTING_LIMITS.title}
+              aria-invalid={invalid('title')}
+              {...form.register('title')}
+            />
             <div>
               <label htmlFor="edit-price" className={labelClass}>
                 Price ({listing.currency})

@@ -13,6 +13,7 @@ import {
 } from '../listing-form-schema.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, hintClass, labelClass } from './form-styles.ts';
+import { TextField } from './TextField.tsx';
 import { ImageChoice } from './ImageChoice.tsx';
 import { ListingPreview } from './ListingPreview.tsx';
 import { StayFacts } from './StayFacts.tsx';
@@ -142,23 +143,14 @@ export function ListingForm({ found, userId, onCreated }: Props) {
           {create.isError ? <p>✗ Failed to create listing: {create.error.message}</p> : null}
         </ErrorBox>
 
-        <div>
-          <label htmlFor="listing-title" className={labelClass}>
-            Title
-          </label>
-          <input
-            id="listing-title"
-            type="text"
-            maxLength={LISTING_LIMITS.title}
-            aria-describedby="listing-title-hint"
-            aria-invalid={invalid('title')}
-            className={fieldClass}
-            {...form.register('title')}
-          />
-          <p id="listing-title-hint" className={hintClass}>
-            Describe the accommodation type, not the location - for example "Deluxe double room with balcony".
-          </p>
-        </div>
+        <TextField
+          id="listing-title"
+          label="Title"
+          maxLength={LISTING_LIMITS.title}
+          aria-invalid={invalid('title')}
+          hint='Describe the accommodation type, not the location - for example "Deluxe double room with balcony".'
+          {...form.register('title')}
+        />
 
         <div>
           <label htmlFor="listing-price" className={labelClass}>
@@ -206,58 +198,38 @@ export function ListingForm({ found, userId, onCreated }: Props) {
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <label htmlFor="listing-hotel" className={labelClass}>
-              Hotel name <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <input
-              id="listing-hotel"
-              type="text"
-              maxLength={LISTING_LIMITS.hotelName}
-              aria-invalid={invalid('hotelName')}
-              className={fieldClass}
-              {...form.register('hotelName')}
-            />
-          </div>
-          <div>
-            <label htmlFor="listing-city" className={labelClass}>
-              City
-            </label>
-            <input
-              id="listing-city"
-              type="text"
-              maxLength={LISTING_LIMITS.city}
-              aria-invalid={invalid('city')}
-              className={fieldClass}
-              {...form.register('city')}
-            />
-          </div>
-          <div>
-            <label htmlFor="listing-country" className={labelClass}>
-              Country
-            </label>
-            <input
-              id="listing-country"
-              type="text"
-              maxLength={LISTING_LIMITS.country}
-              aria-invalid={invalid('country')}
-              className={fieldClass}
-              {...form.register('country')}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="listing-location" className={labelClass}>
-              Location / region <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <input
-              id="listing-location"
-              type="text"
-              maxLength={LISTING_LIMITS.location}
-              aria-invalid={invalid('location')}
-              className={fieldClass}
-              {...form.register('location')}
-            />
-          </div>
+          <TextField
+            id="listing-hotel"
+            label="Hotel name"
+            optional
+            wrapperClassName="sm:col-span-2"
+            maxLength={LISTING_LIMITS.hotelName}
+            aria-invalid={invalid('hotelName')}
+            {...form.register('hotelName')}
+          />
+          <TextField
+            id="listing-city"
+            label="City"
+            maxLength={LISTING_LIMITS.city}
+            aria-invalid={invalid('city')}
+            {...form.register('city')}
+          />
+          <TextField
+            id="listing-country"
+            label="Country"
+            maxLength={LISTING_LIMITS.country}
+            aria-invalid={invalid('country')}
+            {...form.register('country')}
+          />
+          <TextField
+            id="listing-location"
+            label="Location / region"
+            optional
+            wrapperClassName="sm:col-span-2"
+            maxLength={LISTING_LIMITS.location}
+            aria-invalid={invalid('location')}
+            {...form.register('location')}
+          />
         </div>
 
         <ImageChoice options={found.imageOptions} field={form.register('imageUrl')} selected={values.imageUrl} />

@@ -1,0 +1,30 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { fieldClass, hintClass, labelClass } from './form-styles.ts';
+
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  optional?: boolean;
+  /** Shown under the field and read with it. */
+  hint?: ReactNode;
+  /** The wrapper's classes (grid placement). */
+  wrapperClassName?: string;
+};
+
+/** One labelled text field of the selling forms; `register(...)` from react-hook-form spreads into it. */
+export function TextField({ id, label, optional = false, hint, wrapperClassName, ...input }: Props) {
+  return (
+    <div className={wrapperClassName}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      </label>
+      <input id={id} type="text" aria-describedby={hint ? `${id}-hint` : undefined} className={fieldClass} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
