@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './sign-in.ts';
 
 interface ApiListing {
   id: string;
@@ -20,22 +21,6 @@ async function stayOnTheMarket(page: Page): Promise<ApiListing> {
 async function statusOf(page: Page, id: string): Promise<string> {
   const reply = await page.request.get(`/api/listings/${id}`);
   return ((await reply.json()) as { data: ApiListing }).data.status;
-}
-
-/** Signs a new buyer in through the development sign-in page (the built-in auth server). */
-async function signInAsNewBuyer(page: Page): Promise<string> {
-  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Google/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return email;
 }
 
 /** From the stay's page to the built-in test checkout: Book Now, the Pay Now panel, Pay Now. */
@@ -67,7 +52,7 @@ for (const device of ['desktop', 'phone'] as const) {
     page,
   }) => {
     test.setTimeout(60_000);
-    await signInAsNewBuyer(page);
+    await signInAsNewUser(page, 'buyer');
     const stay = await stayOnTheMarket(page);
     await checkOut(page, stay);
     await expect(page.getByRole('button', { name: /^Pay \$/ })).toContainText(stay.price.toLocaleString('en-US'));
@@ -94,7 +79,7 @@ test('a declined card changes nothing, and going back from the checkout returns 
   page,
 }) => {
   test.setTimeout(60_000);
-  await signInAsNewBuyer(page);
+  await signInAsNewUser(page, 'buyer');
   const stay = await stayOnTheMarket(page);
   await checkOut(page, stay);
   expect(await statusOf(page, stay.id)).toBe('reserved');
@@ -125,7 +110,7 @@ for (const device of ['desktop', 'phone'] as const) {
   test(`Cancel in the Pay Now panel keeps the buyer on the stay, with nothing held (${device})${tag}`, async ({
     page,
   }) => {
-    await signInAsNewBuyer(page);
+    await signInAsNewUser(page, 'buyer');
     const stay = await stayOnTheMarket(page);
     await page.goto(`/listings/${stay.id}`);
     // On a phone Book Now is in the bar at the bottom; the panel opens in the price box and comes into view.

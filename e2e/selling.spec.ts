@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './sign-in.ts';
 
 interface DemoReservation {
   confirmationNumber: string;
@@ -29,19 +30,6 @@ async function listableReservations(page: Page): Promise<DemoReservation[]> {
     (stay) =>
       stay.state === 'Confirmed' && Date.parse(stay.startUtc) > Date.now() && stay.email.endsWith('@example.com'),
   );
-}
-
-async function signInAsNewSeller(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Google/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(`seller-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
 /** The newest verification code the dev mailbox holds for `email`. */
@@ -85,7 +73,7 @@ for (const device of ['desktop', 'phone'] as const) {
     test.setTimeout(90_000);
     const candidates = await listableReservations(page);
     expect(candidates.length).toBeGreaterThan(1);
-    await signInAsNewSeller(page);
+    await signInAsNewUser(page, 'seller');
 
     await page.goto('/list-my-reservation');
     await expect(page.getByRole('heading', { name: 'Find your reservation' })).toBeVisible();
