@@ -52,7 +52,13 @@ export function createAdapters(
   const pmsConfig = config.pms;
   const pms =
     pmsConfig.mode === 'mews'
-      ? createMewsPms({ ...pmsConfig, platformUrl: () => pmsConfig.platformUrl, logger })
+      ? createMewsPms({
+          platformUrl: () => pmsConfig.platformUrl,
+          clientToken: pmsConfig.clientToken,
+          accessTokens: pmsConfig.accessTokens,
+          clientName: pmsConfig.clientName,
+          logger,
+        })
       : createMewsPms({
           platformUrl: () => selfOrigin() + DEMO_MEWS_PATH,
           clientToken: DEMO_MEWS_CLIENT_TOKEN,

@@ -13,8 +13,9 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   /**
-   * Runs `work` with exclusive use of one session that can execute multi-statement SQL scripts (migrations,
-   * seeds). On PostgreSQL the session holds an advisory lock, so two instances starting together take turns.
+   * Runs `work` with exclusive use of one session that can execute multi-statement SQL scripts and statements
+   * that may not run in a transaction (VACUUM, CHECKPOINT: the search benchmark's maintenance). Migrations do not
+   * use it: Kysely's Migrator holds its own lock.
    */
   withScriptSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -26,8 +27,6 @@ export interface DatabaseOptions {
   /** Directory for PGlite's files; when absent PGlite keeps everything in memory (tests). */
   dataDir?: string;
 }
-
-const MIGRATION_LOCK_KEY = 72_531_004;
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
 export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
@@ -76,13 +75,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     withScriptSession: async (work) => {
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         return await work(async (script) => {
           const results: pg.QueryResult | pg.QueryResult[] = await client.query(script);
           return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
         });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
       }
     },
