@@ -8,8 +8,8 @@ import { useUpdateListing } from '../api/change-listing.ts';
 import { editListingSchema, type EditListingInput, type EditListingOutput } from '../listing-form-schema.ts';
 import { overlayClass, panelClass, dialogTitleClass } from './dialog-styles.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
-import { fieldClass, hintClass, labelClass } from './form-styles.ts';
-import { TextField } from './TextField.tsx';
+import { fieldClass, labelClass } from './form-styles.ts';
+import { DescriptionField, TextField } from './TextField.tsx';
 
 type Props = { listing: Listing; onClose: () => void; onSaved: () => void };
 
@@ -70,23 +70,12 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
                 {...form.register('listingPrice')}
               />
             </div>
-            <div>
-              <label htmlFor="edit-description" className={labelClass}>
-                Description <span className="font-normal text-slate-500">(optional)</span>
-              </label>
-              <textarea
-                id="edit-description"
-                rows={4}
-                maxLength={LISTING_LIMITS.description}
-                aria-describedby="edit-description-count"
-                aria-invalid={invalid('description')}
-                className={fieldClass}
-                {...form.register('description')}
-              />
-              <p id="edit-description-count" className={`${hintClass} text-right`}>
-                {description.length}/{LISTING_LIMITS.description}
-              </p>
-            </div>
+            <DescriptionField
+              id="edit-description"
+              length={description.length}
+              aria-invalid={invalid('description')}
+              {...form.register('description')}
+            />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
               <button type="submit" disabled={update.isPending} className={primaryButton}>

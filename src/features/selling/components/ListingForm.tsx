@@ -12,8 +12,8 @@ import {
   type ListingFormOutput,
 } from '../listing-form-schema.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
-import { fieldClass, hintClass, labelClass } from './form-styles.ts';
-import { TextField } from './TextField.tsx';
+import { fieldClass, labelClass } from './form-styles.ts';
+import { DescriptionField, TextField } from './TextField.tsx';
 import { ImageChoice } from './ImageChoice.tsx';
 import { ListingPreview } from './ListingPreview.tsx';
 import { StayFacts } from './StayFacts.tsx';
@@ -179,23 +179,12 @@ export function ListingForm({ found, userId, onCreated }: Props) {
           </div>
         </div>
 
-        <div>
-          <label htmlFor="listing-description" className={labelClass}>
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea
-            id="listing-description"
-            rows={4}
-            maxLength={LISTING_LIMITS.description}
-            aria-describedby="listing-description-count"
-            aria-invalid={invalid('description')}
-            className={fieldClass}
-            {...form.register('description')}
-          />
-          <p id="listing-description-count" className={`${hintClass} text-right`}>
-            {descriptionLength}/{LISTING_LIMITS.description}
-          </p>
-        </div>
+        <DescriptionField
+          id="listing-description"
+          length={descriptionLength}
+          aria-invalid={invalid('description')}
+          {...form.register('description')}
+        />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { LISTING_LIMITS } from '../../../../contract/selling.ts';
 import { fieldClass, hintClass, labelClass } from './form-styles.ts';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
@@ -25,6 +26,30 @@ export function TextField({ id, label, optional = false, hint, wrapperClassName,
           {hint}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+type DescriptionProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; length: number };
+
+/** The optional description with its character counter, read with the field. */
+export function DescriptionField({ id, length, ...textarea }: DescriptionProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Description <span className="font-normal text-slate-500">(optional)</span>
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        maxLength={LISTING_LIMITS.description}
+        aria-describedby={`${id}-count`}
+        className={fieldClass}
+        {...textarea}
+      />
+      <p id={`${id}-count`} className={`${hintClass} text-right`}>
+        {length}/{LISTING_LIMITS.description}
+      </p>
     </div>
   );
 }
