@@ -5,6 +5,14 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'account', 'auth'];
 
+/** For each folder of the API, the folders it may not import (they build on it). */
+const SERVER_FORBIDDEN_IMPORTS = {
+  db: ['listings', 'selling', 'payments', 'demo', 'accounts', 'auth', 'contact', 'mail', 'photos', 'system'],
+  demo: ['listings', 'selling', 'payments'],
+  listings: ['selling', 'payments', 'demo'],
+  selling: ['payments'],
+};
+
 /** Import patterns naming a folder of the SPA, however deep the importing file sits. */
 const folder = (path) => [`**/${path}/**`, `**/${path}`];
 
@@ -21,7 +29,10 @@ export default tseslint.config(
   // Each side sees only its own globals: the SPA runs in the browser, the API, scripts and configs in Node, the
   // web tests in Node with a simulated browser, and the contract (shared by both) in neither.
   { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
-  { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['tests/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -41,7 +52,10 @@ export default tseslint.config(
               group: folder(`features/${other}`),
               message: `features/${feature} may not import features/${other}; move shared code to components, lib or contract.`,
             })),
-            { group: folder('app'), message: 'A feature may not import app/; move what it needs to components or lib.' },
+            {
+              group: folder('app'),
+              message: 'A feature may not import app/; move what it needs to components or lib.',
+            },
           ],
         },
       ],
@@ -54,7 +68,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...folder('features'), ...folder('app')], message: 'components/ and lib/ are shared: they import neither features/ nor app/.' },
+            {
+              group: [...folder('features'), ...folder('app')],
+              message: 'components/ and lib/ are shared: they import neither features/ nor app/.',
+            },
           ],
         },
       ],
@@ -66,10 +83,31 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/src/**'], message: 'contract/ imports neither the SPA nor the API.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '**/src/**'], message: 'contract/ imports neither the SPA nor the API.' },
+          ],
+        },
       ],
     },
   },
+  // Layers of the API, one way: selling (a seller's journey, listing creation and edits) builds on listings (the
+  // catalogue, its status machine and search); payments builds on both; demo/ (the demo data and its seed)
+  // rests on db/ alone; db/ imports no domain. Entry points (main.ts, cli.ts, app.ts, adapters.ts) wire them.
+  ...Object.entries(SERVER_FORBIDDEN_IMPORTS).map(([layer, forbidden]) => ({
+    files: [`server/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((other) => ({
+            group: folder(other),
+            message: `server/${layer} may not import server/${other}: dependencies run one way (see docs/architecture.md).`,
+          })),
+        },
+      ],
+    },
+  })),
   {
     files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

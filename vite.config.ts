@@ -16,5 +16,7 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/budget.mjs: which chunks each route loads before first paint.
+    manifest: true,
   },
 });

@@ -14,11 +14,13 @@ export const publicConfigSchema = z.object({
   supabaseUrl: z.string().min(1),
   supabaseAnonKey: z.string().min(1),
   /** How checkout runs: Stripe with its publishable key, or the local test checkout (no key). */
-  payments: z
-    .object({
-      mode: z.enum(['stripe', 'local']),
-      publishableKey: z.string().min(1).nullable(),
-    })
-    .optional(),
+  payments: z.object({
+    mode: z.enum(['stripe', 'local']),
+    publishableKey: z.string().min(1).nullable(),
+  }),
+  /** A public demo on stand-ins (DEMO_MODE=true): every page shows a banner saying no money or hotel is real. */
+  demoMode: z.boolean(),
+  /** The platform's fee on each sale, in percent: a seller is shown what they receive before they list. */
+  platformFeePercent: z.number().min(0).max(100),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -25,3 +25,11 @@ export const listingSchema = z.object({
   reservations: z.object({ start_utc: z.string().nullable(), end_utc: z.string().nullable() }).nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
+
+/**
+ * GET /api/listings/:id: the listing, and whether the signed-in viewer is the buyer holding it in an open
+ * checkout (so they can go back to paying from any tab or device). Older servers leave the flag out.
+ */
+export const listingDetailSchema = listingSchema.extend({ held_by_viewer: z.boolean().default(false) });
+/** A listing's page as the SPA reads it; a plain listing is one its viewer does not hold. */
+export type ListingWithViewer = z.input<typeof listingDetailSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePriceText } from './price-text.ts';
 
 /**
  * The marketplace search query (GET /api/listings), shared by the SPA (which builds it) and the API (which
@@ -13,26 +14,15 @@ export const SEARCH_TEXT_MAX_CHARS = 200;
 /** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
 export const SEARCH_TOTAL_CAP = 1_000;
 
-const NUMBER = /^\d+(\.\d+)?$/;
 const SIGNED_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Empty or blank text means "no filter", so a form can send every field as it is. */
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const text = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX_CHARS).optional());
 
 /** A real calendar day as YYYY-MM-DD: "2026-02-30" has the shape but is not a date. */
 const calendarDate = z.preprocess(blankToUndefined, z.iso.date('must be a real date as YYYY-MM-DD').optional());
-
-/**
- * A price as typed or as query text: digits with an optional decimal part (so never negative), surrounding
- * spaces ignored; null for anything else. The one reading of a price filter, in the API and the SPA.
- */
-export function parsePriceText(text: string): number | null {
-  const trimmed = text.trim();
-  return NUMBER.test(trimmed) ? Number(trimmed) : null;
-}
 
 const price = z.preprocess(
   blankToUndefined,

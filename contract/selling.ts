@@ -4,22 +4,45 @@ import { LISTING_STATUSES } from './listing-status.ts';
 import { priceSchema } from './money.ts';
 
 /** Limits of a listing's texts; the SPA's form and the API enforce the same. */
-export const LISTING_LIMITS = { title: 120, description: 2_000, location: 200, hotelName: 200, city: 100, country: 100 } as const;
+export const LISTING_LIMITS = {
+  title: 120,
+  description: 2_000,
+  location: 200,
+  hotelName: 200,
+  city: 100,
+  country: 100,
+} as const;
 
-const email = z.string().trim().min(1, 'Please enter the email address on the reservation.').pipe(z.email('Please enter a valid email address.'));
-const confirmationNumber = z.string().trim().min(1, 'Please enter the confirmation number.').max(64, 'That confirmation number is too long.');
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the email address on the reservation.')
+  .pipe(z.email('Please enter a valid email address.'));
+const confirmationNumber = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the confirmation number.')
+  .max(64, 'That confirmation number is too long.');
 /** Accepted for compatibility with older clients; when present it must be the signed-in user (else 403). */
 const claimedUserId = z.string().optional();
 
 /** POST /api/reservations/verify-combined: step 1 of the ownership proof. */
 export const verifyCombinedRequestSchema = z.object({ confirmationNumber, email, userId: claimedUserId });
 /** POST /api/reservations/verify-email: the same as verify-combined under the older field names. */
-export const verifyEmailRequestSchema = z.object({ reservationId: confirmationNumber, userProvidedEmail: email, userId: claimedUserId });
+export const verifyEmailRequestSchema = z.object({
+  reservationId: confirmationNumber,
+  userProvidedEmail: email,
+  userId: claimedUserId,
+});
 /**
  * Step 1's data: the code was sent. `otaRelay`: the address on the reservation is a booking site's relay, so
  * the code went there and `message` tells the traveller where to look for it.
  */
-export const verificationSentSchema = z.object({ sent: z.literal(true), otaRelay: z.boolean(), message: z.string().optional() });
+export const verificationSentSchema = z.object({
+  sent: z.literal(true),
+  otaRelay: z.boolean(),
+  message: z.string().optional(),
+});
 export type VerificationSent = z.infer<typeof verificationSentSchema>;
 
 /** POST /api/reservations/verify-code: step 2. */
@@ -28,14 +51,39 @@ export const verifyCodeRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), `Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the email.`),
+    .regex(
+      new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`),
+      `Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the email.`,
+    ),
 });
 /** verify-code's data: `reservationId` is the confirmation number that was verified. */
 export const verifyCodeResultSchema = z.object({ verified: z.literal(true), reservationId: z.string() });
 
 /** Why a reservation may not be listed (409 CONFLICT `details.reason`). */
-export const TRANSFER_REFUSALS = ['cancelled', 'started', 'ended', 'not_confirmed', 'already_listed', 'ota_relay'] as const;
+export const TRANSFER_REFUSALS = [
+  'cancelled',
+  'started',
+  'ended',
+  'not_confirmed',
+  'already_listed',
+  'already_sold',
+  'ota_relay',
+  'price_unknown',
+  'hotel_unknown',
+] as const;
 export type TransferRefusal = (typeof TRANSFER_REFUSALS)[number];
+
+/**
+ * How long a proof of ownership (a verified code) lets its user list the reservation. A proof is also spent
+ * once the reservation is transferred to a buyer: the hotel then names someone else.
+ */
+export const OWNERSHIP_PROOF_LIFETIME_MS = 24 * 60 * 60_000;
+
+/**
+ * 403 FORBIDDEN `details.reason` when the proof no longer holds: it expired, was spent, or the hotel now has
+ * another guest email on the reservation. The traveller proves ownership again (a new code).
+ */
+export const PROVE_AGAIN_REASON = 'prove_again';
 
 /** POST /api/reservations/find: `reservationId` is the confirmation number (or the PMS's id). */
 export const findReservationRequestSchema = z.object({ reservationId: confirmationNumber, userId: claimedUserId });
@@ -52,7 +100,11 @@ export const foundReservationSchema = z.object({
   }),
   propertyInfo: z.object({
     Name: z.string(),
-    Address: z.object({ Line1: z.string().nullable(), City: z.string().nullable(), CountryCode: z.string().nullable() }),
+    Address: z.object({
+      Line1: z.string().nullable(),
+      City: z.string().nullable(),
+      CountryCode: z.string().nullable(),
+    }),
   }),
   pricing: z.object({
     /** What the guest paid the hotel, major units; null when the hotel's system does not say. */
@@ -87,12 +139,16 @@ export const createListingRequestSchema = z.object({
   mewsReservationId: z.string().trim().min(1, 'Choose the reservation to list.'),
   userId: claimedUserId,
   listingPrice: priceSchema,
-  title: z.string().trim().min(1, 'Please enter a title.').max(LISTING_LIMITS.title, `The title can be at most ${LISTING_LIMITS.title} characters.`),
-  description: optionalText(LISTING_LIMITS.description, `The description can be at most ${LISTING_LIMITS.description} characters.`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a title.')
+    .max(LISTING_LIMITS.title, `The title can be at most ${LISTING_LIMITS.title} characters.`),
+  description: optionalText(
+    LISTING_LIMITS.description,
+    `The description can be at most ${LISTING_LIMITS.description} characters.`,
+  ),
   location: optionalText(LISTING_LIMITS.location, `The location can be at most ${LISTING_LIMITS.location} characters.`),
-  hotelName: optionalText(LISTING_LIMITS.hotelName, `The hotel name can be at most ${LISTING_LIMITS.hotelName} characters.`),
-  city: optionalText(LISTING_LIMITS.city, `The city can be at most ${LISTING_LIMITS.city} characters.`),
-  country: optionalText(LISTING_LIMITS.country, `The country can be at most ${LISTING_LIMITS.country} characters.`),
   imageUrl: z.string().trim().max(500).optional(),
 });
 export type CreateListingRequest = z.infer<typeof createListingRequestSchema>;

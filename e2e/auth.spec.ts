@@ -11,11 +11,16 @@ test.describe('sign-in', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('signs in through the development page, edits the profile, keeps it after a reload, and signs out', async ({ page }) => {
+  test('signs in through the development page, edits the profile, keeps it after a reload, and signs out', async ({
+    page,
+  }) => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Google/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Google/ })
+      .click();
 
     await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
     await page.getByLabel('Email').fill(email);

@@ -29,7 +29,10 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a visitor sends the contact form and sees the confirmation; the operator gets the email', async ({ page, request }) => {
+  test('a visitor sends the contact form and sees the confirmation; the operator gets the email', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel(/Full name/).fill('Eve Traveller');
@@ -42,7 +45,11 @@ test.describe('landing page', () => {
     await expect(form.getByLabel(/Full name/)).toHaveValue('');
 
     const mailbox = await (await request.get('/dev/mailbox.json')).json();
-    expect(mailbox.data[0]).toMatchObject({ to: 'hello@restay.travel', replyTo: 'eve@example.com', subject: 'Contact form: Eve Traveller' });
+    expect(mailbox.data[0]).toMatchObject({
+      to: 'hello@restay.travel',
+      replyTo: 'eve@example.com',
+      subject: 'Contact form: Eve Traveller',
+    });
   });
 
   test('the header is transparent at the top of / and solid after scrolling', async ({ page }) => {

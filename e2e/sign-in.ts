@@ -8,7 +8,10 @@ export async function signInAsNewUser(page: Page, role: 'buyer' | 'seller'): Pro
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Google/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Google/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();

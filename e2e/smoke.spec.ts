@@ -38,7 +38,9 @@ test.describe('foundation smoke', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     // A guest passes through /my-stays (its sign-in message says so) and, being a guest, lands on /.
     await page.goto('/my-reservations');
-    await expect(page.getByRole('dialog', { name: 'Welcome to Restay' })).toContainText('Please sign in to view your stays.');
+    await expect(page.getByRole('dialog', { name: 'Welcome to Restay' })).toContainText(
+      'Please sign in to view your stays.',
+    );
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -50,7 +52,9 @@ test.describe('foundation smoke', () => {
   test('the phone layout opens the menu from the hamburger @phone', async ({ page }) => {
     await page.goto('/marketplace');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Your Stay' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Your Stay' }),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });

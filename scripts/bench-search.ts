@@ -9,10 +9,11 @@
  * PostgreSQL: a scratch database `restay_bench` is created on BENCH_DATABASE_URL's server and dropped at the end.
  * PGlite: the database lives in a temporary data directory, opened by one process at a time.
  *
- * The API under test is the real server (server/main.ts, production settings) in its own process, as deployed:
+ * The API under test is the real server (server/main.ts, production settings but a loopback origin) in its own process, as deployed:
  * the load generator never shares its event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -211,22 +212,38 @@ async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: it refuses the demo PMS and the test checkout that every configuration without
+      // Mews and Stripe keys mounts. A loopback PUBLIC_URL (or DEMO_MODE=true) is how stand-ins are allowed;
+      // searches never touch them, and the rest of the settings are production's.
+      NODE_ENV: 'development',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: 'url' in database ? database.url : '',
       DATA_DIR: 'dataDir' in database ? database.dataDir : path.join(tmpdir(), 'restay-bench-unused'),
-      // Production settings; searches never reach the sign-in or mail services these name.
+      // Otherwise production's settings: every outside service real; searches never reach the sign-in, mail,
+      // hotel or payment services these name.
       SUPABASE_URL: 'https://bench.supabase.invalid',
       SUPABASE_ANON_KEY: 'bench-anon-key',
       SMTP_URL: 'smtp://127.0.0.1:9',
+      MEWS_PLATFORM_URL: 'http://127.0.0.1:9',
+      MEWS_CLIENT_TOKEN: 'bench',
+      MEWS_ACCESS_TOKENS: 'bench',
+      STRIPE_SECRET_KEY: 'sk_live_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      TRUST_PROXY: '0',
+      CODE_HMAC_KEY: randomBytes(32).toString('hex'),
+      ALERTS_SECRET: randomBytes(32).toString('hex'),
     },
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the API server (server/main.ts) exited with code ${child.exitCode} before it was healthy: its error is above`,
+      );
     if (
       await fetch(`${base}/api/health`).then(
         (reply) => reply.ok,
@@ -234,7 +251,10 @@ async function startServer(
       )
     )
       return { child, base };
-    if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
+    if (Date.now() > deadline) {
+      await stopServer(child);
+      throw new Error('the API server (server/main.ts) did not become healthy within 120 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -268,12 +288,16 @@ async function apiRound(base: string, mix: string[], seconds: number): Promise<A
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     // autocannon's summary has no p95 bucket: keep every response time for exact percentiles.
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    // Only successful searches count: an error page answered fast is not a search.
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+    });
   });
   return { latencies, non2xx: result.non2xx, errors: result.errors };
 }
 
-function summary(latencies: number[]) {
+function summary(latencies: number[], what: string) {
+  if (latencies.length === 0) throw new Error(`no ${what} completed: there are no figures to report`);
   const sorted = [...latencies].sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p));
   return { p50: p50!, text: `p50 ${p50!.toFixed(1)}  p95 ${p95!.toFixed(1)}  p99 ${p99!.toFixed(1)}` };
@@ -343,7 +367,9 @@ async function main() {
         if (warmUp) continue;
         apiRounds.push(api);
         sqlRounds.push(direct);
-        const ratio = summary(api.latencies).p50 / summary(direct).p50;
+        const ratio =
+          summary(api.latencies, `API search in round ${round}`).p50 /
+          summary(direct, `SQL search in round ${round}`).p50;
         console.log(
           `  round ${round}: API ${(api.latencies.length / seconds).toFixed(0)} req/s, SQL ${(direct.length / seconds).toFixed(0)} searches/s, p50 ratio ${ratio.toFixed(2)}`,
         );
@@ -353,14 +379,14 @@ async function main() {
     }
 
     const apiLatencies = apiRounds.flatMap((r) => r.latencies);
-    const api = summary(apiLatencies);
+    const api = summary(apiLatencies, 'API search');
     const sum = (pick: (r: ApiRound) => number) => apiRounds.reduce((total, r) => total + pick(r), 0);
     console.log(
       `API: ${apiLatencies.length} requests; requests/s ${(apiLatencies.length / duration).toFixed(0)}; non-2xx ${sum((r) => r.non2xx)}; errors ${sum((r) => r.errors)}`,
     );
     console.log(`  latency ms: ${api.text}`);
     const sqlLatencies = sqlRounds.flat();
-    const direct = summary(sqlLatencies);
+    const direct = summary(sqlLatencies, 'SQL search');
     console.log(`SQL: ${sqlLatencies.length} searches; latency ms: ${direct.text}`);
     console.log(`API/SQL p50 ratio: ${(api.p50 / direct.p50).toFixed(2)}`);
     await profile(handle, mix);

@@ -19,11 +19,16 @@ for (const name of readdirSync(ROOT, { recursive: true, encoding: 'utf8' })) {
   const content = readFileSync(file);
   if (content.length < MIN_BYTES) continue;
   const brotli = brotliCompressSync(content, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
   });
   writeFileSync(`${file}.br`, brotli);
   writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
   before += content.length;
   after += brotli.length;
 }
-console.log(`precompressed dist/web: ${(before / 1000).toFixed(0)} kB of text, ${(after / 1000).toFixed(0)} kB as Brotli`);
+console.log(
+  `precompressed dist/web: ${(before / 1000).toFixed(0)} kB of text, ${(after / 1000).toFixed(0)} kB as Brotli`,
+);

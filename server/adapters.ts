@@ -7,11 +7,13 @@ import type { SelfOrigin } from './http/self-origin.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import type { Payments } from './payments/stripe/payments.ts';
 import { checkoutStandIn } from './payments/stripe/standin/checkout-standin.ts';
-import { createStripePayments, LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from './payments/stripe/stripe-payments.ts';
+import { createStripePayments } from './payments/stripe/stripe-payments.ts';
 import { createPhotoService, type PhotoService } from './photos/index.ts';
-import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './selling/pms/demo-data.ts';
+import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './demo/demo-data.ts';
 import { demoMewsRouter } from './selling/pms/demo-mews-routes.ts';
+import { demoMewsWebhook } from './selling/pms/demo-mews-webhook.ts';
 import { devPmsRouter } from './selling/pms/dev-pms-routes.ts';
+import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
 import type { Pms } from './selling/pms/pms.ts';
 
@@ -29,10 +31,10 @@ export interface Adapters {
 }
 
 export interface StandIns {
-  /** Mounted at the site root before the API; never present in production (the configuration refuses it). */
+  /** Mounted at the site root after the API; only where `config.standInsAllowed` (the configuration refuses the rest). */
   router: Router | undefined;
-  /** Starts the stand-ins' background work (webhook deliveries); returns the function that stops it. */
-  start(): () => void;
+  /** Starts the stand-ins' background work (webhook deliveries); returns a stop that waits for work in progress. */
+  start(): () => Promise<void>;
 }
 
 /** Where the demo PMS is mounted; the Mews adapter calls `<own origin>/demo-mews/api/connector/v1/...`. */
@@ -46,10 +48,14 @@ export function createAdapters(
   selfOrigin: SelfOrigin,
 ): Adapters {
   const { db } = database;
+  const anyStandIn = config.pms.mode === 'demo' || config.payments.mode === 'local';
+  // The configuration refuses this already; a second lock here keeps a stand-in from ever being built by mistake.
+  if (anyStandIn && !config.standInsAllowed) throw new Error('the local stand-ins may not run with this configuration');
   const standIns = Router();
-  const background: (() => () => void)[] = [];
+  const background: (() => () => Promise<void>)[] = [];
 
   const pmsConfig = config.pms;
+  const hotelDirectory = databaseHotelDirectory(db, clock);
   const pms =
     pmsConfig.mode === 'mews'
       ? createMewsPms({
@@ -57,6 +63,7 @@ export function createAdapters(
           clientToken: pmsConfig.clientToken,
           accessTokens: pmsConfig.accessTokens,
           clientName: pmsConfig.clientName,
+          directory: hotelDirectory,
           logger,
         })
       : createMewsPms({
@@ -64,22 +71,35 @@ export function createAdapters(
           clientToken: DEMO_MEWS_CLIENT_TOKEN,
           accessTokens: demoMewsAccessTokens(),
           clientName: 'Restay demo PMS client',
+          directory: hotelDirectory,
           logger,
         });
   if (pmsConfig.mode === 'demo') {
     standIns.use(DEMO_MEWS_PATH, demoMewsRouter(db, clock));
-    standIns.use('/dev', devPmsRouter(db));
+    // Like Mews, the demo hotel tells Restay's webhook receiver when one of its reservations changes.
+    const notify = demoMewsWebhook({
+      url: () => `${selfOrigin()}/api/mews/webhook`,
+      token: config.mewsWebhookToken,
+      logger,
+    });
+    standIns.use('/dev', devPmsRouter(db, { clock, notify }));
   }
 
   const paymentsConfig = config.payments;
   let payments: Payments;
   if (paymentsConfig.mode === 'stripe') {
-    payments = createStripePayments({ mode: 'stripe', secretKey: paymentsConfig.secretKey, webhookSecret: paymentsConfig.webhookSecret });
+    payments = createStripePayments({
+      mode: 'stripe',
+      secretKey: paymentsConfig.secretKey,
+      webhookSecret: paymentsConfig.webhookSecret,
+    });
   } else {
+    // The local client and the test checkout share this data directory's random key and signing secret.
+    const { stripeSecretKey, stripeWebhookSecret } = config.localSecrets;
     payments = createStripePayments({
       mode: 'local',
-      secretKey: LOCAL_STRIPE_SECRET_KEY,
-      webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      secretKey: stripeSecretKey,
+      webhookSecret: stripeWebhookSecret,
       api: () => {
         const { hostname, port } = new URL(selfOrigin());
         return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), protocol: 'http' };
@@ -87,8 +107,8 @@ export function createAdapters(
     });
     const checkout = checkoutStandIn({
       db,
-      secretKey: LOCAL_STRIPE_SECRET_KEY,
-      webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+      secretKey: stripeSecretKey,
+      webhookSecret: stripeWebhookSecret,
       webhookUrl: () => `${selfOrigin()}/api/payment/webhook`,
       clock,
       logger,
@@ -99,7 +119,6 @@ export function createAdapters(
     background.push(checkout.start);
   }
 
-  const anyStandIn = pmsConfig.mode === 'demo' || paymentsConfig.mode === 'local';
   return {
     mailer: createMailer(config, db, logger),
     photos: createPhotoService(config, clock),
@@ -109,7 +128,9 @@ export function createAdapters(
       router: anyStandIn ? standIns : undefined,
       start: () => {
         const stops = background.map((start) => start());
-        return () => stops.forEach((stop) => stop());
+        return async () => {
+          await Promise.all(stops.map((stop) => stop()));
+        };
       },
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cors from 'cors';
@@ -8,16 +8,26 @@ import helmet from 'helmet';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Adapters } from './adapters.ts';
+import { alertDeps } from './alerts/deps.ts';
+import { savedSearchesRouter } from './alerts/routes.ts';
+import { payoutsRouter } from './payouts/routes.ts';
+import { unsubscribeRouter } from './alerts/unsubscribe-routes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
 import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { isClientRoute } from './http/client-routes.ts';
+import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
+import { openApiRouter } from './http/openapi/route.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
-import { listingWritesRouter } from './listings/write-routes.ts';
+import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
+import { pageHead, withHead } from './seo/page-head.ts';
+import { seoRouter } from './seo/routes.ts';
+import { listingWritesRouter } from './selling/listing-routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { purchaseRouter } from './payments/purchase-routes.ts';
@@ -79,10 +89,11 @@ export function createApp(dependencies: AppDependencies): Express {
   );
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use(corsAllowList(config));
+  app.use(refuseNulInUrl);
   // The payment provider's webhook is verified over the raw body, so it comes before the JSON parser.
   const buying = buyingDeps(dependencies);
   app.use(paymentWebhookRouter(buying));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(jsonBody(JSON_BODY_LIMIT));
 
   const auth = setUpAuth(config, database.db, authRateLimits, clock);
   const users = userMiddleware(auth.verify);
@@ -90,24 +101,39 @@ export function createApp(dependencies: AppDependencies): Express {
 
   const api = express.Router();
   api.use(systemRouter(config, database));
+  api.use(openApiRouter(config.publicUrl));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
   api.use('/payment', paymentRouter(buying, users));
+  api.use(hotelWebhookRouter(buying, config.mewsWebhookToken));
   api.use('/listings', purchaseRouter(buying, users));
   api.use('/listings', listingsRouter(database.db, clock, users));
-  api.use('/reservations', reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent }));
+  const codeKey = config.codeHmacKey;
+  api.use(
+    '/reservations',
+    reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent, codeKey }),
+  );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
+  const alerts = alertDeps(dependencies);
+  api.use('/saved-searches', savedSearchesRouter(alerts, users));
+  api.use('/alerts', unsubscribeRouter(alerts));
+  api.use('/payouts', payoutsRouter(buying, users));
   api.use(apiNotFound);
   app.use('/api', api);
 
-  // The demo PMS, the test checkout and their dev pages: the configuration refuses them in production.
-  if (adapters.standIns.router && !config.isProduction) app.use(adapters.standIns.router);
+  // The demo PMS, the test checkout and their dev pages: only on a loopback origin or in DEMO_MODE, never in production.
+  if (adapters.standIns.router && config.standInsAllowed) app.use(adapters.standIns.router);
 
-  // The dev mailbox shows every email's content to anyone who asks: never in production.
-  if (mailer.kind === 'dev-mailbox' && !config.isProduction) app.use('/dev', devMailboxRouter(database.db));
+  // The dev mailbox shows every email's content to anyone who asks: the same rule.
+  if (mailer.kind === 'dev-mailbox' && config.standInsAllowed) app.use('/dev', devMailboxRouter(database.db));
 
-  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) serveSpa(app, webRoot);
+  app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
+  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    serveSpa(app, webRoot, async (pagePath, indexHtml) =>
+      withHead(indexHtml, await pageHead(database.db, config.publicUrl, pagePath), config.publicUrl + pagePath),
+    );
+  }
 
   app.use(errorHandler);
   return app;
@@ -118,14 +144,17 @@ function contentSecurityPolicy(config: Config) {
   const maps = config.googleMapsApiKey ? ['https://maps.googleapis.com'] : [];
   // With real Stripe the listing and payment pages load Stripe.js (fraud signals), which frames and calls Stripe.
   const stripe = config.payments.mode === 'stripe';
+  // With Supabase the SPA exchanges its sign-in code for tokens, and refreshes them, at the project itself.
+  const supabase = config.auth.mode === 'supabase' ? [config.auth.supabaseUrl] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...maps, ...(stripe ? ['https://js.stripe.com'] : [])],
     frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
-    // React sets inline style attributes (transitions, map pins); no inline <style> elements are served.
+    // React sets inline style attributes (transitions, map pins); the API's own small pages (an unsubscribe link's
+    // answer, the API reference) carry one inline <style>.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    connectSrc: ["'self'", ...maps, ...(stripe ? ['https://api.stripe.com'] : [])],
+    connectSrc: ["'self'", ...supabase, ...maps, ...(stripe ? ['https://api.stripe.com'] : [])],
     fontSrc: ["'self'", 'data:', ...(config.googleMapsApiKey ? ['https://fonts.gstatic.com'] : [])],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
@@ -145,14 +174,24 @@ function corsAllowList(config: Config) {
   });
 }
 
-/** Static files of the build, and index.html for every other GET so client-side routes survive a reload. */
-function serveSpa(app: Express, webRoot: string) {
+/**
+ * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
+ * survive a reload; `render` fills in each page's title, description and link-preview tags.
+ */
+function serveSpa(app: Express, webRoot: string, render: (pagePath: string, indexHtml: string) => Promise<string>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
   app.use(precompressed(webRoot));
-  app.use('/assets', express.static(path.join(webRoot, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use('/assets', express.static(path.join(webRoot, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(webRoot, { index: false, maxAge: '1h' }));
-  const indexHtml = path.join(webRoot, 'index.html');
-  app.get(/.*/, (_req, res) => {
-    res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+  // Read once: the build does not change while the server runs.
+  const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  app.get(/.*/, async (req, res) => {
+    if (!isClientRoute(req.path)) {
+      // Not cached: the file may exist after the next deploy.
+      res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+      return;
+    }
+    const page = await render(req.path, indexHtml);
+    res.set('Cache-Control', 'no-cache').type('html').send(page);
   });
 }

@@ -1,6 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadLocalSecrets, randomLocalSecrets, type LocalSecrets } from './local-secrets.ts';
+import { standInPolicy, standInsInUse } from './stand-in-policy.ts';
+import { PAYOUT_RELEASES } from '../contract/payouts.ts';
 
 /** Not a secret: the built-in server only needs the client to send something in the apikey header. */
 export const LOCAL_ANON_KEY = 'restay-local-anon-key';
@@ -13,7 +17,11 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
-const list = (text: string | undefined) => (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const list = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const environmentSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
@@ -40,10 +48,18 @@ const environmentSchema = z.object({
   MEWS_CLIENT_TOKEN: optional(z.string()),
   MEWS_ACCESS_TOKENS: optional(z.string()),
   MEWS_CLIENT_NAME: withDefault(z.string().min(1), 'Restay 1.0.0'),
+  MEWS_WEBHOOK_TOKEN: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
   MAX_MARKUP_PERCENT: withDefault(z.coerce.number().min(0).max(1000), 0),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)')),
+  PLATFORM_FEE_PERCENT: withDefault(z.coerce.number().min(0).max(100), 0),
+  PAYOUT_RELEASE: withDefault(z.enum(PAYOUT_RELEASES, { error: 'must be transferred or check_in' }), 'transferred'),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
+  ),
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)')),
+  ALERTS_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
+  DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
+  CODE_HMAC_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
 });
 
 type Environment = z.output<typeof environmentSchema>;
@@ -51,17 +67,37 @@ type Issues = { add(variable: string, message: string): void };
 
 /** The environment parsed into the one typed configuration; a bad value names its variable. */
 const configSchema = environmentSchema.transform((env, context) => {
-  const issues: Issues = { add: (variable, message) => context.addIssue({ code: 'custom', path: [variable], message }) };
+  const issues: Issues = {
+    add: (variable, message) => context.addIssue({ code: 'custom', path: [variable], message }),
+  };
   const isProduction = env.NODE_ENV === 'production';
-  // The dev mailbox would silently keep every email in the database: production must really send them.
-  if (isProduction && !env.SMTP_URL) issues.add('SMTP_URL', 'required when NODE_ENV=production (the dev mailbox never runs in production)');
+  const publicUrl = trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const demoMode = env.DEMO_MODE === 'true';
+  const standIns = standInPolicy({ isProduction, publicUrl, demoMode, inUse: standInsInUse(env) });
+  if (isProduction && demoMode)
+    issues.add('DEMO_MODE', 'cannot be true when NODE_ENV=production (a demo takes no real money)');
+  else if (standIns.refusal) issues.add('', standIns.refusal);
+  // Without the key, a copy of the database alone would be enough to recompute every outstanding code.
+  if (isProduction && !env.CODE_HMAC_KEY)
+    issues.add('CODE_HMAC_KEY', 'required when NODE_ENV=production (e.g. openssl rand -hex 32)');
+  // The default (localhost) would put links nobody can open into every email and accept no real redirect.
+  if (isProduction && !env.PUBLIC_URL)
+    issues.add('PUBLIC_URL', 'required when NODE_ENV=production (the public https:// origin)');
+  if (isProduction && !env.ALERTS_SECRET)
+    issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host: env.HOST,
     /** The product's own origin, e.g. http://localhost:3000: links in emails, allowed redirect targets. */
-    publicUrl: trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    publicUrl,
+    /** A public demo on stand-ins: every page says so. */
+    demoMode,
+    /** Whether the local stand-ins may be mounted (a loopback PUBLIC_URL or DEMO_MODE, never production). */
+    standInsAllowed: standIns.allowed,
+    /** CODE_HMAC_KEY; unset: the data directory's own random key (never in production). */
+    codeHmacKey: env.CODE_HMAC_KEY,
     /** Local state; the embedded PGlite database lives in `dataDir/pglite`. */
     dataDir: path.resolve(env.DATA_DIR),
     /** Unset: the embedded PGlite database in `dataDir`. */
@@ -70,7 +106,7 @@ const configSchema = environmentSchema.transform((env, context) => {
     /** Origins allowed to call the API from a browser besides the product's own. */
     corsOrigins: parseOrigins(env.CORS_ORIGINS, issues),
     /** Express's `trust proxy`: which hop's address is the client's (rate limits, logs). */
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction, issues),
     /** Unset: the dev mailbox (stored in the database, listed at /dev/mailbox); refused in production. */
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -84,11 +120,25 @@ const configSchema = environmentSchema.transform((env, context) => {
     pms: parsePms(env, issues),
     /** How far above the price paid at the hotel a seller may ask, in percent (0: never more than paid). */
     maxMarkupPercent: env.MAX_MARKUP_PERCENT,
+    alertsSecret: env.ALERTS_SECRET,
+    mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     payments: parsePayments(env, issues),
+    /** The platform's fee on each sale, and when the seller's payout is released. */
+    payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
   };
 });
 
-export type Config = z.output<typeof configSchema>;
+type ParsedConfig = z.output<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'codeHmacKey' | 'alertsSecret' | 'mewsWebhookToken'> & {
+  /** The HMAC key of verification codes: CODE_HMAC_KEY, else the data directory's own random key. */
+  codeHmacKey: string;
+  /** Signs the unsubscribe links of alert emails: ALERTS_SECRET, else a key derived from the data directory's. */
+  alertsSecret: string;
+  /** The secret the hotel's system appends as `?Token=` to its webhook calls: MEWS_WEBHOOK_TOKEN, else the data directory's. */
+  mewsWebhookToken: string;
+  /** Random keys of local runs (verification codes without CODE_HMAC_KEY, the test checkout). */
+  localSecrets: LocalSecrets;
+};
 export type AuthConfig = Config['auth'];
 export type GoogleConfig = NonNullable<Extract<AuthConfig, { mode: 'local' }>['google']>;
 export type PmsConfig = Config['pms'];
@@ -96,16 +146,40 @@ export type PaymentsConfig = Config['payments'];
 
 export class ConfigError extends Error {}
 
-/** The configuration of a running process: a `.env` file in the working directory, if any, then the environment. */
+/**
+ * The configuration of a running process: a `.env` file in the working directory, if any, then the
+ * environment; local secrets are kept in DATA_DIR (production needs none: every key is configured there).
+ */
 export function loadProcessConfig(): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  return loadConfig();
+  return loadConfig(process.env, (config) =>
+    config.isProduction ? randomLocalSecrets() : loadLocalSecrets(config.dataDir),
+  );
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** Parses the environment; local secrets are random in memory unless `localSecrets` keeps them somewhere. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  localSecrets: (config: ParsedConfig) => LocalSecrets = randomLocalSecrets,
+): Config {
   const parsed = configSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (parsed.success) {
+    const secrets = localSecrets(parsed.data);
+    return {
+      ...parsed.data,
+      codeHmacKey: parsed.data.codeHmacKey ?? secrets.codeHmacKey,
+      // Its own key (not the code key itself), yet random per data directory like the others.
+      alertsSecret:
+        parsed.data.alertsSecret ??
+        createHmac('sha256', secrets.codeHmacKey).update('alerts-unsubscribe').digest('hex'),
+      mewsWebhookToken: parsed.data.mewsWebhookToken ?? secrets.mewsWebhookToken,
+      localSecrets: secrets,
+    };
+  }
+  // A refusal that is not about one variable (stand-ins) is its own line; the others name their variable.
+  const problems = parsed.error.issues.map((issue) =>
+    issue.path.join('.') ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
@@ -135,13 +209,6 @@ function parseAuth(env: Environment, issues: Issues) {
           issuerUrl: trimSlashes(env.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com'),
         }
       : undefined;
-  // The development sign-in page lets anyone be anyone: it must never face real users.
-  if (env.NODE_ENV === 'production' && !google) {
-    issues.add(
-      'SUPABASE_URL (with SUPABASE_ANON_KEY) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-      'required in production; without them only the development sign-in page exists, which lets anyone sign in as anyone',
-    );
-  }
   return { mode: 'local' as const, anonKey: LOCAL_ANON_KEY, google };
 }
 
@@ -149,15 +216,18 @@ function parseAuth(env: Environment, issues: Issues) {
 function parsePms(env: Environment, issues: Issues) {
   const accessTokens = list(env.MEWS_ACCESS_TOKENS);
   const anySet = Boolean(env.MEWS_PLATFORM_URL || env.MEWS_CLIENT_TOKEN || accessTokens.length);
-  if (!anySet) {
-    if (env.NODE_ENV === 'production') {
-      issues.add('MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS', 'required in production (the demo PMS never runs there)');
-    }
-    return { mode: 'demo' as const };
-  }
+  if (!anySet) return { mode: 'demo' as const };
   if (!env.MEWS_PLATFORM_URL) issues.add('MEWS_PLATFORM_URL', 'required with the other MEWS_ variables');
   if (!env.MEWS_CLIENT_TOKEN) issues.add('MEWS_CLIENT_TOKEN', 'required with the other MEWS_ variables');
-  if (!accessTokens.length) issues.add('MEWS_ACCESS_TOKENS', 'required with the other MEWS_ variables (one per hotel, comma-separated)');
+  if (!accessTokens.length)
+    issues.add('MEWS_ACCESS_TOKENS', 'required with the other MEWS_ variables (one per hotel, comma-separated)');
+  // Fail closed: the webhook must never run on a random token nobody registered with Mews, or on none.
+  if (env.NODE_ENV === 'production' && !env.MEWS_WEBHOOK_TOKEN) {
+    issues.add(
+      'MEWS_WEBHOOK_TOKEN',
+      'required with Mews when NODE_ENV=production (the ?Token= of the General Webhook URL registered with Mews)',
+    );
+  }
   return {
     mode: 'mews' as const,
     platformUrl: trimSlashes(env.MEWS_PLATFORM_URL ?? ''),
@@ -169,10 +239,7 @@ function parsePms(env: Environment, issues: Issues) {
 
 /** `stripe`: real Stripe. `local`: the built-in test checkout the API serves itself (never in production). */
 function parsePayments(env: Environment, issues: Issues) {
-  if (!env.STRIPE_SECRET_KEY) {
-    if (env.NODE_ENV === 'production') issues.add('STRIPE_SECRET_KEY', 'required in production (the test checkout never runs there)');
-    return { mode: 'local' as const, publishableKey: null };
-  }
+  if (!env.STRIPE_SECRET_KEY) return { mode: 'local' as const, publishableKey: null };
   if (!env.STRIPE_WEBHOOK_SECRET) issues.add('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY');
   if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY.includes('_test_')) {
     issues.add('STRIPE_SECRET_KEY', 'a test key cannot take real payments in production');
@@ -194,9 +261,26 @@ function parseOrigins(text: string | undefined, issues: Issues): string[] {
   });
 }
 
-/** A hop count ("1"), true/false, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */
-function parseTrustProxy(text: string | undefined): boolean | number | string {
+/**
+ * A hop count ("1"), or Express's list of addresses and subnets ("loopback, 10.0.0.0/8"); "false" is no proxy.
+ * `true` is refused: it takes the left-most X-Forwarded-For address, which the client writes itself, so every
+ * per-address limit could be dodged. Production must say, because a wrong answer behind a proxy turns every
+ * per-address limit into one global limit.
+ */
+function parseTrustProxy(text: string | undefined, isProduction: boolean, issues: Issues): false | number | string {
+  if (text === undefined && isProduction) {
+    issues.add(
+      'TRUST_PROXY',
+      'required when NODE_ENV=production: the number of proxies in front of the server (0 for none), or their addresses/subnets',
+    );
+  }
   if (text === undefined || text === 'false') return false;
-  if (text === 'true') return true;
+  if (text === 'true') {
+    issues.add(
+      'TRUST_PROXY',
+      'true is refused (clients could pick their own address): give the number of proxies in front, or their addresses/subnets',
+    );
+    return false;
+  }
   return /^\d+$/.test(text) ? Number(text) : text;
 }

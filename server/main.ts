@@ -1,15 +1,20 @@
 import path from 'node:path';
 import { createAdapters, describeAdapters } from './adapters.ts';
+import { alertDeps } from './alerts/deps.ts';
+import { registerAlertJobs } from './alerts/jobs.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createSelfOrigin } from './http/self-origin.ts';
+import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
-import { startPaymentJobs } from './payments/payment-jobs.ts';
+import { JobRegistry } from './jobs/registry.ts';
+import { startJobWorker } from './jobs/worker.ts';
+import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
 import { startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './demo/seed.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,23 +26,32 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const seeded = await seedDemoData(database.db);
-  if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
+  // Demo sellers and their stays belong to the demo hotel system: a database behind a real PMS starts empty.
+  if (config.pms.mode === 'demo') {
+    const seeded = await seedDemoData(database.db);
+    if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
+  }
 
   const selfOrigin = createSelfOrigin();
   const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot: path.resolve('dist/web') });
-  const jobs: (() => unknown)[] = [];
+  const jobs: (() => Promise<void>)[] = [];
   const server = app.listen(config.port, config.host, () => {
     selfOrigin.listeningOn(server.address());
+    const buying = buyingDeps({ database, clock: systemClock, adapters, config, logger });
+    // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
+    const registry = registerBuyingJobs(new JobRegistry(), buying);
+    registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
     jobs.push(
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
-      startPaymentJobs(buyingDeps({ database, clock: systemClock, adapters, config, logger })),
+      startHoldSweep(buying),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
+  answerUnparseableRequests(server);
   server.on('error', (error) => {
     console.error(`Restay could not listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
@@ -48,18 +62,20 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    jobs.forEach((stop) => stop());
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    server.close(() => {
-      database.close().then(
+    // The database closes last: after the server's requests and every background loop's round in progress.
+    const loopsStopped = Promise.all(jobs.map((stop) => stop()));
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    Promise.all([loopsStopped, serverClosed])
+      .then(() => database.close())
+      .then(
         () => process.exit(0),
         () => process.exit(1),
       );
-    });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -4,8 +4,9 @@ import type { Database } from '../db/schema.ts';
 /**
  * Makes sure a verified user has their `profiles` row, which listings and purchases reference. The server owns
  * this row: built-in sign-in and (on Supabase) a trigger on auth.users create it, and every selling or buying
- * request calls this first, so no write can fail on a missing profile. An existing row is left untouched; the
- * browser's own insert of the same row then meets 23505 (already there), which it treats as done.
+ * request calls this first, so no write can fail on a missing profile. Of an existing row only the email is
+ * brought up to date, from the verified token, since receipts and sale notices go there; the names a person
+ * typed are left untouched. The browser's own insert of the same row then meets 23505, which it treats as done.
  */
 export async function ensureProfile(
   db: Kysely<Database>,
@@ -14,6 +15,6 @@ export async function ensureProfile(
   await db
     .insertInto('profiles')
     .values({ id: user.id, email: user.email ?? null })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => (user.email ? oc.column('id').doUpdateSet({ email: user.email }) : oc.column('id').doNothing()))
     .execute();
 }

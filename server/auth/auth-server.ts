@@ -6,6 +6,12 @@ import { databaseRateLimit } from '../http/rate-limit.ts';
 import { googleSignIn } from './google-oidc.ts';
 import { goTrueRouter } from './gotrue-routes.ts';
 import { restProfilesRouter } from './rest-profiles.ts';
+import {
+  cachedSessionCheck,
+  databaseSessionLookup,
+  requiringLiveSession,
+  supabaseSessionLookup,
+} from './session-check.ts';
 import { loadSigningKey, type SigningKey } from './signing-key.ts';
 import { createTokenVerifier, localIssuer, type TokenVerifier } from './token-verifier.ts';
 
@@ -35,10 +41,15 @@ export function setUpAuth(
   limits = DEFAULT_AUTH_RATE_LIMITS,
   clock: () => Date = () => new Date(),
 ): AuthSetup {
-  if (config.auth.mode === 'supabase') return { verify: createTokenVerifier(config, clock), builtInServer: undefined };
+  if (config.auth.mode === 'supabase') {
+    const sessions = cachedSessionCheck(supabaseSessionLookup(config.auth.supabaseUrl, config.auth.anonKey));
+    return { verify: requiringLiveSession(createTokenVerifier(config, clock), sessions), builtInServer: undefined };
+  }
   // Tests keep the key in memory; every other run keeps it under DATA_DIR so sessions survive a restart.
   const key: SigningKey = loadSigningKey(config.nodeEnv === 'test' ? undefined : config.dataDir);
   const verify = createTokenVerifier(config, clock, key.publicKey);
+  // The API checks each token's session (cached briefly), so signing out ends access at once, not at expiry.
+  const sessions = cachedSessionCheck(databaseSessionLookup(db));
   const minute = 60_000;
   const router = Router();
   router.use(
@@ -50,6 +61,7 @@ export function setUpAuth(
       publicUrl: config.publicUrl,
       allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
       verify,
+      onSessionsRevoked: sessions.forget,
       clock,
       google: config.auth.google ? googleSignIn(config.auth.google, `${config.publicUrl}/auth/v1/callback`) : undefined,
       limits: {
@@ -68,6 +80,7 @@ export function setUpAuth(
       },
     }),
   );
-  router.use('/rest/v1', restProfilesRouter(db, verify, config.auth.anonKey));
-  return { verify, builtInServer: router };
+  const liveVerify = requiringLiveSession(verify, sessions);
+  router.use('/rest/v1', restProfilesRouter(db, liveVerify, config.auth.anonKey));
+  return { verify: liveVerify, builtInServer: router };
 }

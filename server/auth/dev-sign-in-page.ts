@@ -3,7 +3,6 @@ import { escapeHtml } from '../http/html.ts';
 /** Demo people to sign in as with one click; any other address works too. */
 export const DEMO_ACCOUNTS = ['traveller@demo.restay.test', 'seller@demo.restay.test', 'buyer@demo.restay.test'];
 
-
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:26rem;width:100%}
 h1{font-size:1.4rem;margin:0 0 .5rem}p{color:#475569}label{display:block;font-weight:600;margin:1rem 0 .25rem}

@@ -11,7 +11,10 @@ export interface GoogleStart {
 export interface GoogleSignIn {
   start(): Promise<GoogleStart>;
   /** Verifies Google's answer against the flow it belongs to; throws on any mismatch. */
-  finish(currentUrl: URL, flow: { id: string; oidc_code_verifier: string | null; oidc_nonce: string | null }): Promise<SignedInIdentity>;
+  finish(
+    currentUrl: URL,
+    flow: { id: string; oidc_code_verifier: string | null; oidc_nonce: string | null },
+  ): Promise<SignedInIdentity>;
 }
 
 /**
@@ -61,7 +64,12 @@ export function googleSignIn(google: GoogleConfig, callbackUrl: string): GoogleS
       const tokens = await oidc.authorizationCodeGrant(
         config,
         currentUrl,
-        { pkceCodeVerifier: flow.oidc_code_verifier, expectedState: flow.id, expectedNonce: flow.oidc_nonce, idTokenExpected: true },
+        {
+          pkceCodeVerifier: flow.oidc_code_verifier,
+          expectedState: flow.id,
+          expectedNonce: flow.oidc_nonce,
+          idTokenExpected: true,
+        },
         { redirect_uri: callbackUrl },
       );
       const claims = tokens.claims();
@@ -75,7 +83,8 @@ export function googleSignIn(google: GoogleConfig, callbackUrl: string): GoogleS
         email: claims.email,
         email_verified: true,
       };
-      for (const field of ['name', 'picture'] as const) if (typeof claims[field] === 'string') metadata[field] = claims[field];
+      for (const field of ['name', 'picture'] as const)
+        if (typeof claims[field] === 'string') metadata[field] = claims[field];
       if (typeof claims.name === 'string') metadata.full_name = claims.name;
       if (typeof claims.picture === 'string') metadata.avatar_url = claims.picture;
       return { email: claims.email, provider: 'google', subject: claims.sub, metadata };

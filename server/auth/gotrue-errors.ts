@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
+import { unreadableRequest } from '../http/error-handler.ts';
 import { AppError } from '../http/errors.ts';
 
 export const API_VERSION = '2024-01-01';
@@ -31,9 +32,10 @@ export const goTrueErrorHandler: ErrorRequestHandler = (error, req, res, next) =
   if (error instanceof GoTrueError) return sendGoTrueError(req, res, error);
   // Shared API errors (the rate limiter's 429) keep the API's own envelope, via the app's error handler.
   if (error instanceof AppError) return next(error);
-  const type = (error as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && type.startsWith('entity.')) {
-    return sendGoTrueError(req, res, new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON'));
+  const unreadable = unreadableRequest(error);
+  if (unreadable) {
+    const code = (error as { type?: unknown }).type === 'entity.parse.failed' ? 'bad_json' : 'validation_failed';
+    return sendGoTrueError(req, res, new GoTrueError(unreadable.status, code, unreadable.message));
   }
   req.log.error({ err: error }, 'auth server error');
   sendGoTrueError(req, res, new GoTrueError(500, 'unexpected_failure', 'Unexpected failure'));

@@ -19,6 +19,8 @@ export interface GoTrueDependencies {
   /** Origins sign-in may return to: the product's own, plus CORS_ORIGINS (e.g. Vite on :5173 in development). */
   allowedOrigins: string[];
   verify: TokenVerifier;
+  /** Called after sessions are signed out here, so cached "still signed in" answers are dropped at once. */
+  onSessionsRevoked: () => void;
   google: GoogleSignIn | undefined;
   limits: { token: RequestHandler; signIn: RequestHandler };
   /** The one source of time for flows, codes, sessions and tokens. */
@@ -68,7 +70,11 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     };
     if (deps.google) {
       const start = await deps.google.start();
-      const flowId = await store.createFlow(db, { ...flow, oidcCodeVerifier: start.codeVerifier, oidcNonce: start.nonce }, clock());
+      const flowId = await store.createFlow(
+        db,
+        { ...flow, oidcCodeVerifier: start.codeVerifier, oidcNonce: start.nonce },
+        clock(),
+      );
       return res.redirect(302, start.authorizationUrl(flowId));
     }
     const flowId = await store.createFlow(db, flow, clock());
@@ -78,7 +84,10 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
   if (deps.google) {
     const google = deps.google;
     router.get('/callback', deps.limits.signIn, async (req, res) => {
-      const flowId = typeof req.query.state === 'string' && z.guid().safeParse(req.query.state).success ? req.query.state : undefined;
+      const flowId =
+        typeof req.query.state === 'string' && z.guid().safeParse(req.query.state).success
+          ? req.query.state
+          : undefined;
       const flow = flowId ? await store.takePendingFlow(db, flowId, clock()) : undefined;
       if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'Start signing in again.'));
       try {
@@ -90,27 +99,49 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
       }
     });
   } else {
-    router.post('/authorize/dev', deps.limits.signIn, express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
-      const flowId = z.guid().safeParse(req.query.flow);
-      const email = z.email().max(254).safeParse(typeof req.body?.email === 'string' ? req.body.email.trim() : '');
-      if (!email.success) {
-        return res.status(400).type('html').send(devSignInPage(req.originalUrl, 'Enter a valid email address.'));
-      }
-      const flow = flowId.success ? await store.takePendingFlow(db, flowId.data, clock()) : undefined;
-      if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'This sign-in page has expired. Start signing in again.'));
-      const address = email.data.toLowerCase();
-      const subject = `dev-${sha256(address).slice(0, 21)}`;
-      await completeSignIn(res, flow, {
-        email: address,
-        provider: 'google',
-        subject,
-        metadata: { iss: 'restay-development', sub: subject, provider_id: subject, email: address, email_verified: true },
-      });
-    });
+    router.post(
+      '/authorize/dev',
+      deps.limits.signIn,
+      express.urlencoded({ extended: false, limit: '2kb' }),
+      async (req, res) => {
+        const flowId = z.guid().safeParse(req.query.flow);
+        const email = z
+          .email()
+          .max(254)
+          .safeParse(typeof req.body?.email === 'string' ? req.body.email.trim() : '');
+        if (!email.success) {
+          return res.status(400).type('html').send(devSignInPage(req.originalUrl, 'Enter a valid email address.'));
+        }
+        const flow = flowId.success ? await store.takePendingFlow(db, flowId.data, clock()) : undefined;
+        if (!flow)
+          return res
+            .status(400)
+            .type('html')
+            .send(messagePage('Sign-in expired', 'This sign-in page has expired. Start signing in again.'));
+        const address = email.data.toLowerCase();
+        const subject = `dev-${sha256(address).slice(0, 21)}`;
+        await completeSignIn(res, flow, {
+          email: address,
+          provider: 'google',
+          subject,
+          metadata: {
+            iss: 'restay-development',
+            sub: subject,
+            provider_id: subject,
+            email: address,
+            email_verified: true,
+          },
+        });
+      },
+    );
   }
 
   /** PKCE: a one-time code in the query. Implicit: the session itself in the fragment. */
-  async function completeSignIn(res: Response, flow: { id: string; redirect_to: string; code_challenge: string | null }, identity: store.SignedInIdentity) {
+  async function completeSignIn(
+    res: Response,
+    flow: { id: string; redirect_to: string; code_challenge: string | null },
+    identity: store.SignedInIdentity,
+  ) {
     const now = clock();
     const user = await store.upsertUser(db, identity, now);
     const target = new URL(flow.redirect_to);
@@ -143,13 +174,15 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     if (!body.success) throw validation('invalid request: both auth code and code verifier should be non-empty');
     const now = clock();
     const flow = await store.claimCode(db, body.data.auth_code, now);
-    if (!flow?.user_id || !flow.code_issued_at) throw new GoTrueError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    if (!flow?.user_id || !flow.code_issued_at)
+      throw new GoTrueError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
     if (now.getTime() - new Date(flow.code_issued_at).getTime() > store.FLOW_TTL_MS) {
       throw new GoTrueError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
     }
     const verifier = body.data.code_verifier;
     const expected = flow.code_challenge_method === 'plain' ? verifier : sha256(verifier, 'base64url');
-    if (expected !== flow.code_challenge) throw new GoTrueError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    if (expected !== flow.code_challenge)
+      throw new GoTrueError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
     const user = await store.findUser(db, flow.user_id);
     if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');
     const { sessionId, refreshToken } = await store.createSession(db, user.id, now);
@@ -161,8 +194,12 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     if (!body.success) throw validation('refresh_token required');
     const now = clock();
     const result = await store.rotateRefreshToken(db, body.data.refresh_token, now);
-    if (result.kind === 'reused') throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-    if (result.kind === 'not_found') throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (result.kind === 'reused') {
+      deps.onSessionsRevoked();
+      throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    if (result.kind === 'not_found')
+      throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const user = await store.findUser(db, result.userId);
     if (!user) throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     return buildSession(key, issuer, user, result.sessionId, result.refreshToken, now);
@@ -196,6 +233,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     if (!scope.success) throw validation('Unsupported logout scope');
     const caller = await sessionUser(req);
     await store.revokeSessions(db, caller.id, caller.sessionId, scope.data, clock());
+    deps.onSessionsRevoked();
     res.status(204).end();
   });
 
@@ -203,7 +241,9 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
     res.set('Cache-Control', 'public, max-age=600').json({ keys: [key.publicJwk] });
   });
 
-  router.use((req, _res, next) => next(new GoTrueError(404, 'not_found', `Not supported by the built-in auth server: ${req.method} ${req.path}`)));
+  router.use((req, _res, next) =>
+    next(new GoTrueError(404, 'not_found', `Not supported by the built-in auth server: ${req.method} ${req.path}`)),
+  );
   router.use(goTrueErrorHandler);
   return router;
 }

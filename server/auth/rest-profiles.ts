@@ -2,6 +2,7 @@ import { Router, type ErrorRequestHandler, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
+import { unreadableRequest } from '../http/error-handler.ts';
 import { bearerToken, type TokenVerifier } from './token-verifier.ts';
 
 const COLUMNS = ['id', 'email', 'first_name', 'last_name', 'display_name', 'created_at', 'updated_at'] as const;
@@ -41,12 +42,13 @@ const writableRow = z
 export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, anonKey: string): Router {
   const router = Router();
 
-  /** The row owner the request may act as, or undefined for the anonymous role. */
-  async function role(req: Request): Promise<string | undefined> {
+  /** The row owner the request may act as (with the email the auth server verified), or undefined for anonymous. */
+  async function signedIn(req: Request): Promise<{ id: string; email: string | null } | undefined> {
     const token = bearerToken(req.get('Authorization'));
     if (!token || token === anonKey) return undefined;
     try {
-      return (await verify(token)).id;
+      const user = await verify(token);
+      return { id: user.id, email: user.email ?? null };
     } catch {
       throw new PostgrestError(401, 'PGRST301', 'JWT could not be verified');
     }
@@ -67,7 +69,9 @@ export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, 
   async function visibleRows(uid: string | undefined, idFilter: string | undefined, columns: Column[]) {
     if (!uid || (idFilter !== undefined && idFilter !== uid)) return [];
     const rows = await db.selectFrom('profiles').select(columns).where('id', '=', uid).execute();
-    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+    return rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    );
   }
 
   function idFilter(req: Request): string | undefined {
@@ -86,10 +90,15 @@ export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, 
 
   router.get('/profiles', async (req, res) => {
     const filter = idFilter(req);
-    const rows = await visibleRows(await role(req), filter, selectedColumns(req));
+    const rows = await visibleRows((await signedIn(req))?.id, filter, selectedColumns(req));
     if (!wantsObject(req)) return res.json(rows);
     if (rows.length !== 1) {
-      throw new PostgrestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`);
+      throw new PostgrestError(
+        406,
+        'PGRST116',
+        'Cannot coerce the result to a single JSON object',
+        `The result contains ${rows.length} rows`,
+      );
     }
     res.type('application/vnd.pgrst.object+json').send(JSON.stringify(rows[0]));
   });
@@ -97,13 +106,19 @@ export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, 
   router.post('/profiles', async (req, res) => {
     const prefer = (req.get('Prefer') ?? '').split(',').map((part) => part.trim());
     const upsert = prefer.includes('resolution=merge-duplicates');
-    const uid = await role(req);
+    const user = await signedIn(req);
+    const uid = user?.id;
     const input: unknown[] = Array.isArray(req.body) ? req.body : [req.body];
     const rows = input.map((candidate) => {
       const parsed = writableRow.safeParse(candidate);
       if (!parsed.success) {
         const unknownKey = parsed.error.issues.find((issue) => issue.code === 'unrecognized_keys');
-        if (unknownKey) throw new PostgrestError(400, 'PGRST204', `Could not find the '${unknownKey.keys[0]}' column of 'profiles' in the schema cache`);
+        if (unknownKey)
+          throw new PostgrestError(
+            400,
+            'PGRST204',
+            `Could not find the '${unknownKey.keys[0]}' column of 'profiles' in the schema cache`,
+          );
         throw new PostgrestError(400, '22P02', parsed.error.issues[0]?.message ?? 'invalid input');
       }
       return parsed.data;
@@ -114,16 +129,30 @@ export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, 
     let inserted = false;
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const exists = await trx.selectFrom('profiles').select('id').where('id', '=', row.id).forUpdate().executeTakeFirst();
+        const exists = await trx
+          .selectFrom('profiles')
+          .select('id')
+          .where('id', '=', row.id)
+          .forUpdate()
+          .executeTakeFirst();
         if (exists && !upsert) {
-          throw new PostgrestError(409, '23505', 'duplicate key value violates unique constraint "profiles_pkey"', `Key (id)=(${row.id}) already exists.`);
+          throw new PostgrestError(
+            409,
+            '23505',
+            'duplicate key value violates unique constraint "profiles_pkey"',
+            `Key (id)=(${row.id}) already exists.`,
+          );
         }
+        // The email is the one the auth server verified, never one typed in: receipts and sale notices go there.
+        const { id, email: _typed, ...names } = row;
         if (exists) {
           // Merge: only the columns the client sent are overwritten, as PostgREST's ON CONFLICT DO UPDATE.
-          const { id, ...changes } = row;
-          if (Object.keys(changes).length) await trx.updateTable('profiles').set(changes).where('id', '=', id).execute();
+          if (Object.keys(names).length) await trx.updateTable('profiles').set(names).where('id', '=', id).execute();
         } else {
-          await trx.insertInto('profiles').values(row).execute();
+          await trx
+            .insertInto('profiles')
+            .values({ id, ...names, email: user?.email ?? null })
+            .execute();
           inserted = true;
         }
       }
@@ -135,9 +164,13 @@ export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, 
     res.type('application/vnd.pgrst.object+json').send(JSON.stringify(written[0] ?? null));
   });
 
-  router.use((req, _res, next) => next(new PostgrestError(404, 'PGRST205', `Could not find the table '${req.path.slice(1)}' in the schema cache`)));
+  router.use((req, _res, next) =>
+    next(new PostgrestError(404, 'PGRST205', `Could not find the table '${req.path.slice(1)}' in the schema cache`)),
+  );
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    const unreadable = error instanceof PostgrestError ? undefined : unreadableRequest(error);
+    if (unreadable) error = new PostgrestError(unreadable.status, 'PGRST102', unreadable.message);
     if (!(error instanceof PostgrestError)) {
       req.log.error({ err: error }, 'rest server error');
       error = new PostgrestError(500, 'XX000', 'internal error');

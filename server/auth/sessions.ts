@@ -40,7 +40,13 @@ export function toGoTrueUser(user: AuthUserRow) {
   };
 }
 
-export async function signAccessToken(key: SigningKey, issuer: string, user: AuthUserRow, sessionId: string, now: Date) {
+export async function signAccessToken(
+  key: SigningKey,
+  issuer: string,
+  user: AuthUserRow,
+  sessionId: string,
+  now: Date,
+) {
   const iat = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({
     email: user.email,

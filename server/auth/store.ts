@@ -84,19 +84,37 @@ export type RotationResult =
   | { kind: 'reused' };
 
 /**
- * Exchanges a refresh token for a new one. A token that was already rotated means two parties hold it, one
- * of them a thief: the whole session is revoked, as GoTrue does.
+ * GoTrue's refresh-token reuse interval (its default, 10 s): a token rotated this recently may be presented
+ * again, because two tabs of one browser refresh at the same moment with the token they share.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
+
+/**
+ * Exchanges a refresh token for a new one. A token rotated within the reuse interval is exchanged again (the
+ * second tab gets a token of its own in the same session, as GoTrue hands it the session's current one; we keep
+ * only hashes, so it cannot be handed back). A token rotated before that means two parties hold it, one of them
+ * a thief: the whole session is revoked, as GoTrue does.
  */
 export async function rotateRefreshToken(db: Kysely<Database>, token: string, now: Date): Promise<RotationResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('auth_refresh_tokens')
       .innerJoin('auth_sessions', 'auth_sessions.id', 'auth_refresh_tokens.session_id')
-      .select(['auth_refresh_tokens.session_id', 'auth_sessions.user_id', 'auth_sessions.revoked_at'])
+      .select([
+        'auth_refresh_tokens.session_id',
+        'auth_refresh_tokens.rotated_at',
+        'auth_sessions.user_id',
+        'auth_sessions.revoked_at',
+      ])
       .where('auth_refresh_tokens.token_hash', '=', sha256(token))
       .forUpdate()
       .executeTakeFirst();
     if (!row || row.revoked_at) return { kind: 'not_found' } as const;
+    // FOR UPDATE above made a concurrent refresh with this token wait for ours: it sees rotated_at set.
+    if (row.rotated_at && now.getTime() - new Date(row.rotated_at).getTime() <= REFRESH_TOKEN_REUSE_INTERVAL_MS) {
+      const refreshToken = await addRefreshToken(trx, row.session_id, now);
+      return { kind: 'rotated', sessionId: row.session_id, userId: row.user_id, refreshToken } as const;
+    }
     // Guarded by rotated_at IS NULL so two concurrent refreshes with one token cannot both succeed.
     const claimed = await trx
       .updateTable('auth_refresh_tokens')

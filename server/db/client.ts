@@ -26,6 +26,14 @@ export interface DatabaseOptions {
   url?: string;
   /** Directory for PGlite's files; when absent PGlite keeps everything in memory (tests). */
   dataDir?: string;
+  /** A file written by `dumpTo`: PGlite starts as a copy of that database (tests clone a migrated template). */
+  loadFrom?: string;
+}
+
+/** The embedded database's handle, which can also write itself out as a file to start copies from. */
+export interface EmbeddedDatabaseHandle extends DatabaseHandle {
+  kind: 'pglite';
+  dumpTo(file: string): Promise<void>;
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
@@ -36,18 +44,23 @@ export function openConfiguredDatabase(config: { databaseUrl: string | undefined
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPGlite(options.dataDir);
+  return options.url ? openPostgres(options.url) : openEmbeddedDatabase(options);
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openEmbeddedDatabase({
+  dataDir,
+  loadFrom,
+}: Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGliteThread.start(dataDir);
+  const pglite = await PGliteThread.start(dataDir, loadFrom);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     // Kysely's driver serialises access to the single PGlite session; borrowing it keeps scripts in that queue.
     withScriptSession: (work) => db.connection().execute(() => work((script) => pglite.script(script))),
+    // Waits its turn like any query, so a dump never lands in the middle of a transaction.
+    dumpTo: (file) => db.connection().execute(() => pglite.dumpTo(file)),
     close: async () => {
       await db.destroy();
       await pglite.close();

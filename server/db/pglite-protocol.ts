@@ -2,12 +2,16 @@
 export interface PGliteWorkerData {
   /** Directory for PGlite's files; undefined keeps everything in memory (tests). */
   dataDir: string | undefined;
+  /** A tar file written by a `dump` request: the database starts as that copy (a migrated template, in tests). */
+  loadFrom?: string;
 }
 
 export type PGliteRequest =
   | { id: number; kind: 'query'; sql: string; parameters: readonly unknown[] }
   /** SQL without parameters, possibly several statements; answers the result of the last one. */
   | { id: number; kind: 'script'; sql: string }
+  /** Writes the whole data directory, uncompressed, as a tar file at `path`. */
+  | { id: number; kind: 'dump'; path: string }
   | { id: number; kind: 'close' };
 
 /** The fields of a database error that cross the thread (a structured clone of an Error keeps only its message). */

@@ -19,8 +19,8 @@ export class PGliteThread {
   private nextId = 1;
   private failure: Error | undefined;
 
-  private constructor(dataDir: string | undefined) {
-    const workerData: PGliteWorkerData = { dataDir };
+  private constructor(dataDir: string | undefined, loadFrom: string | undefined) {
+    const workerData: PGliteWorkerData = { dataDir, loadFrom };
     const [entry, options] = workerEntry();
     this.worker = new Worker(entry, { ...options, workerData });
     this.worker.on('message', (reply: PGliteReply) => this.settle(reply));
@@ -29,8 +29,8 @@ export class PGliteThread {
   }
 
   /** Starts the worker and waits until the database is open; rejects when it cannot be opened. */
-  static async start(dataDir: string | undefined): Promise<PGliteThread> {
-    const thread = new PGliteThread(dataDir);
+  static async start(dataDir: string | undefined, loadFrom?: string): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir, loadFrom);
     try {
       await new Promise<void>((resolve, reject) => thread.pending.set(0, { resolve: () => resolve(), reject }));
     } catch (error) {
@@ -51,6 +51,11 @@ export class PGliteThread {
 
   async script(sql: string) {
     return (await this.simpleQuery(sql)).rows;
+  }
+
+  /** Writes the whole database as a tar file that `start(dataDir, loadFrom)` can begin from. */
+  async dumpTo(path: string) {
+    await this.send({ kind: 'dump', path });
   }
 
   async close() {

@@ -3,6 +3,7 @@
  * answered as it comes: the main thread's driver already hands the single session to one caller at a time, so
  * a transaction's statements arrive together, and PGlite runs its statements one after another.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,10 +17,15 @@ import {
 } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const { dataDir } = workerData as PGliteWorkerData;
+const { dataDir, loadFrom } = workerData as PGliteWorkerData;
 
 // Search (migration 0004) needs trigram indexes over unaccented text; PGlite ships both as extensions.
-const pglite = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+// Starting from a dump skips creating the cluster (initdb), which is most of an empty database's start-up.
+const pglite = new PGlite({
+  dataDir,
+  extensions: { pg_trgm, unaccent },
+  loadDataDir: loadFrom ? new Blob([readFileSync(loadFrom)]) : undefined,
+});
 
 async function answer(request: PGliteRequest): Promise<PGliteReply> {
   switch (request.kind) {
@@ -30,6 +36,11 @@ async function answer(request: PGliteRequest): Promise<PGliteReply> {
     case 'script': {
       const last = (await pglite.exec(request.sql)).at(-1);
       return { id: request.id, rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+    }
+    case 'dump': {
+      const tar = await pglite.dumpDataDir('none');
+      writeFileSync(request.path, new Uint8Array(await tar.arrayBuffer()));
+      return { id: request.id, rows: [] };
     }
     case 'close':
       if (!pglite.closed) await pglite.close();

@@ -1,9 +1,31 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OrderState } from '../../contract/buying.ts';
+import type { Handover } from '../../contract/handover.ts';
+import type { RefundReason } from '../../contract/order-state.ts';
 import type { ListingStatus } from '../../contract/listing-status.ts';
+import type { PayoutState } from '../../contract/payouts.ts';
+import type { LedgerAccount, LedgerKind } from '../ledger/post.ts';
+import type {
+  StripeStandinSessionsTable,
+  StripeStandinRefundsTable,
+  StripeStandinIdempotencyKeysTable,
+  StripeStandinEventsTable,
+  StripeStandinAccountsTable,
+  StripeStandinAccountLinksTable,
+  StripeStandinTransfersTable,
+  StripeStandinTransferReversalsTable,
+  DemoPmsEnterprisesTable,
+  DemoPmsCustomersTable,
+  DemoPmsResourceCategoriesTable,
+  DemoPmsResourcesTable,
+  DemoPmsReservationsTable,
+  DemoPmsOrderItemsTable,
+} from './schema-standins.ts';
+
+export type * from './schema-standins.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface ProfilesTable {
@@ -32,6 +54,8 @@ export interface ReservationsTable {
   longitude: number | null;
   currency: ColumnType<string, string | undefined, string>;
   amount_paid_cents: number | null;
+  /** The hotel's IANA time zone: stay dates are calendar days there. */
+  time_zone: ColumnType<string, string | undefined, string>;
   guest_email: string | null;
   state: string;
   owner_id: string | null;
@@ -52,6 +76,8 @@ export interface ReservationVerificationsTable {
   expires_at: Timestamp;
   verified_at: Timestamp | null;
   replaced_at: Timestamp | null;
+  /** Set when the reservation was put in a buyer's name: the proof no longer holds. */
+  spent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ListingsTable {
@@ -75,6 +101,8 @@ export interface ListingsTable {
   buyer_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Set once the sold reservation is in the buyer's name at the hotel (then it no longer blocks a relisting). */
+  transferred_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Set by the listings_place trigger and computed from the position (migration 0005); never written by code. */
   place_id: ColumnType<number, never, never>;
   geo_cell: ColumnType<number | null, never, never>;
@@ -105,6 +133,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   created_at: DefaultedTimestamp;
+  /** Extra headers the message carried (e.g. List-Unsubscribe on alerts); jsonb, written as a JSON string. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitsTable {
@@ -153,135 +183,6 @@ export interface AuthFlowsTable {
   used_at: Timestamp | null;
 }
 
-/** The built-in checkout server's sessions (migration 0011); amounts in minor units, as Stripe sends them. */
-export interface StripeStandinSessionsTable {
-  id: string;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  currency: string;
-  amount_total: number;
-  line_items: ColumnType<StandinLineItem[], string, string>;
-  customer_email: string | null;
-  client_reference_id: string | null;
-  metadata: ColumnType<Record<string, string>, string | undefined, string>;
-  payment_intent_metadata: ColumnType<Record<string, string>, string | undefined, string>;
-  success_url: string;
-  cancel_url: string | null;
-  payment_intent: string | null;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  completed_at: Timestamp | null;
-  expired_at: Timestamp | null;
-}
-
-export interface StandinLineItem {
-  name: string;
-  description: string | null;
-  unit_amount: number;
-  quantity: number;
-}
-
-export interface StripeStandinRefundsTable {
-  id: string;
-  payment_intent: string;
-  amount: number;
-  currency: string;
-  reason: string | null;
-  metadata: ColumnType<Record<string, string>, string | undefined, string>;
-  created_at: Timestamp;
-}
-
-export interface StripeStandinIdempotencyKeysTable {
-  key: string;
-  request_fingerprint: string;
-  response_status: number | null;
-  response_body: string | null;
-  created_at: Timestamp;
-}
-
-export interface StripeStandinEventsTable {
-  id: string;
-  type: string;
-  payload: string;
-  created_at: Timestamp;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp | null;
-  delivered_at: Timestamp | null;
-  last_error: string | null;
-}
-
-/** The demo PMS's hotels, one Mews-style access token each (migration 0008). */
-export interface DemoPmsEnterprisesTable {
-  id: string;
-  access_token: string;
-  service_id: string;
-  name: string;
-  address_line1: string;
-  postal_code: string | null;
-  city: string;
-  country_code: string;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
-  currency: string;
-}
-
-export interface DemoPmsCustomersTable {
-  id: string;
-  enterprise_id: string;
-  first_name: string | null;
-  last_name: string;
-  email: string | null;
-  has_ota_email: ColumnType<boolean, boolean | undefined, boolean>;
-}
-
-export interface DemoPmsResourceCategoriesTable {
-  id: string;
-  enterprise_id: string;
-  name: string;
-  short_name: string;
-  type: string;
-  capacity: number;
-}
-
-export interface DemoPmsResourcesTable {
-  id: string;
-  enterprise_id: string;
-  category_id: string;
-  name: string;
-  floor_number: string;
-}
-
-export interface DemoPmsReservationsTable {
-  id: string;
-  enterprise_id: string;
-  number: string;
-  state: string;
-  origin: string;
-  channel_number: string | null;
-  customer_id: string;
-  category_id: string;
-  resource_id: string | null;
-  adult_count: number;
-  scheduled_start_utc: Timestamp;
-  scheduled_end_utc: Timestamp;
-  created_utc: Timestamp;
-  cancelled_utc: Timestamp | null;
-}
-
-export interface DemoPmsOrderItemsTable {
-  id: string;
-  reservation_id: string;
-  type: string;
-  accounting_state: string;
-  unit_count: number;
-  currency: string;
-  gross_cents: number;
-  net_cents: number;
-  tax_code: string | null;
-  consumed_utc: Timestamp;
-}
-
 export interface OrdersTable {
   id: Generated<string>;
   listing_id: string;
@@ -298,6 +199,35 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Timestamp | null;
+  guest_first_name: string | null;
+  guest_last_name: string | null;
+  reservation_id: string;
+  charge_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the provider's charge received, in hundredths of `received_currency`'s major unit. */
+  amount_received_cents: number | null;
+  received_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  transferred_at: Timestamp | null;
+  refund_reason: RefundReason | null;
+  refund_note: string | null;
+  refund_requested_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  /** The reservation as the hotel reads once it names the buyer (contract Handover without its time). */
+  handover: ColumnType<StoredHandover | null, string | null, string | null>;
+}
+
+export type StoredHandover = Omit<Handover, 'transferredAt'>;
+
+/** The provider's refunds of an order by the provider's id; amounts in hundredths of `currency`'s major unit. */
+export interface OrderRefundsTable {
+  id: string;
+  order_id: string;
+  charge_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** As the provider last reported it (`succeeded`, `pending`, `failed`...). */
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OrderEventsTable {
@@ -317,17 +247,118 @@ export interface PaymentEventsTable {
   processed_at: Timestamp | null;
 }
 
-export type PaymentJobKind = 'refund' | 'receipt_email' | 'sale_email' | 'refund_email';
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
 
-export interface PaymentJobsTable {
+export interface JobsTable {
   id: Generated<string>;
-  kind: PaymentJobKind;
-  order_id: string;
+  kind: string;
+  key: string;
+  /** jsonb; written as a JSON string. */
+  payload: ColumnType<unknown, string, string>;
+  state: JobState;
   attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp;
-  done_at: Timestamp | null;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
   last_error: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export type AlertReason = 'new' | 'price_drop';
+
+export interface AlertSettingsTable {
+  user_id: string;
+  digest_hour: number;
+  time_zone: string;
+  next_digest_at: Timestamp;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  /** The marketplace query as URL text (jsonb); written as a JSON string. */
+  query: ColumnType<Record<string, string>, string, string>;
+  frequency: 'instant' | 'daily';
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  has_text: boolean;
+  place_ids: number[] | null;
+  places_upto: number | null;
+  cells: number[] | null;
+  start_date: ColumnType<string | null, string | null, string | null>;
+  end_date: ColumnType<string | null, string | null, string | null>;
+  min_price_cents: number | null;
+  max_price_cents: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlertNoticesTable {
+  user_id: string;
+  listing_id: string;
+  reason: AlertReason;
+  saved_search_id: string | null;
+  channel: 'instant' | 'digest';
+  price_cents: number;
+  previous_price_cents: number | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A seller's connected account at the payment provider (one per seller). */
+export interface PayoutAccountsTable {
+  seller_id: string;
+  provider_account_id: string;
+  /** The provider's transfers capability is active: payouts can be sent. */
+  transfers_active: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A transferred order's payout to its seller (migration 0030, contract/payouts.ts). */
+export interface PayoutsTable {
+  order_id: string;
+  seller_id: string;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  sale_cents: number;
+  fee_cents: number;
+  state: PayoutState;
+  release_at: Timestamp;
+  transfer_id: string | null;
+  reversal_id: string | null;
+  paid_at: Timestamp | null;
+  reversed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One money event in the ledger; its entries sum to zero (server/ledger/post.ts). */
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  kind: LedgerKind;
+  reference: string;
+  order_id: string;
+  currency: string;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  transaction_id: string;
+  line: number;
+  account: LedgerAccount;
+  seller_id: string | null;
+  amount_cents: number;
+}
+
+/** Which connected hotel (a hash of its access token) holds a reservation, by id or confirmation number. */
+export interface PmsHotelDirectoryTable {
+  reference: string;
+  hotel_key: string;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -347,6 +378,10 @@ export interface Database {
   stripe_standin_refunds: StripeStandinRefundsTable;
   stripe_standin_idempotency_keys: StripeStandinIdempotencyKeysTable;
   stripe_standin_events: StripeStandinEventsTable;
+  stripe_standin_accounts: StripeStandinAccountsTable;
+  stripe_standin_account_links: StripeStandinAccountLinksTable;
+  stripe_standin_transfers: StripeStandinTransfersTable;
+  stripe_standin_transfer_reversals: StripeStandinTransferReversalsTable;
   demo_pms_enterprises: DemoPmsEnterprisesTable;
   demo_pms_customers: DemoPmsCustomersTable;
   demo_pms_resource_categories: DemoPmsResourceCategoriesTable;
@@ -354,9 +389,18 @@ export interface Database {
   demo_pms_reservations: DemoPmsReservationsTable;
   demo_pms_order_items: DemoPmsOrderItemsTable;
   orders: OrdersTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  pms_hotel_directory: PmsHotelDirectoryTable;
   order_events: OrderEventsTable;
+  order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;
-  payment_jobs: PaymentJobsTable;
+  jobs: JobsTable;
+  alert_settings: AlertSettingsTable;
+  saved_searches: SavedSearchesTable;
+  alert_notices: AlertNoticesTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -366,6 +410,6 @@ export type ReservationRow = Selectable<ReservationsTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type OrderRow = Selectable<OrdersTable>;
-export type PaymentJobRow = Selectable<PaymentJobsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type AuthUserRow = Selectable<AuthUsersTable>;
 export type StripeStandinSessionRow = Selectable<StripeStandinSessionsTable>;

@@ -2,14 +2,21 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorEnvelope } from '../../contract/errors.ts';
 import { AppError } from './errors.ts';
 
-/** Errors thrown by body-parser carry a `type`; these two are the client's fault, not ours. */
-function fromBodyParser(error: unknown): AppError | undefined {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+/**
+ * Errors Express and body-parser raise for a request that cannot be read are the client's fault, not ours:
+ * they carry a 4xx `status` (a malformed percent-escape in the path, a body that is not valid JSON, a broken
+ * gzip stream, an unknown charset or encoding, too many form fields) and body-parser's carry a `type`.
+ */
+export function unreadableRequest(error: unknown): AppError | undefined {
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === 'entity.too.large' || status === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', 'Request body is not valid JSON');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new AppError('VALIDATION_ERROR', 'Unsupported request body encoding');
   }
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError('VALIDATION_ERROR', 'The request could not be read');
   return undefined;
 }
 
@@ -20,7 +27,7 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 /** The one place an error becomes a reply. A 500 says nothing about its cause; the log keeps it. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
-  const known = error instanceof AppError ? error : fromBodyParser(error);
+  const known = error instanceof AppError ? error : unreadableRequest(error);
   const appError = known ?? new AppError('INTERNAL_ERROR', 'Internal server error');
   if (!known) req.log.error({ err: error }, 'unhandled error');
   const body: ErrorEnvelope = { success: false, error: appError.message, code: appError.code };

@@ -14,7 +14,9 @@ const ENCODINGS = [
  * twins is read once: the build does not change while the server runs.
  */
 export function precompressed(root: string): RequestHandler {
-  const files = new Set(readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => `/${name.split(path.sep).join('/')}`));
+  const files = new Set(
+    readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => `/${name.split(path.sep).join('/')}`),
+  );
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const twins = ENCODINGS.filter(({ extension }) => files.has(`${req.path}${extension}`));

@@ -39,7 +39,10 @@ export class DatabaseRateLimitStore implements Store {
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     if (++this.increments % SWEEP_EVERY === 0) {
-      await this.db.deleteFrom('rate_limits').where('reset_at', '<=', sql<Date>`now()`).execute();
+      await this.db
+        .deleteFrom('rate_limits')
+        .where('reset_at', '<=', sql<Date>`now()`)
+        .execute();
     }
     const resetAt = sql<Date>`now() + make_interval(secs => ${this.windowMs / 1000})`;
     // One statement, so two requests racing on two instances can never both see the same count.
@@ -66,7 +69,10 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.deleteFrom('rate_limits').where('key', '=', this.prefix + key).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('key', '=', this.prefix + key)
+      .execute();
   }
 }
 

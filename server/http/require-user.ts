@@ -4,7 +4,7 @@ import { AppError } from './errors.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by requireUser / optionalUser from a verified bearer token. */
+    /** Set by requireUser / viewer from a verified bearer token. */
     user?: VerifiedUser;
   }
 }
@@ -14,24 +14,29 @@ const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Sign in to contin
 export interface UserMiddleware {
   /** 401 UNAUTHENTICATED unless the request carries a valid bearer token. */
   requireUser: RequestHandler;
-  /** Sets req.user for a valid token, leaves it unset without one; a bad token is still a 401. */
-  optionalUser: RequestHandler;
+  /**
+   * For public reads that say more to a signed-in viewer: sets req.user for a valid token; without one, or with a
+   * token that is refused, the request reads as a guest's (a public page never fails over a stale token).
+   */
+  viewer: RequestHandler;
 }
 
 export function userMiddleware(verify: TokenVerifier): UserMiddleware {
-  const identify = (required: boolean): RequestHandler =>
-    async (req, _res, next) => {
-      const header = req.get('Authorization');
-      if (!header) return required ? next(unauthenticated()) : next();
-      const token = bearerToken(header);
-      if (!token) return next(unauthenticated());
-      try {
-        req.user = await verify(token);
-      } catch {
-        // Expired, tampered, wrong issuer or algorithm: the caller learns only that the token was refused.
-        return next(unauthenticated());
-      }
-      next();
-    };
-  return { requireUser: identify(true), optionalUser: identify(false) };
+  const requireUser: RequestHandler = async (req, _res, next) => {
+    const token = bearerToken(req.get('Authorization'));
+    if (!token) return next(unauthenticated());
+    try {
+      req.user = await verify(token);
+    } catch {
+      // Expired, tampered, wrong issuer or algorithm: the caller learns only that the token was refused.
+      return next(unauthenticated());
+    }
+    next();
+  };
+  const viewer: RequestHandler = async (req, _res, next) => {
+    const token = bearerToken(req.get('Authorization'));
+    if (token) req.user = await verify(token).catch(() => undefined);
+    next();
+  };
+  return { requireUser, viewer };
 }

@@ -29,8 +29,12 @@ type DtoColumn = (typeof LISTING_DTO_COLUMNS)[number] extends `listings.${infer 
 
 export type ListingWithSeller = Pick<ListingRow, DtoColumn> & { first_name: string | null };
 
-/** The listing as the API shows it: price in major units, dates as ISO strings. */
-export function toListingDto(row: ListingWithSeller): Listing {
+/**
+ * The listing as the API shows it to `viewerId` (null: signed out): price in major units, dates as ISO strings.
+ * Who bought a stay is nobody's business but the buyer's: `buyer_id` is set only when the viewer is the buyer,
+ * which is how the buyer's pages tell PURCHASED from SOLD.
+ */
+export function toListingDto(row: ListingWithSeller, viewerId: string | null): Listing {
   const start = row.start_utc.toISOString();
   const end = row.end_utc.toISOString();
   return {
@@ -41,7 +45,7 @@ export function toListingDto(row: ListingWithSeller): Listing {
     currency: row.currency,
     status: row.status,
     user_id: row.seller_id,
-    buyer_id: row.buyer_id,
+    buyer_id: viewerId !== null && row.buyer_id === viewerId ? row.buyer_id : null,
     hotel_name: row.hotel_name,
     city: row.city,
     country: row.country,

@@ -37,8 +37,8 @@ export function rememberedPlaces(db: Kysely<Database>, terms: TextTerms): PlaceM
   return memories.get(db)?.get(memoryKey(terms));
 }
 
-/** Asks the database (folding the terms there, so "zurich" meets the stored "Zürich") and remembers the answer. */
-export async function lookUpPlaces(db: Kysely<Database>, terms: TextTerms): Promise<PlaceMatch> {
+/** The places whose text matches the terms: the one place-matching rule, for searches and saved searches. */
+function placesMatching(db: Kysely<Database>, terms: TextTerms) {
   let places = db.selectFrom('search_places');
   if (terms.location) {
     places = places.where(sql<SqlBool>`search_text like public.restay_fold(${likeContains(terms.location)})`);
@@ -46,7 +46,28 @@ export async function lookUpPlaces(db: Kysely<Database>, terms: TextTerms): Prom
   if (terms.hotelName) {
     places = places.where(sql<SqlBool>`hotel_search_text like public.restay_fold(${likeContains(terms.hotelName)})`);
   }
-  const row = await places
+  return places;
+}
+
+/**
+ * The places matching the terms among those added after `afterId`, without touching the memory: a saved search
+ * keeps its places and only looks at the ones added since (server/alerts/saved-search-index.ts).
+ */
+export async function lookUpPlacesAddedSince(
+  db: Kysely<Database>,
+  terms: TextTerms,
+  afterId: number,
+): Promise<PlaceMatch> {
+  const row = await placesMatching(db, terms)
+    .where('id', '>', afterId)
+    .select([sql<number[]>`coalesce(array_agg(id), '{}')`.as('ids'), newestPlaceId.as('newest')])
+    .executeTakeFirstOrThrow();
+  return { ids: row.ids.map(Number), newestPlaceId: Number(row.newest ?? 0) };
+}
+
+/** Asks the database (folding the terms there, so "zurich" meets the stored "Zürich") and remembers the answer. */
+export async function lookUpPlaces(db: Kysely<Database>, terms: TextTerms): Promise<PlaceMatch> {
+  const row = await placesMatching(db, terms)
     .select([sql<number[]>`coalesce(array_agg(id), '{}')`.as('ids'), newestPlaceId.as('newest')])
     .executeTakeFirstOrThrow();
   const match = { ids: row.ids.map(Number), newestPlaceId: Number(row.newest ?? 0) };

@@ -12,8 +12,11 @@ const intArray = (values: number[]) => `{${values.join(',')}}`;
 
 type Filter = Expression<SqlBool>;
 
-/** The conditions of one search, written so that the indexes of migration 0005 can serve them. */
-function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefined, now: Date): Filter {
+/**
+ * The conditions of one search, written so that the indexes of migration 0005 can serve them. Saved-search
+ * alerts decide whether a listing matches with this same filter (server/alerts/match-listing.ts).
+ */
+export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefined, now: Date): Filter {
   // Text that names no place cannot match a listing.
   if (placeIds?.length === 0) return sql<SqlBool>`false`;
   const eb = expressionBuilder<Database, 'listings'>();

@@ -29,6 +29,7 @@ function toDto(row: MailOutboxRow) {
     replyTo: row.reply_to,
     subject: row.subject,
     text: row.text_body,
+    headers: row.headers ?? {},
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -41,8 +42,8 @@ function renderPage(rows: MailOutboxRow[]): string {
       return `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
   <p class="meta">${escapeHtml(mail.createdAt)} · from ${escapeHtml(mail.from)} · to ${escapeHtml(mail.to)}${
-        mail.replyTo ? ` · reply-to ${escapeHtml(mail.replyTo)}` : ''
-      }</p>
+    mail.replyTo ? ` · reply-to ${escapeHtml(mail.replyTo)}` : ''
+  }</p>
   <pre>${escapeHtml(mail.text)}</pre>
 </article>`;
     })

@@ -21,6 +21,7 @@ export function createDevMailbox(db: Kysely<Database>, logger: Logger, from: str
           reply_to: message.replyTo ?? null,
           subject: message.subject,
           text_body: message.text,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

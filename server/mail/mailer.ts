@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert emails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

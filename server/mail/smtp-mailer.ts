@@ -19,6 +19,7 @@ export function createSmtpMailer({ url, from }: SmtpOptions): Mailer & { close()
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
+        headers: message.headers,
       });
     },
     close: () => transport.close(),

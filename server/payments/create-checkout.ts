@@ -1,15 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { CheckoutSessionResult } from '../../contract/buying.ts';
 import { toCents, toMajor } from '../../contract/money.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { hasCheckInPassed } from '../listings/check-in.ts';
 import { transitionListing } from '../listings/transition.ts';
 import { checkoutUrlsOnOrigin } from './checkout-urls.ts';
-import { assertClaimsAreUser } from './claimed-user.ts';
+import { assertClaimsAreUser } from '../http/claimed-user.ts';
 import type { BuyingDeps } from './deps.ts';
 import { recordOrderCreated } from './order-transition.ts';
-import { endHold, releaseHold } from './release-hold.ts';
+import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
 import { describeStayDates } from './stay-format.ts';
 
@@ -22,6 +24,13 @@ export const HOLD_MS = 31 * 60_000;
 
 export const HELD_MESSAGE = 'Someone is paying for this stay right now';
 
+/**
+ * How long a buyer's second request (a double press of Book Now) waits for the first to open the provider's
+ * session: longer than the provider call may take, after which the first request has failed or answered.
+ */
+const OWN_SESSION_WAIT_MS = 30_000;
+const OWN_SESSION_POLL_MS = 100;
+
 export interface CheckoutRequest {
   listingId: string;
   /** Any user ids the browser sent; each must be the signed-in user's. */
@@ -30,6 +39,9 @@ export interface CheckoutRequest {
   amount?: number;
   successUrl: string;
   cancelUrl: string;
+  /** The guest's name as on the buyer's ID; the profile's name when the browser sent none. */
+  guestFirstName?: string;
+  guestLastName?: string;
 }
 
 type CheckoutListing = NonNullable<Awaited<ReturnType<typeof findListingForCheckout>>>;
@@ -43,7 +55,7 @@ export async function createCheckout(
   user: VerifiedUser,
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResult> {
-  assertClaimsAreUser(user, request.claimedUserIds);
+  assertClaimsAreUser(user, request.claimedUserIds, 'You can only buy for yourself');
   const urls = checkoutUrlsOnOrigin(deps.publicUrl, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
   const listing = await findListingForCheckout(deps, request.listingId);
   if (!listing) throw notFound('Listing');
@@ -54,18 +66,20 @@ export async function createCheckout(
   if (listing.status === 'reserved' && (await endLapsedHold(deps, listing.id)))
     return createCheckout(deps, user, request);
   if (listing.status !== 'active') return answerUnavailable(deps, listing.id, user.id);
+  await assertCheckInAhead(deps, listing);
   await assertReservationStillSellable(deps, {
     listingId: listing.id,
     externalId: listing.external_id,
     startUtc: listing.start_utc,
     endUtc: listing.end_utc,
   });
-  const buyerEmail = user.email ?? (await profileEmail(deps, user.id));
+  const buyer = await buyerDetails(deps, user, request);
+  const buyerEmail = buyer.email;
   let orderId: string;
   try {
-    orderId = await placeHold(deps, user.id, buyerEmail, listing);
+    orderId = await placeHold(deps, user.id, buyer, listing);
   } catch (error) {
-    // Someone else's hold (or sale) won the race between our read and our update.
+    // Another hold (someone else's, or this buyer's own second press) or a sale won the race since our read.
     if (error instanceof AppError && error.code === 'CONFLICT') return answerUnavailable(deps, listing.id, user.id);
     throw error;
   }
@@ -88,15 +102,59 @@ function findListingForCheckout(deps: Pick<BuyingDeps, 'db'>, listingId: string)
       'listings.city',
       'listings.start_utc',
       'listings.end_utc',
+      'listings.reservation_id',
       'reservations.external_id',
+      'reservations.time_zone',
     ])
     .where('listings.id', '=', listingId)
     .executeTakeFirst();
 }
 
-async function profileEmail(deps: Pick<BuyingDeps, 'db'>, userId: string) {
-  const profile = await deps.db.selectFrom('profiles').select('email').where('id', '=', userId).executeTakeFirst();
-  return profile?.email ?? null;
+interface BuyerDetails {
+  email: string | null;
+  guestFirstName: string;
+  guestLastName: string;
+}
+
+/**
+ * Where the receipt goes and whose name the hotel will put the stay under: the names typed at checkout, else
+ * the profile's. Without a last name the hotel cannot hold the reservation for the buyer: 400, nothing held.
+ */
+async function buyerDetails(
+  deps: Pick<BuyingDeps, 'db'>,
+  user: VerifiedUser,
+  request: Pick<CheckoutRequest, 'guestFirstName' | 'guestLastName'>,
+): Promise<BuyerDetails> {
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select(['email', 'first_name', 'last_name'])
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  const guestFirstName = request.guestFirstName ?? profile?.first_name.trim() ?? '';
+  const guestLastName = request.guestLastName ?? profile?.last_name.trim() ?? '';
+  const missing = [
+    ...(guestFirstName ? [] : [{ field: 'guestFirstName', message: 'Please enter your first name as on your ID.' }]),
+    ...(guestLastName ? [] : [{ field: 'guestLastName', message: 'Please enter your last name as on your ID.' }]),
+  ];
+  if (missing.length) throw new AppError('VALIDATION_ERROR', 'Please enter your name as on your ID.', missing);
+  return { email: user.email ?? profile?.email ?? null, guestFirstName, guestLastName };
+}
+
+export const CHECK_IN_PASSED_MESSAGE =
+  'Check-in for this stay has already passed at the hotel, so it can no longer be bought.';
+
+/**
+ * A stay whose check-in has passed cannot be held, even before the listing expiry job reaches it: the listing
+ * expires now and the buyer gets 409 `check_in_passed`. The check-in instant is the hotel's own check-in time
+ * (its time zone applied when the reservation was imported), so this is the hotel's clock, not the buyer's.
+ */
+async function assertCheckInAhead(deps: BuyingDeps, listing: CheckoutListing) {
+  const now = deps.clock();
+  if (!hasCheckInPassed(listing.start_utc, now)) return;
+  await inTransaction(deps.db, (trx) =>
+    transitionListing(trx, { listingId: listing.id, from: ['active'], to: 'expired', now }),
+  );
+  throw new AppError('CONFLICT', CHECK_IN_PASSED_MESSAGE, { reason: 'check_in_passed', status: 'expired' });
 }
 
 /** A hold past its expiry that the sweep has not reached yet is ended now, so the stay can be bought again. */
@@ -116,17 +174,13 @@ function openOrderFor(deps: Pick<BuyingDeps, 'db'>, listingId: string) {
     .executeTakeFirst();
 }
 
-/** The listing is not free to hold: the buyer's own open checkout, or 409 saying why not. */
+/**
+ * The listing is not free to hold: the buyer's own checkout (once the request that holds it has opened the
+ * session, so a double press answers the same session twice), or 409 saying why not.
+ */
 async function answerUnavailable(deps: BuyingDeps, listingId: string, userId: string): Promise<CheckoutSessionResult> {
   const held = await openOrderFor(deps, listingId);
-  if (held?.buyer_id === userId && held.checkout_session_id && held.checkout_url) {
-    return {
-      url: held.checkout_url,
-      sessionId: held.checkout_session_id,
-      orderId: held.id,
-      expiresAt: held.hold_expires_at.toISOString(),
-    };
-  }
+  if (held?.buyer_id === userId) return ownOpenCheckout(deps, held.id);
   if (held)
     throw new AppError('CONFLICT', HELD_MESSAGE, { reason: 'held', holdExpiresAt: held.hold_expires_at.toISOString() });
   const listing = await deps.db
@@ -138,8 +192,31 @@ async function answerUnavailable(deps: BuyingDeps, listingId: string, userId: st
   throw new AppError('CONFLICT', message, { status: listing.status });
 }
 
+/**
+ * The buyer's own hold: its session, waiting for the request that placed the hold to open it. If that request
+ * failed at the provider it released the hold, and this one fails the same way rather than holding again.
+ */
+async function ownOpenCheckout(deps: BuyingDeps, orderId: string): Promise<CheckoutSessionResult> {
+  for (let waited = 0; waited <= OWN_SESSION_WAIT_MS; waited += OWN_SESSION_POLL_MS) {
+    const order = await deps.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    if (order.state !== 'open') break;
+    if (order.checkout_session_id && order.checkout_url) {
+      return {
+        url: order.checkout_url,
+        sessionId: order.checkout_session_id,
+        orderId: order.id,
+        expiresAt: order.hold_expires_at.toISOString(),
+      };
+    }
+    await sleep(OWN_SESSION_POLL_MS);
+  }
+  throw checkoutNotCreated();
+}
+
+const checkoutNotCreated = () => new AppError('UPSTREAM_ERROR', 'Failed to create checkout session. Please try again.');
+
 /** One transaction: the listing moves active -> reserved and the open order that holds it is created. */
-async function placeHold(deps: BuyingDeps, buyerId: string, buyerEmail: string | null, listing: CheckoutListing) {
+async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails, listing: CheckoutListing) {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     await transitionListing(trx, {
@@ -152,7 +229,7 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyerEmail: string |
     // A buyer signed in through a provider may not have a profile row yet; the order and the sale refer to it.
     await trx
       .insertInto('profiles')
-      .values({ id: buyerId, email: buyerEmail })
+      .values({ id: buyerId, email: buyer.email })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     const order = await trx
@@ -161,7 +238,10 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyerEmail: string |
         listing_id: listing.id,
         buyer_id: buyerId,
         seller_id: listing.seller_id,
-        buyer_email: buyerEmail,
+        buyer_email: buyer.email,
+        guest_first_name: buyer.guestFirstName,
+        guest_last_name: buyer.guestLastName,
+        reservation_id: listing.reservation_id,
         amount_cents: listing.price_cents,
         currency: listing.currency,
         state: 'open',
@@ -206,7 +286,11 @@ async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput):
       amountCents: listing.price_cents,
       currency: listing.currency,
       productName: `Reservation for ${listing.title}`,
-      productDescription: [listing.hotel_name, listing.city, describeStayDates(listing.start_utc, listing.end_utc)]
+      productDescription: [
+        listing.hotel_name,
+        listing.city,
+        describeStayDates(listing.start_utc, listing.end_utc, listing.time_zone),
+      ]
         .filter(Boolean)
         .join(' · '),
       successUrl: input.successUrl,
@@ -215,10 +299,10 @@ async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput):
     });
     if (!session.url) throw new AppError('UPSTREAM_ERROR', 'Invalid response from server - missing checkout URL.');
   } catch (error) {
-    await releaseHold(deps, orderId, 'cancelled', 'the checkout could not be created');
+    await releaseHoldWithNoOpenSession(deps, orderId, 'cancelled', 'the checkout could not be created');
     if (error instanceof AppError) throw error;
     deps.logger.error({ err: error, orderId }, 'creating the checkout session failed');
-    throw new AppError('UPSTREAM_ERROR', 'Failed to create checkout session. Please try again.');
+    throw checkoutNotCreated();
   }
   await deps.db
     .updateTable('orders')

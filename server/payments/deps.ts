@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PayoutPolicy } from '../payouts/policy.ts';
 import type { Pms } from '../selling/pms/pms.ts';
 import type { Payments } from './stripe/payments.ts';
 
@@ -15,6 +16,8 @@ export interface BuyingDeps {
   mailer: Mailer;
   /** The product's own origin: success and cancel pages must be on it; links in emails point at it. */
   publicUrl: string;
+  /** The platform's fee and when payouts are released. */
+  payouts: PayoutPolicy;
   logger: Logger;
 }
 
@@ -23,7 +26,7 @@ export function buyingDeps(source: {
   database: { db: Kysely<Database> };
   clock: Clock;
   adapters: { payments: Payments; pms: Pms; mailer: Mailer };
-  config: { publicUrl: string };
+  config: { publicUrl: string; payouts: PayoutPolicy };
   logger: Logger;
 }): BuyingDeps {
   const { payments, pms, mailer } = source.adapters;
@@ -34,6 +37,7 @@ export function buyingDeps(source: {
     pms,
     mailer,
     publicUrl: source.config.publicUrl,
+    payouts: source.config.payouts,
     logger: source.logger,
   };
 }

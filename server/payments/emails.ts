@@ -1,5 +1,6 @@
 import type { MailMessage } from '../mail/mailer.ts';
-import { countNights, formatAmount, formatStayDate } from './stay-format.ts';
+import { formatCents } from '../../contract/money-format.ts';
+import { countNights, formatStayDate } from './stay-format.ts';
 
 /** What the buying emails say about one order and its stay. */
 export interface OrderFacts {
@@ -10,9 +11,13 @@ export interface OrderFacts {
   country: string;
   start: Date;
   end: Date;
+  /** The hotel's IANA time zone: the stay's dates are shown as calendar days there. */
+  timeZone: string;
   amountCents: number;
   currency: string;
   publicUrl: string;
+  /** Why the payment is refunded, when it is. */
+  refundReason: string;
 }
 
 function stayLines(facts: OrderFacts, amountLabel: string): string[] {
@@ -20,10 +25,10 @@ function stayLines(facts: OrderFacts, amountLabel: string): string[] {
     `Hotel: ${facts.hotel}`,
     `Room: ${facts.title}`,
     `City: ${facts.city}, ${facts.country}`,
-    `Check-in: ${formatStayDate(facts.start)}`,
-    `Check-out: ${formatStayDate(facts.end)}`,
+    `Check-in: ${formatStayDate(facts.start, facts.timeZone)}`,
+    `Check-out: ${formatStayDate(facts.end, facts.timeZone)}`,
     `Nights: ${countNights(facts.start, facts.end)}`,
-    `${amountLabel}: ${formatAmount(facts.amountCents, facts.currency)}`,
+    `${amountLabel}: ${formatCents(facts.amountCents, facts.currency)}`,
     `Order: ${facts.orderId}`,
   ];
 }
@@ -37,7 +42,7 @@ export function buyerReceipt(to: string, facts: OrderFacts): MailMessage {
       '',
       ...stayLines(facts, 'Amount paid'),
       '',
-      'What happens next: the seller and the hotel transfer the reservation to your name. You will hear from us as soon as it is done, so you can check in with your own ID.',
+      'What happens next: we are asking the hotel to put the reservation in your name. You will hear from us as soon as it is done, so you can check in with your own ID. If the hotel cannot do it, you get every cent back.',
       '',
       `Your stays: ${facts.publicUrl}/my-stays`,
     ].join('\n'),
@@ -53,20 +58,21 @@ export function sellerSaleNotice(to: string, facts: OrderFacts): MailMessage {
       '',
       ...stayLines(facts, 'Sold for'),
       '',
-      "What happens next: we will contact you to transfer the reservation to the buyer's name with the hotel. Please do not cancel or change the reservation.",
+      "What happens next: we are asking the hotel to put the reservation in the buyer's name; we will email you when it has left yours. Please do not cancel or change the reservation.",
       '',
       `Your listings: ${facts.publicUrl}/my-listings`,
     ].join('\n'),
   };
 }
 
+/** Sent once the provider confirmed the refund, with the true reason (contract REFUND_REASON_MESSAGES). */
 export function buyerRefundNotice(to: string, facts: OrderFacts): MailMessage {
   return {
     to,
     subject: `Your payment for ${facts.hotel} has been refunded`,
     text: [
-      'Your payment arrived after this stay was no longer held for you, so we could not sell it to you.',
-      `We have refunded the full amount, ${formatAmount(facts.amountCents, facts.currency)}, to the card you paid with. Refunds usually appear within 5 to 10 business days.`,
+      `We could not give you this stay. Why: ${facts.refundReason}`,
+      `We have refunded the full amount, ${formatCents(facts.amountCents, facts.currency)}, to the card you paid with. Refunds usually appear within 5 to 10 business days.`,
       '',
       ...stayLines(facts, 'Amount refunded'),
       '',

@@ -1,15 +1,21 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { isPaymentRecorded } from '../../contract/order-state.ts';
 import type { Database, OrderRow } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type Executor } from '../db/transaction.ts';
+import { hasCheckInPassed } from '../listings/check-in.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from './deps.ts';
-import { enqueuePaymentJob } from './jobs.ts';
+import { HANDOVER_JOBS } from '../handover/jobs.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
 import { lockOrderAndListing } from './order-lock.ts';
+import { refundsCoverPayment } from './provider-records.ts';
 import { transitionOrder } from './order-transition.ts';
+import { postPayment } from '../ledger/money-events.ts';
 import type { CheckoutSession } from './stripe/payments.ts';
 
-export type FulfilOutcome = 'sold' | 'refunded' | 'already-settled' | 'not-paid';
+export type FulfilOutcome = 'sold' | 'refund_pending' | 'already-settled' | 'not-paid';
 
 /**
  * Our order for a provider session: by the session id we stored, else by the order id we gave the provider as
@@ -37,10 +43,12 @@ export async function findOrderForSession(
 
 /**
  * Records what a paid checkout means, exactly once, whoever calls first (the webhook or the buyer's success
- * page) and however often. In one transaction: when the listing is still held for this order, the order
+ * page) and however often. In one transaction: when the listing is still held for this order and check-in is
+ * still ahead, the order
  * becomes paid and the listing sold to the buyer, and the receipt and sale notice are queued; when the hold
  * is gone (released, expired, sold to someone else) or the amount is not the order's, the order becomes
- * refunded and the refund is queued. An order already paid or refunded stays as it is.
+ * refund_pending and the refund is queued. An order whose payment is already recorded (paid, transferring,
+ * transferred, refunding...) stays as it is.
  */
 export async function fulfilCheckout(
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
@@ -53,15 +61,34 @@ export async function fulfilCheckout(
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, found.id);
-    if (order.state === 'paid' || order.state === 'refunded') return { order, outcome: 'already-settled' as const };
+    if (isPaymentRecorded(order.state)) return { order, outcome: 'already-settled' as const };
+    // What the provider received, as the paid session states it (the charge is read by the record job).
+    const received =
+      session.amountTotalCents !== null && session.currency !== null
+        ? { amount_received_cents: session.amountTotalCents, received_currency: session.currency.toUpperCase() }
+        : {};
     const changes = {
       checkout_session_id: session.id,
       payment_intent_id: session.paymentIntentId ?? order.payment_intent_id,
+      ...received,
     };
+    // Whatever becomes of the sale, the money is now in the platform's balance, owed to the buyer until the stay
+    // is theirs.
+    await postPayment(trx, {
+      orderId: order.id,
+      amountCents: session.amountTotalCents ?? order.amount_cents,
+      currency: session.currency ?? order.currency,
+      now,
+    });
     const amountMatches =
       (session.amountTotalCents === null || session.amountTotalCents === order.amount_cents) &&
       (session.currency === null || session.currency.toUpperCase() === order.currency.toUpperCase());
-    if (order.state === 'open' && listing.status === 'reserved' && amountMatches) {
+    // A payment that completes once check-in has passed comes too late to hand the stay over: refunded as late.
+    const checkInAhead = !hasCheckInPassed(listing.start_utc, now);
+    // Refunded by hand in the provider's dashboard before its completion reached us (charge.refunded recorded the
+    // refund against the order): never a sale.
+    const refundedAlready = await refundsRecordedCover(trx, order.id, session.amountTotalCents ?? order.amount_cents);
+    if (order.state === 'open' && listing.status === 'reserved' && amountMatches && checkInAhead && !refundedAlready) {
       const paid = await transitionOrder(trx, {
         orderId: order.id,
         from: ['open'],
@@ -77,24 +104,46 @@ export async function fulfilCheckout(
         now,
         changes: { buyer_id: order.buyer_id },
       });
-      await enqueuePaymentJob(trx, 'receipt_email', order.id, now);
-      await enqueuePaymentJob(trx, 'sale_email', order.id, now);
+      await enqueueOrderJob(trx, PAYMENT_JOBS.recordPayment, order.id, now);
+      await enqueueOrderJob(trx, PAYMENT_JOBS.receiptEmail, order.id, now);
+      await enqueueOrderJob(trx, PAYMENT_JOBS.saleEmail, order.id, now);
+      // The handover starts with the sale: if this commits, the transfer at the hotel will be attempted.
+      await enqueueJob(trx, HANDOVER_JOBS.transfer, order.id, { orderId: order.id }, now);
       return { order: paid, outcome: 'sold' as const };
     }
     // The buyer paid for a stay this order no longer holds: the money goes back and the buyer is told.
+    const refundReason = refundedAlready ? 'refunded_by_provider' : amountMatches ? 'late_payment' : 'amount_mismatch';
     const refunded = await transitionOrder(trx, {
       orderId: order.id,
       from: ['open', 'expired', 'cancelled'],
-      to: 'refunded',
+      to: 'refund_pending',
       now,
-      reason: amountMatches ? `${reason} after the hold ended` : `${reason} with an amount that is not the order's`,
-      changes,
+      reason: refundedAlready
+        ? `${reason}, already refunded at the provider`
+        : !amountMatches
+          ? `${reason} with an amount that is not the order's`
+          : checkInAhead
+            ? `${reason} after the hold ended`
+            : `${reason} after check-in had passed`,
+      changes: { ...changes, refund_reason: refundReason, refund_requested_at: now },
     });
     // An open order owns the listing's hold: give the stay back to the market.
     if (order.state === 'open' && listing.status === 'reserved') {
       await transitionListing(trx, { listingId: listing.id, from: ['reserved'], to: 'active', now });
+      if (!checkInAhead) await transitionListing(trx, { listingId: listing.id, from: ['active'], to: 'expired', now });
     }
-    await enqueuePaymentJob(trx, 'refund', order.id, now);
-    return { order: refunded, outcome: 'refunded' as const };
+    await enqueueOrderJob(trx, PAYMENT_JOBS.recordPayment, order.id, now);
+    await enqueueOrderJob(trx, PAYMENT_JOBS.refund, order.id, now);
+    return { order: refunded, outcome: 'refund_pending' as const };
   });
+}
+
+/** Whether the refunds the provider reported for the order (recorded from its events) already give back `paidCents`. */
+async function refundsRecordedCover(trx: Executor, orderId: string, paidCents: number): Promise<boolean> {
+  const recorded = await trx
+    .selectFrom('order_refunds')
+    .select(['status', 'amount_cents as amountCents'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return refundsCoverPayment(recorded, paidCents);
 }

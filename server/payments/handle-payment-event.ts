@@ -1,6 +1,8 @@
+import { handleChargeRefunded } from './charge-refunded.ts';
 import type { BuyingDeps } from './deps.ts';
 import { findOrderForSession, fulfilCheckout } from './fulfil-checkout.ts';
-import { releaseHold } from './release-hold.ts';
+import { releaseHoldWithNoOpenSession } from './release-hold.ts';
+import { refreshPayoutAccount } from '../payouts/payout-accounts.ts';
 import type { PaymentEvent } from './stripe/payments.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
@@ -36,6 +38,12 @@ export async function handlePaymentEvent(deps: BuyingDeps, event: PaymentEvent):
 }
 
 async function act(deps: BuyingDeps, event: PaymentEvent): Promise<EventOutcome> {
+  if (event.type === 'account.updated' && event.account) {
+    return (await refreshPayoutAccount(deps, event.account.id)) ? 'handled' : 'ignored';
+  }
+  if (event.type === 'charge.refunded' && event.charge) {
+    return (await handleChargeRefunded(deps, event.charge)) ? 'handled' : 'ignored';
+  }
   const session = event.session;
   if (!session) return 'ignored';
   switch (event.type) {
@@ -48,7 +56,7 @@ async function act(deps: BuyingDeps, event: PaymentEvent): Promise<EventOutcome>
       const order = await findOrderForSession(deps.db, session);
       if (!order) return 'ignored';
       const to = event.type === 'checkout.session.expired' ? 'expired' : 'cancelled';
-      await releaseHold(deps, order.id, to, event.type);
+      await releaseHoldWithNoOpenSession(deps, order.id, to, event.type);
       return 'handled';
     }
     default:

@@ -1,14 +1,25 @@
+import { z } from 'zod';
 import type { Executor } from '../db/transaction.ts';
-import type { PaymentJobKind } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { defineJobType, type JobType } from '../jobs/job-type.ts';
+
+const orderPayload = z.object({ orderId: z.uuid() });
+export type OrderJobPayload = z.infer<typeof orderPayload>;
+
+/** Buying's durable jobs, one per order and kind (the key is the order id); handlers in job-handlers.ts. */
+export const PAYMENT_JOBS = {
+  refund: defineJobType('payments.refund', orderPayload),
+  /** Reads the paid order's charge and the amount it received from the provider (enqueued with the payment). */
+  recordPayment: defineJobType('payments.record_payment', orderPayload),
+  receiptEmail: defineJobType('payments.receipt_email', orderPayload),
+  saleEmail: defineJobType('payments.sale_email', orderPayload),
+  refundEmail: defineJobType('payments.refund_email', orderPayload),
+} as const;
 
 /**
- * Records work to do after the caller's transaction commits (a refund, an email). One row per kind and order,
+ * Records work to do after the caller's transaction commits (a refund, an email). One job per kind and order,
  * so deciding the same thing twice (a replayed event, two concurrent calls) still does it once.
  */
-export async function enqueuePaymentJob(trx: Executor, kind: PaymentJobKind, orderId: string, now: Date) {
-  await trx
-    .insertInto('payment_jobs')
-    .values({ kind, order_id: orderId, next_attempt_at: now, created_at: now })
-    .onConflict((oc) => oc.columns(['kind', 'order_id']).doNothing())
-    .execute();
+export function enqueueOrderJob(trx: Executor, type: JobType<OrderJobPayload>, orderId: string, now: Date) {
+  return enqueueJob(trx, type, orderId, { orderId }, now);
 }

@@ -11,7 +11,7 @@ export async function lockOrderAndListing(trx: Transaction<Database>, orderId: s
   if (!ref) throw notFound('Order');
   const listing = await trx
     .selectFrom('listings')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'start_utc'])
     .where('id', '=', ref.listing_id)
     .forUpdate()
     .executeTakeFirstOrThrow();

@@ -1,26 +1,8 @@
 import type { Updateable } from 'kysely';
-import type { OrderState } from '../../contract/buying.ts';
+import { canTransitionOrder, type OrderState } from '../../contract/order-state.ts';
 import type { OrdersTable } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
-
-/**
- * The order machine. `open` is the hold: it ends `paid` (the sale), `expired` (nobody paid in time),
- * `cancelled` (the buyer left, or the checkout could not be created) or `refunded` (paid, but the stay was no
- * longer held for this order). A payment that lands after the hold ended turns `expired`/`cancelled` into
- * `refunded`; the refund itself is a job recorded in the same transaction.
- */
-const ORDER_TRANSITIONS: Record<OrderState, readonly OrderState[]> = {
-  open: ['paid', 'expired', 'cancelled', 'refunded'],
-  expired: ['refunded'],
-  cancelled: ['refunded'],
-  paid: [],
-  refunded: [],
-};
-
-export function canTransitionOrder(from: OrderState, to: OrderState): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
 
 export interface OrderTransition {
   orderId: string;
@@ -34,7 +16,7 @@ export interface OrderTransition {
 }
 
 /**
- * The only way an order changes state: an update guarded by the current state in the caller's transaction,
+ * The only way an order changes state (the machine is contract/order-state.ts): an update guarded by the current state in the caller's transaction,
  * plus the history row with its time. Of two concurrent callers exactly one wins; the other gets 409.
  */
 export async function transitionOrder(trx: Executor, transition: OrderTransition) {

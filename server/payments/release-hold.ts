@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/transaction.ts';
+import { AppError } from '../http/errors.ts';
 import type { OrderRow } from '../db/schema.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from './deps.ts';
@@ -10,10 +11,12 @@ export type HoldEnd = 'expired' | 'cancelled';
 
 /**
  * Ends an open order's hold in one transaction: the order becomes `expired` or `cancelled` and the listing
- * goes back on the market. An order that is no longer open is returned as it is, so a repeated or late
- * release (a second expired event, the sweep after the cancel page) changes nothing.
+ * goes back on the market. Only for a caller that knows no payment can land any more: the provider said the
+ * session expired, or it was never created. Otherwise use `endHold`, which makes sure first. An order that is
+ * no longer open is returned as it is, so a repeated or late release (a second expired event, the sweep after
+ * the cancel page) changes nothing.
  */
-export async function releaseHold(
+export async function releaseHoldWithNoOpenSession(
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
   orderId: string,
   to: HoldEnd,
@@ -34,15 +37,30 @@ export async function releaseHold(
 
 /**
  * Ends a hold the safe way round: the session is expired at the provider first, so no payment can land
- * afterwards; if the provider says the buyer already paid, the payment is fulfilled instead of released.
+ * afterwards; if the provider says the buyer already paid, the payment is fulfilled instead of released. A
+ * session the provider does not know (Stripe's `resource_missing`) can never be paid, so its hold is released
+ * rather than kept forever.
  */
 export async function endHold(deps: BuyingDeps, order: OrderRow, to: HoldEnd, reason: string): Promise<OrderRow> {
-  if (order.checkout_session_id) {
-    const session = await deps.payments.expireCheckoutSession(order.checkout_session_id);
-    if (session.paymentStatus === 'paid') {
-      const fulfilled = await fulfilCheckout(deps, session, `paid before ${reason}`);
-      if (fulfilled) return fulfilled.order;
-    }
+  if (!order.checkout_session_id) return releaseHoldWithNoOpenSession(deps, order.id, to, reason);
+  const session = await expireAtProvider(deps, order.checkout_session_id);
+  if (!session) {
+    const unknown = `${reason}; the payment provider no longer knows its checkout`;
+    return releaseHoldWithNoOpenSession(deps, order.id, to, unknown);
   }
-  return releaseHold(deps, order.id, to, reason);
+  if (session.paymentStatus === 'paid') {
+    const fulfilled = await fulfilCheckout(deps, session, `paid before ${reason}`);
+    if (fulfilled) return fulfilled.order;
+  }
+  return releaseHoldWithNoOpenSession(deps, order.id, to, reason);
+}
+
+/** The session as the provider left it after expiring it, or undefined when the provider does not know it. */
+async function expireAtProvider(deps: BuyingDeps, sessionId: string) {
+  try {
+    return await deps.payments.expireCheckoutSession(sessionId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
 }

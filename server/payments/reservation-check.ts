@@ -11,7 +11,7 @@ interface ListedStay {
   endUtc: Date;
 }
 
-type Problem = {
+export type ReservationProblem = {
   reason: 'reservation_cancelled' | 'reservation_not_confirmed' | 'reservation_changed';
   message: string;
 };
@@ -40,7 +40,11 @@ export async function assertReservationStillSellable(deps: Pick<BuyingDeps, 'db'
   throw new AppError('CONFLICT', problem.message, { reason: problem.reason, status: 'withdrawn' });
 }
 
-function problemWith(reservation: PmsReservation | null, stay: ListedStay): Problem | undefined {
+/** Why a stay can no longer be sold as listed, judged from the hotel's reservation (null: gone); else undefined. */
+export function problemWith(
+  reservation: PmsReservation | null,
+  stay: Pick<ListedStay, 'startUtc' | 'endUtc'>,
+): ReservationProblem | undefined {
   if (!reservation || reservation.state === 'cancelled') {
     return {
       reason: 'reservation_cancelled',

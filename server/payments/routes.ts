@@ -8,6 +8,7 @@ import { byUser, databaseRateLimit } from '../http/rate-limit.ts';
 import type { UserMiddleware } from '../http/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
+import { cancelCheckoutOfListing } from './cancel-listing-checkout.ts';
 import { createCheckout } from './create-checkout.ts';
 import type { BuyingDeps } from './deps.ts';
 import { getSessionStatus } from './session-status.ts';
@@ -36,6 +37,8 @@ export function paymentRouter(deps: BuyingDeps, users: UserMiddleware, checkouts
       amount: body.amount,
       successUrl: body.successUrl,
       cancelUrl: body.cancelUrl,
+      guestFirstName: body.guestFirstName,
+      guestLastName: body.guestLastName,
     });
     res.json({ success: true, data });
   });
@@ -47,13 +50,19 @@ export function paymentRouter(deps: BuyingDeps, users: UserMiddleware, checkouts
       claimedUserIds: [body.user_id],
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
+      guestFirstName: body.guestFirstName,
+      guestLastName: body.guestLastName,
     });
     res.json({ success: true, data });
   });
 
   router.post('/cancel', async (req, res) => {
-    const { sessionId } = parseInput(cancelCheckoutRequestSchema, req.body, 'cancel');
-    res.json({ success: true, data: await cancelCheckout(deps, req.user!, sessionId) });
+    const checkout = parseInput(cancelCheckoutRequestSchema, req.body, 'cancel');
+    const data =
+      'sessionId' in checkout
+        ? await cancelCheckout(deps, req.user!, checkout.sessionId)
+        : await cancelCheckoutOfListing(deps, req.user!, checkout.listingId);
+    res.json({ success: true, data });
   });
 
   router.get('/session-status/:sessionId', async (req, res) => {

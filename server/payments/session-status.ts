@@ -1,10 +1,12 @@
 import type { SessionStatus } from '../../contract/buying.ts';
+import { isPaymentRecorded } from '../../contract/order-state.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import type { OrderRow } from '../db/schema.ts';
 import { findBuyersOrder } from './buyers-order.ts';
 import type { BuyingDeps } from './deps.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
-import { releaseHold } from './release-hold.ts';
+import { refundInfoOf } from './order-views.ts';
+import { releaseHoldWithNoOpenSession } from './release-hold.ts';
 
 /**
  * What the success page asks until the payment is settled. While the order is open the provider is asked:
@@ -24,11 +26,11 @@ export async function getSessionStatus(
     if (session.paymentStatus === 'paid') {
       order = (await fulfilCheckout(deps, session, 'session status lookup'))?.order ?? order;
     } else if (session.status === 'expired') {
-      order = await releaseHold(deps, order.id, 'expired', 'session expired at the provider');
+      order = await releaseHoldWithNoOpenSession(deps, order.id, 'expired', 'session expired at the provider');
     }
   }
   return {
-    // The sale is recorded: `paid`. Still open: the provider's session status. Otherwise how the order ended.
+    // Still open: the provider's session status. Otherwise the order's own state, whichever it is.
     status: order.state === 'open' ? (providerStatus?.status ?? 'open') : order.state,
     session: {
       id: sessionId,
@@ -37,9 +39,10 @@ export async function getSessionStatus(
     },
     orderState: order.state,
     listingId: order.listing_id,
+    refund: refundInfoOf(order),
   };
 }
 
 function settledPaymentStatus(order: OrderRow) {
-  return order.state === 'paid' || order.state === 'refunded' ? 'paid' : 'unpaid';
+  return isPaymentRecorded(order.state) ? 'paid' : 'unpaid';
 }

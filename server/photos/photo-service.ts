@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { SHIPPED_PHOTOS, type Photo, type PhotoPurpose } from '../../contract/photos.ts';
+import type { Photo, PhotoPurpose } from '../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 
 /** The photo port: nothing outside server/photos knows where the marketing photos come from. */
 export interface PhotoService {

@@ -1,6 +1,6 @@
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** "PT" -> "Portugal"; null for a missing or unknown code (then the seller types the country). */
+/** "PT" -> "Portugal"; null for a missing or unknown code (then the stay cannot be listed). */
 export function countryName(code: string | null): string | null {
   if (!code || !/^[A-Za-z]{2}$/.test(code)) return null;
   const name = regionNames.of(code.toUpperCase());

@@ -2,16 +2,17 @@ import type { Kysely } from 'kysely';
 import { toCents } from '../../contract/money.ts';
 import type { CreateListingRequest } from '../../contract/selling.ts';
 import { ensureProfile } from '../accounts/ensure-profile.ts';
+import { enqueueListingAlert } from '../alerts/job-types.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError } from '../http/errors.ts';
 import { countryName } from './country-name.ts';
 import { readVerifiedReservation } from './find-reservation.ts';
 import { chosenImage, imageOptions } from './image-options.ts';
 import type { Pms } from './pms/pms.ts';
-import { assertHonestPrice } from './pricing.ts';
+import { assertChargeablePrice, assertHonestPrice } from './pricing.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
+import { assertLiveProof, assertNoSaleUnderWay } from './ownership-proof.ts';
 import { alreadyListed, assertTransferable } from './transferability.ts';
 
 export interface CreateListingDependencies {
@@ -21,37 +22,42 @@ export interface CreateListingDependencies {
   maxMarkupPercent: number;
 }
 
-const required = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }]);
-
 const isLiveListingConflict = (error: unknown) =>
   (error as { code?: unknown; constraint?: unknown } | null)?.code === '23505' &&
   (error as { constraint?: unknown }).constraint === 'listings_one_live_per_reservation';
 
 /**
  * Lists a reservation the seller verified. The hotel's system is read again first, so a reservation cancelled
- * or started since the code was entered is refused; the stay dates, position and currency are the hotel's,
- * and the text fields the seller leaves empty take the hotel's values.
+ * or started since the code was entered is refused. The hotel's name, city, country, position, the stay
+ * dates and the currency come from the hotel's system only (the request schema has no field for them); the
+ * seller writes the title, description and neighbourhood (location).
  */
-export async function createListing(deps: CreateListingDependencies, user: { id: string; email: string | undefined }, input: CreateListingRequest) {
+export async function createListing(
+  deps: CreateListingDependencies,
+  user: { id: string; email: string | undefined },
+  input: CreateListingRequest,
+) {
   const { db, clock, maxMarkupPercent } = deps;
-  const { fresh } = await readVerifiedReservation(deps, user.id, input.mewsReservationId);
+  const { fresh, stored } = await readVerifiedReservation(deps, user.id, input.mewsReservationId);
   const now = clock();
+  await assertNoSaleUnderWay(db, fresh.externalId);
+  await assertLiveProof(db, { userId: user.id, reservationId: stored.id, guestEmail: fresh.guest.email, now });
   assertTransferable(fresh, now, await liveListingIdOf(db, fresh.externalId));
 
   const priceCents = toCents(input.listingPrice);
+  assertChargeablePrice(priceCents, fresh.currency);
   assertHonestPrice(priceCents, { amountPaidCents: fresh.amountPaidCents, currency: fresh.currency, maxMarkupPercent });
   const imageUrl = chosenImage(imageOptions(fresh.externalId, fresh.roomImageUrls), input.imageUrl);
-  const city = input.city || fresh.hotel.city;
-  if (!city) throw required('city', 'Please enter the city.');
-  const country = input.country || countryName(fresh.hotel.countryCode);
-  if (!country) throw required('country', 'Please enter the country.');
+  // assertTransferable refused a reservation without them.
+  const city = fresh.hotel.city ?? '';
+  const country = countryName(fresh.hotel.countryCode) ?? '';
 
   try {
     return await inTransaction(db, async (trx) => {
       const reservation = await saveReservation(trx, fresh);
       // Listings reference the seller's profile, which the server makes sure exists.
       await ensureProfile(trx, user);
-      return trx
+      const listing = await trx
         .insertInto('listings')
         .values({
           seller_id: user.id,
@@ -60,7 +66,7 @@ export async function createListing(deps: CreateListingDependencies, user: { id:
           description: input.description || null,
           price_cents: priceCents,
           currency: fresh.currency,
-          hotel_name: input.hotelName || fresh.hotel.name,
+          hotel_name: fresh.hotel.name,
           city,
           country,
           location: input.location || null,
@@ -74,10 +80,16 @@ export async function createListing(deps: CreateListingDependencies, user: { id:
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await enqueueListingAlert(trx, { listingId: listing.id, reason: 'new' }, now);
+      return listing;
     });
   } catch (error) {
     // Two requests that both passed the check above: the unique index lets one listing through.
-    if (isLiveListingConflict(error)) throw alreadyListed();
+    // A sold listing still being handed over holds the same index: that race is a sale, not a listing.
+    if (isLiveListingConflict(error)) {
+      await assertNoSaleUnderWay(db, fresh.externalId);
+      throw alreadyListed();
+    }
     throw error;
   }
 }

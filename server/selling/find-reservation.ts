@@ -17,14 +17,17 @@ export interface FindReservationDependencies {
 export const notVerifiedByYou = () =>
   new AppError('FORBIDDEN', 'Only the person who verified this reservation with the emailed code can see or list it.');
 
-export const goneFromPms = () =>
-  new AppError('NOT_FOUND', "The hotel's system no longer has this reservation.");
+export const goneFromPms = () => new AppError('NOT_FOUND', "The hotel's system no longer has this reservation.");
 
 /**
  * The reservation this user verified (by confirmation number or PMS id), re-read from the hotel's system so
  * that the listing form starts from its current state; stored again with what was read.
  */
-export async function readVerifiedReservation(deps: Pick<FindReservationDependencies, 'db' | 'pms'>, userId: string, reference: string) {
+export async function readVerifiedReservation(
+  deps: Pick<FindReservationDependencies, 'db' | 'pms'>,
+  userId: string,
+  reference: string,
+) {
   const verified = await findVerifiedReservation(deps.db, userId, reference);
   if (!verified) throw notVerifiedByYou();
   const fresh = await deps.pms.findByExternalId(verified.external_id);
@@ -33,13 +36,21 @@ export async function readVerifiedReservation(deps: Pick<FindReservationDependen
   return { fresh, stored };
 }
 
-export async function findReservation(deps: FindReservationDependencies, userId: string, reference: string): Promise<FoundReservation> {
+export async function findReservation(
+  deps: FindReservationDependencies,
+  userId: string,
+  reference: string,
+): Promise<FoundReservation> {
   const { fresh } = await readVerifiedReservation(deps, userId, reference);
   return describeReservation(fresh, deps.maxMarkupPercent, await liveListingIdOf(deps.db, fresh.externalId));
 }
 
 /** The reservation in the hotel system's field names, with what the listing form needs beside it. */
-function describeReservation(reservation: PmsReservation, maxMarkupPercent: number, liveListingId: string | null): FoundReservation {
+function describeReservation(
+  reservation: PmsReservation,
+  maxMarkupPercent: number,
+  liveListingId: string | null,
+): FoundReservation {
   const ceiling = maxPriceCents(reservation.amountPaidCents, maxMarkupPercent);
   return {
     reservationDetails: {
@@ -52,7 +63,11 @@ function describeReservation(reservation: PmsReservation, maxMarkupPercent: numb
     },
     propertyInfo: {
       Name: reservation.hotel.name,
-      Address: { Line1: reservation.hotel.addressLine, City: reservation.hotel.city, CountryCode: reservation.hotel.countryCode },
+      Address: {
+        Line1: reservation.hotel.addressLine,
+        City: reservation.hotel.city,
+        CountryCode: reservation.hotel.countryCode,
+      },
     },
     pricing: {
       amountPaid: reservation.amountPaidCents === null ? null : toMajor(reservation.amountPaidCents),

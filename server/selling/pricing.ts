@@ -1,5 +1,6 @@
 import { toMajor } from '../../contract/money.ts';
 import { AppError } from '../http/errors.ts';
+import { chargeRefusal } from '../../contract/currencies.ts';
 
 /**
  * The highest asking price allowed, in cents: the price paid at the hotel plus the allowed markup, rounded
@@ -25,4 +26,10 @@ export function assertHonestPrice(
       ? `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel plus ${pricing.maxMarkupPercent}%.`
       : `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel.`;
   throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);
+}
+
+/** 400 on `listingPrice` when the payment provider could not charge this price in this currency. */
+export function assertChargeablePrice(priceCents: number, currency: string): void {
+  const message = chargeRefusal(priceCents, currency);
+  if (message) throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);
 }

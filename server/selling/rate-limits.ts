@@ -13,7 +13,11 @@ export interface SellingRateLimits {
   codeEntriesPerUser: number;
 }
 
-export const DEFAULT_SELLING_RATE_LIMITS: SellingRateLimits = { codeRequestsPerUser: 5, codeRequestsPerClient: 20, codeEntriesPerUser: 30 };
+export const DEFAULT_SELLING_RATE_LIMITS: SellingRateLimits = {
+  codeRequestsPerUser: 5,
+  codeRequestsPerClient: 20,
+  codeEntriesPerUser: 30,
+};
 
 const TOO_MANY_REQUESTS = 'Too many verification requests. Please wait a few minutes and try again.';
 
@@ -21,11 +25,28 @@ const TOO_MANY_REQUESTS = 'Too many verification requests. Please wait a few min
 export function sellingRateLimiters(db: Kysely<Database>, limits: SellingRateLimits = DEFAULT_SELLING_RATE_LIMITS) {
   return {
     codeRequests: [
-      databaseRateLimit(db, { name: 'verify-request-client', limit: limits.codeRequestsPerClient, windowMs: WINDOW_MS, message: TOO_MANY_REQUESTS }),
-      databaseRateLimit(db, { name: 'verify-request', limit: limits.codeRequestsPerUser, windowMs: WINDOW_MS, message: TOO_MANY_REQUESTS, key: byUser }),
+      databaseRateLimit(db, {
+        name: 'verify-request-client',
+        limit: limits.codeRequestsPerClient,
+        windowMs: WINDOW_MS,
+        message: TOO_MANY_REQUESTS,
+      }),
+      databaseRateLimit(db, {
+        name: 'verify-request',
+        limit: limits.codeRequestsPerUser,
+        windowMs: WINDOW_MS,
+        message: TOO_MANY_REQUESTS,
+        key: byUser,
+      }),
     ],
     codeEntries: [
-      databaseRateLimit(db, { name: 'verify-code', limit: limits.codeEntriesPerUser, windowMs: WINDOW_MS, message: TOO_MANY_REQUESTS, key: byUser }),
+      databaseRateLimit(db, {
+        name: 'verify-code',
+        limit: limits.codeEntriesPerUser,
+        windowMs: WINDOW_MS,
+        message: TOO_MANY_REQUESTS,
+        key: byUser,
+      }),
     ],
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Pms } from './pms/pms.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
+import { assertNoSaleUnderWay } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
 import { CODE_LIFETIME_MS, hashCode, newCode } from './verification-code.ts';
 import { verificationEmail } from './verification-email.ts';
@@ -16,7 +17,17 @@ export interface RequestVerificationDependencies {
   clock: Clock;
   pms: Pms;
   mailer: Mailer;
+  /** The HMAC key codes are stored under. */
+  codeKey: string;
 }
+
+/**
+ * Codes sent for one reservation, or to one guest address, per hour, whoever asks. Per-user and per-address
+ * limits cannot stop many accounts from each asking for a code and guessing at it, nor a guest's inbox from
+ * being flooded; this bounds both (3 codes, 5 guesses each: at most 15 guesses an hour at one reservation).
+ */
+export const CODES_PER_RESERVATION_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
 
 export interface VerificationRequest {
   userId: string;
@@ -51,7 +62,10 @@ async function findByTypedNumber(pms: Pms, typed: string) {
  * email against the guest's, refuses what cannot be sold, stores the reservation and a fresh code (replacing
  * this user's earlier codes for it) and emails the code to the address on the reservation.
  */
-export async function requestVerification(deps: RequestVerificationDependencies, request: VerificationRequest): Promise<VerificationSent> {
+export async function requestVerification(
+  deps: RequestVerificationDependencies,
+  request: VerificationRequest,
+): Promise<VerificationSent> {
   const { db, clock, pms, mailer } = deps;
   const reservation = await findByTypedNumber(pms, request.confirmationNumber);
   const guestEmail = reservation?.guest.email;
@@ -59,12 +73,15 @@ export async function requestVerification(deps: RequestVerificationDependencies,
   if (!reservation || !guestEmail || normaliseEmail(guestEmail) !== email) throw notFound();
 
   const now = clock();
+  await assertNoSaleUnderWay(db, reservation.externalId);
   assertTransferable(reservation, now, await liveListingIdOf(db, reservation.externalId));
 
   const code = newCode();
-  const { salt, hash } = hashCode(code);
+  const { salt, hash } = hashCode(deps.codeKey, code);
   await inTransaction(db, async (trx) => {
+    // Saving locks the reservation's row until commit, so parallel requests are counted one after another.
     const stored = await saveReservation(trx, reservation);
+    await assertCodeQuota(trx, { reservationId: stored.id, email }, now);
     await trx
       .updateTable('reservation_verifications')
       .set({ replaced_at: now })
@@ -93,5 +110,29 @@ export async function requestVerification(deps: RequestVerificationDependencies,
   } catch {
     throw new AppError('UPSTREAM_ERROR', 'We could not send the verification email. Please try again in a moment.');
   }
-  return reservation.guest.isOtaRelay ? { sent: true, otaRelay: true, message: OTA_RELAY_MESSAGE } : { sent: true, otaRelay: false };
+  return reservation.guest.isOtaRelay
+    ? { sent: true, otaRelay: true, message: OTA_RELAY_MESSAGE }
+    : { sent: true, otaRelay: false };
+}
+
+/** 429 once this reservation, or this guest address, has had its codes for the hour, saying when to ask again. */
+async function assertCodeQuota(trx: Kysely<Database>, target: { reservationId: string; email: string }, now: Date) {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const recent = await trx
+    .selectFrom('reservation_verifications')
+    .select('created_at')
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('reservation_id', '=', target.reservationId), eb('email', '=', target.email)]))
+    .orderBy('created_at', 'desc')
+    .limit(CODES_PER_RESERVATION_PER_HOUR)
+    .execute();
+  if (recent.length < CODES_PER_RESERVATION_PER_HOUR) return;
+  const retryAt = new Date(recent.at(-1)!.created_at.getTime() + HOUR_MS);
+  const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many codes have been sent for this reservation. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds, retryAt: retryAt.toISOString() },
+  );
 }

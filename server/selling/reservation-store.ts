@@ -3,7 +3,7 @@ import type { ReservationRow } from '../db/schema.ts';
 import type { PmsReservation } from './pms/pms.ts';
 
 /** Every reservation is read through the Mews Connector API (the demo PMS speaks it too). */
-const PROVIDER = 'mews';
+export const PROVIDER = 'mews';
 
 /**
  * Stores the reservation as the hotel's system knows it now, keeping who proved ownership of it. Called with
@@ -22,6 +22,7 @@ export async function saveReservation(trx: Executor, reservation: PmsReservation
     latitude: reservation.hotel.latitude,
     longitude: reservation.hotel.longitude,
     currency: reservation.currency,
+    time_zone: reservation.hotel.timeZone ?? 'UTC',
     amount_paid_cents: reservation.amountPaidCents,
     guest_email: reservation.guest.email,
     state: reservation.state,
@@ -52,12 +53,18 @@ export async function liveListingIdOf(db: Executor, externalId: string): Promise
  * The reservation `reference` (its confirmation number or PMS id) if this user has proved it is theirs with a
  * code; the most recently verified one if two hotels share a confirmation number.
  */
-export async function findVerifiedReservation(db: Executor, userId: string, reference: string): Promise<ReservationRow | undefined> {
+export async function findVerifiedReservation(
+  db: Executor,
+  userId: string,
+  reference: string,
+): Promise<ReservationRow | undefined> {
   return db
     .selectFrom('reservations')
     .selectAll('reservations')
     .where('reservations.provider', '=', PROVIDER)
-    .where((eb) => eb.or([eb('reservations.confirmation_number', '=', reference), eb('reservations.external_id', '=', reference)]))
+    .where((eb) =>
+      eb.or([eb('reservations.confirmation_number', '=', reference), eb('reservations.external_id', '=', reference)]),
+    )
     .where((eb) =>
       eb.exists(
         eb

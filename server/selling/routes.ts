@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import {
   findReservationRequestSchema,
@@ -8,7 +8,7 @@ import {
 } from '../../contract/selling.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { signedInUser } from '../http/claimed-user.ts';
 import type { UserMiddleware } from '../http/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -26,37 +26,32 @@ export interface ReservationsRouterDependencies {
   mailer: Mailer;
   users: UserMiddleware;
   maxMarkupPercent: number;
+  /** The HMAC key verification codes are stored under. */
+  codeKey: string;
   rateLimits?: SellingRateLimits;
-}
-
-/** The signed-in user; a `userId` the client sends is accepted for compatibility but must be that user. */
-export function signedInUser(req: Request, claimedUserId?: string) {
-  const user = req.user;
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-  if (claimedUserId !== undefined && claimedUserId !== user.id) {
-    throw new AppError('FORBIDDEN', 'You can only act for your own account');
-  }
-  return user;
 }
 
 /** /api/reservations: proving a reservation is yours, then reading it back to list it. */
 export function reservationsRouter(deps: ReservationsRouterDependencies): Router {
-  const { db, clock, pms, mailer, users, maxMarkupPercent } = deps;
+  const { db, clock, pms, mailer, users, maxMarkupPercent, codeKey } = deps;
   const limits = sellingRateLimiters(db, deps.rateLimits);
   const router = Router();
 
   router.post('/verify-combined', users.requireUser, ...limits.codeRequests, async (req, res) => {
     const body = parseInput(verifyCombinedRequestSchema, req.body);
-    const user = signedInUser(req, body.userId);
-    const data = await requestVerification({ db, clock, pms, mailer }, { userId: user.id, confirmationNumber: body.confirmationNumber, email: body.email });
+    const user = signedInUser(req, [body.userId]);
+    const data = await requestVerification(
+      { db, clock, pms, mailer, codeKey },
+      { userId: user.id, confirmationNumber: body.confirmationNumber, email: body.email },
+    );
     res.json({ success: true, data });
   });
 
   router.post('/verify-email', users.requireUser, ...limits.codeRequests, async (req, res) => {
     const body = parseInput(verifyEmailRequestSchema, req.body);
-    const user = signedInUser(req, body.userId);
+    const user = signedInUser(req, [body.userId]);
     const data = await requestVerification(
-      { db, clock, pms, mailer },
+      { db, clock, pms, mailer, codeKey },
       { userId: user.id, confirmationNumber: body.reservationId, email: body.userProvidedEmail },
     );
     res.json({ success: true, data });
@@ -64,19 +59,24 @@ export function reservationsRouter(deps: ReservationsRouterDependencies): Router
 
   router.post('/verify-code', users.requireUser, ...limits.codeEntries, async (req, res) => {
     const body = parseInput(verifyCodeRequestSchema, req.body);
-    const data = await verifyCode({ db, clock }, { user: signedInUser(req), email: body.email, code: body.code });
+    const data = await verifyCode(
+      { db, clock, codeKey },
+      { user: signedInUser(req), email: body.email, code: body.code },
+    );
     res.json({ success: true, data });
   });
 
   router.post('/find', users.requireUser, async (req, res) => {
     const body = parseInput(findReservationRequestSchema, req.body);
-    const user = signedInUser(req, body.userId);
-    res.json({ success: true, data: await findReservation({ db, pms, maxMarkupPercent }, user.id, body.reservationId) });
+    const user = signedInUser(req, [body.userId]);
+    res.json({
+      success: true,
+      data: await findReservation({ db, pms, maxMarkupPercent }, user.id, body.reservationId),
+    });
   });
 
   router.get('/:userId', users.requireUser, async (req, res) => {
-    const user = signedInUser(req);
-    if (req.params.userId !== user.id) throw new AppError('FORBIDDEN', 'You can only see your own reservations');
+    const user = signedInUser(req, [req.params.userId], 'You can only see your own reservations');
     res.json({ success: true, data: await listVerifiedReservations(db, user.id) });
   });
 

@@ -11,14 +11,18 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
 }
 
-/** The stored form of a code: an HMAC under a random salt of its own row, so the code itself is never written down. */
-export function hashCode(code: string, salt = randomBytes(16).toString('hex')) {
-  return { salt, hash: createHmac('sha256', salt).update(code).digest('hex') };
+/**
+ * The stored form of a code: an HMAC under the server's key (CODE_HMAC_KEY, or the data directory's own) of the
+ * row's random salt and the code. A salt alone would hide nothing: there are only a million codes, and anyone
+ * holding a copy of the database could try them all. Without the key, the stored rows reveal no code.
+ */
+export function hashCode(key: string, code: string, salt = randomBytes(16).toString('hex')) {
+  return { salt, hash: createHmac('sha256', key).update(`${salt}:${code}`).digest('hex') };
 }
 
 /** Compares in constant time, so the reply's timing says nothing about how close a guess was. */
-export function codeMatches(code: string, salt: string, hash: string): boolean {
-  const candidate = Buffer.from(hashCode(code, salt).hash, 'hex');
+export function codeMatches(key: string, code: string, salt: string, hash: string): boolean {
+  const candidate = Buffer.from(hashCode(key, code, salt).hash, 'hex');
   const stored = Buffer.from(hash, 'hex');
   return candidate.length === stored.length && timingSafeEqual(candidate, stored);
 }

@@ -13,7 +13,15 @@ export async function listVerifiedReservations(db: Kysely<Database>, userId: str
     .leftJoin('listings as l', (join) =>
       join.onRef('l.reservation_id', '=', 'r.id').on('l.status', 'in', ['active', 'reserved', 'inactive']),
     )
-    .select(['r.confirmation_number', 'r.external_id', 'r.hotel_name', 'r.city', 'r.start_utc', 'r.end_utc', 'l.id as live_listing_id'])
+    .select([
+      'r.confirmation_number',
+      'r.external_id',
+      'r.hotel_name',
+      'r.city',
+      'r.start_utc',
+      'r.end_utc',
+      'l.id as live_listing_id',
+    ])
     .select((eb) => eb.fn.max('v.verified_at').as('verified_at'))
     .where('v.user_id', '=', userId)
     .where('v.verified_at', 'is not', null)

@@ -10,6 +10,8 @@ import { codeMatches, MAX_CODE_ATTEMPTS } from './verification-code.ts';
 export interface VerifyCodeDependencies {
   db: Kysely<Database>;
   clock: Clock;
+  /** The HMAC key codes are stored under. */
+  codeKey: string;
 }
 
 export interface CodeAttempt {
@@ -31,7 +33,16 @@ export async function verifyCode(deps: VerifyCodeDependencies, attempt: CodeAtte
   const pending = await db
     .selectFrom('reservation_verifications as v')
     .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
-    .select(['v.id', 'v.code_salt', 'v.code_hash', 'v.attempts', 'v.expires_at', 'v.verified_at', 'v.reservation_id', 'r.confirmation_number'])
+    .select([
+      'v.id',
+      'v.code_salt',
+      'v.code_hash',
+      'v.attempts',
+      'v.expires_at',
+      'v.verified_at',
+      'v.reservation_id',
+      'r.confirmation_number',
+    ])
     .where('v.user_id', '=', attempt.user.id)
     .where('v.email', '=', normaliseEmail(attempt.email))
     .where('v.replaced_at', 'is', null)
@@ -43,7 +54,7 @@ export async function verifyCode(deps: VerifyCodeDependencies, attempt: CodeAtte
   if (pending.attempts >= MAX_CODE_ATTEMPTS) throw refused('Too many wrong codes. Request a new one.');
   if (pending.expires_at.getTime() <= now.getTime()) throw refused('This code has expired. Request a new one.');
 
-  if (!codeMatches(attempt.code, pending.code_salt, pending.code_hash)) {
+  if (!codeMatches(deps.codeKey, attempt.code, pending.code_salt, pending.code_hash)) {
     const counted = await db
       .updateTable('reservation_verifications')
       .set({ attempts: sql<number>`attempts + 1` })
@@ -73,7 +84,11 @@ export async function verifyCode(deps: VerifyCodeDependencies, attempt: CodeAtte
     if (!used) throw refused('This code can no longer be used. Request a new one.');
     // The owner column references profiles: the server makes sure the verified user has one.
     await ensureProfile(trx, attempt.user);
-    await trx.updateTable('reservations').set({ owner_id: attempt.user.id }).where('id', '=', pending.reservation_id).execute();
+    await trx
+      .updateTable('reservations')
+      .set({ owner_id: attempt.user.id })
+      .where('id', '=', pending.reservation_id)
+      .execute();
   });
   return { verified: true as const, reservationId: pending.confirmation_number };
 }

@@ -15,6 +15,9 @@ export function systemRouter(config: Config, database: DatabaseHandle): Router {
     googleMapsApiKey: config.googleMapsApiKey,
     supabaseUrl: config.auth.mode === 'supabase' ? config.auth.supabaseUrl : config.publicUrl,
     supabaseAnonKey: config.auth.anonKey,
+    payments: { mode: config.payments.mode, publishableKey: config.payments.publishableKey },
+    demoMode: config.demoMode,
+    platformFeePercent: config.payouts.feePercent,
   } satisfies PublicConfig);
 
   router.get('/health', async (req, res) => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { importOrReload } from '../lib/stale-bundle.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { ErrorScreen } from './errors/ErrorScreen.tsx';
 import { RootLayout, RouteLoading } from './layout/RootLayout.tsx';
@@ -9,7 +10,8 @@ import { RootLayout, RouteLoading } from './layout/RootLayout.tsx';
  * before the navigation commits, so the layout never shows a half-rendered page and #anchors exist on arrival.
  */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+  // A tab left open across a deploy asks for a chunk that is gone: it reloads onto the new bundle.
+  return async () => ({ Component: (await importOrReload(load)).default });
 }
 
 const pageRoutes: RouteObject[] = [
@@ -20,13 +22,20 @@ const pageRoutes: RouteObject[] = [
     // Signed-in only: a guest gets the sign-in dialog and lands on /.
     element: <RequireAuth />,
     children: [
-      { path: 'list-my-reservation', lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')) },
+      {
+        path: 'list-my-reservation',
+        lazy: page(() => import('../features/selling/components/ListMyReservationPage.tsx')),
+      },
       { path: 'my-listings', lazy: page(() => import('../features/selling/components/MyListingsPage.tsx')) },
       { path: 'profile', lazy: page(() => import('../features/account/components/ProfilePage.tsx')) },
       { path: 'payment/success', lazy: page(() => import('../features/buying/components/PaymentSuccessPage.tsx')) },
       { path: 'payment/cancel', lazy: page(() => import('../features/buying/components/PaymentCancelPage.tsx')) },
-      { path: 'booking/confirmation', lazy: page(() => import('../features/buying/components/BookingConfirmationPage.tsx')) },
+      {
+        path: 'booking/confirmation',
+        lazy: page(() => import('../features/buying/components/BookingConfirmationPage.tsx')),
+      },
       { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
+      { path: 'alerts', lazy: page(() => import('../features/alerts/components/AlertsPage.tsx')) },
     ],
   },
   // /my-reservations is the old address of My Stays; replace keeps the dead URL out of history.

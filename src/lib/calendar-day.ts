@@ -1,15 +1,19 @@
-import { addDays, formatISO, parseISO } from 'date-fns';
-import { z } from 'zod';
+import { addDays, formatISO, isValid, parseISO } from 'date-fns';
 
 /**
  * Calendar days as the SPA handles them: YYYY-MM-DD text (URLs, forms, the API), read and written in the
  * visitor's own calendar, because "today" is where the traveller is, not UTC.
  */
-const isoDay = z.iso.date();
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day as YYYY-MM-DD ("2026-02-30" is not one). */
+/**
+ * A real calendar day as YYYY-MM-DD ("2026-02-30" is not one). Checked without zod, which the landing page's
+ * first paint does without: the shape, then the same day back from the calendar.
+ */
 export function isIsoDay(value: string): boolean {
-  return isoDay.safeParse(value).success;
+  if (!ISO_DAY.test(value)) return false;
+  const date = parseISO(value);
+  return isValid(date) && formatISO(date, { representation: 'date' }) === value;
 }
 
 /** The visitor's local calendar day of `date` (today by default) as YYYY-MM-DD. */

@@ -31,10 +31,15 @@ const BADGED: Record<ListingStatus, boolean> = {
 };
 
 /** The badge a listing wears for this viewer (SOLD, PURCHASED, or its status in capitals), or null for none. */
-export function statusBadgeOf(listing: ViewedListing, viewerId: string | null): { label: string; tone: BadgeTone } | null {
+export function statusBadgeOf(
+  listing: ViewedListing,
+  viewerId: string | null,
+): { label: string; tone: BadgeTone } | null {
   if (!BADGED[listing.status]) return null;
   if (listing.status === 'sold') {
-    return viewerId !== null && viewerId === listing.buyer_id ? { label: 'PURCHASED', tone: 'purchased' } : { label: 'SOLD', tone: 'sold' };
+    return viewerId !== null && viewerId === listing.buyer_id
+      ? { label: 'PURCHASED', tone: 'purchased' }
+      : { label: 'SOLD', tone: 'sold' };
   }
   return { label: listing.status.toUpperCase(), tone: 'pending' };
 }

@@ -1,4 +1,4 @@
-import { parsePriceText } from '../../contract/search.ts';
+import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay } from './calendar-day.ts';
 
 /**
@@ -16,7 +16,14 @@ export interface SearchFilters {
   maxPrice: number | null;
 }
 
-export const EMPTY_FILTERS: SearchFilters = { location: '', hotelName: '', startDate: '', endDate: '', minPrice: 0, maxPrice: null };
+export const EMPTY_FILTERS: SearchFilters = {
+  location: '',
+  hotelName: '',
+  startDate: '',
+  endDate: '',
+  minPrice: 0,
+  maxPrice: null,
+};
 
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
   const date = (name: string) => {

@@ -50,6 +50,11 @@ export function getSupabase(): Promise<SupabaseClient> {
   return client;
 }
 
+/** Whether the sign-in client has been asked for on this page (a guest's pages never ask until Sign In). */
+export function signInClientRequested(): boolean {
+  return client !== undefined;
+}
+
 /**
  * Tests start every case from a fresh client (and so a fresh read of storage). supabase-js counts its clients per
  * storage key and warns about a second one, so each fresh client gets a key of its own.

@@ -1,19 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '../../server/auth/store.ts';
 import { LOCAL_ANON_KEY } from '../../server/config.ts';
+import { sha256 } from '../../server/crypto/sha256.ts';
 import { signedInClient, signInThroughDevPage, supabaseFor, TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { PUBLIC_URL: TEST_PUBLIC_URL }, authRateLimits: { token: 1000, signIn: 1000 } });
+  server = await startTestServer({
+    env: { PUBLIC_URL: TEST_PUBLIC_URL },
+    authRateLimits: { token: 1000, signIn: 1000 },
+  });
 });
 afterAll(() => server.close());
 
-const authHeaders = { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
+const authHeaders = {
+  apikey: LOCAL_ANON_KEY,
+  'Content-Type': 'application/json',
+  'X-Supabase-Api-Version': '2024-01-01',
+};
 
 function postToken(grant: string, body: object) {
-  return server.request(`/auth/v1/token?grant_type=${grant}`, { method: 'POST', headers: authHeaders, body: JSON.stringify(body) });
+  return server.request(`/auth/v1/token?grant_type=${grant}`, {
+    method: 'POST',
+    headers: authHeaders,
+    body: JSON.stringify(body),
+  });
 }
 
 describe('PKCE sign-in through the development page', () => {
@@ -81,7 +94,9 @@ describe('PKCE sign-in through the development page', () => {
   });
 
   it('refuses redirect targets off the product origin and unknown providers', async () => {
-    const evil = await server.request(`/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/x')}`);
+    const evil = await server.request(
+      `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/x')}`,
+    );
     expect(evil.status).toBe(400);
     const github = await server.request(`/auth/v1/authorize?provider=github`);
     expect(github.status).toBe(400);
@@ -90,7 +105,9 @@ describe('PKCE sign-in through the development page', () => {
   });
 
   it('serves a sign-in page with an email form, Continue and the demo accounts', async () => {
-    const page = await server.request(`/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(TEST_PUBLIC_URL)}`);
+    const page = await server.request(
+      `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(TEST_PUBLIC_URL)}`,
+    );
     expect(page.status).toBe(200);
     expect(page.body).toContain('<form method="post"');
     expect(page.body).toContain('name="email"');
@@ -105,7 +122,11 @@ describe('PKCE sign-in through the development page', () => {
       `/auth/v1/authorize?provider=google&code_challenge=${verifier}&code_challenge_method=plain&redirect_to=${encodeURIComponent(TEST_PUBLIC_URL)}`,
     );
     const action = (/action="([^"]+)"/.exec(page.body as string)?.[1] ?? '').replaceAll('&amp;', '&');
-    const posted = await fetch(server.url + action, { method: 'POST', body: new URLSearchParams({ email: 'plain@example.com' }), redirect: 'manual' });
+    const posted = await fetch(server.url + action, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'plain@example.com' }),
+      redirect: 'manual',
+    });
     const code = new URL(posted.headers.get('location') ?? '').searchParams.get('code');
     const exchanged = await postToken('pkce', { auth_code: code, code_verifier: verifier });
     expect(exchanged.status).toBe(200);
@@ -131,7 +152,7 @@ describe('implicit sign-in', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate on every refresh, and reusing an old one revokes the session', async () => {
+  it('rotate on every refresh, and reusing an old one after the reuse interval revokes the session', async () => {
     const { client, session } = await signedInClient(server.url, 'rotate@example.com');
     const refreshed = await client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
@@ -139,6 +160,12 @@ describe('refresh tokens', () => {
     expect(current?.refresh_token).toBeTruthy();
     expect(current?.refresh_token).not.toBe(session.refresh_token);
 
+    // Replayed after the reuse interval (within it, a second tab's refresh is honoured).
+    await server.database.db
+      .updateTable('auth_refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - REFRESH_TOKEN_REUSE_INTERVAL_MS - 1_000) })
+      .where('token_hash', '=', sha256(session.refresh_token))
+      .execute();
     const replay = await postToken('refresh_token', { refresh_token: session.refresh_token });
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe('refresh_token_already_used');
@@ -146,7 +173,9 @@ describe('refresh tokens', () => {
     const next = await postToken('refresh_token', { refresh_token: current?.refresh_token });
     expect(next.status).toBe(400);
     expect(next.body.code).toBe('refresh_token_not_found');
-    const user = await server.request('/auth/v1/user', { headers: { ...authHeaders, Authorization: `Bearer ${current?.access_token}` } });
+    const user = await server.request('/auth/v1/user', {
+      headers: { ...authHeaders, Authorization: `Bearer ${current?.access_token}` },
+    });
     expect(user.status).toBe(403);
     expect(user.body.code).toBe('session_not_found');
   });
@@ -165,7 +194,9 @@ describe('refresh tokens', () => {
 describe('getUser and signOut', () => {
   it('rejects a missing or forged token', async () => {
     expect((await server.request('/auth/v1/user', { headers: authHeaders })).status).toBe(401);
-    const forged = await server.request('/auth/v1/user', { headers: { ...authHeaders, Authorization: 'Bearer a.b.c' } });
+    const forged = await server.request('/auth/v1/user', {
+      headers: { ...authHeaders, Authorization: 'Bearer a.b.c' },
+    });
     expect(forged.status).toBe(403);
     expect(forged.body.code).toBe('bad_jwt');
   });
@@ -175,7 +206,9 @@ describe('getUser and signOut', () => {
     const { error } = await client.auth.signOut();
     expect(error).toBeNull();
     expect((await client.auth.getSession()).data.session).toBeNull();
-    const after = await server.request('/auth/v1/user', { headers: { ...authHeaders, Authorization: `Bearer ${session.access_token}` } });
+    const after = await server.request('/auth/v1/user', {
+      headers: { ...authHeaders, Authorization: `Bearer ${session.access_token}` },
+    });
     expect(after.status).toBe(403);
     const refresh = await postToken('refresh_token', { refresh_token: session.refresh_token });
     expect(refresh.status).toBe(400);
@@ -204,17 +237,28 @@ describe('getUser and signOut', () => {
 
 describe('rate limits', () => {
   it('answer 429 in the API error envelope for the token endpoint and the sign-in form', async () => {
-    const limited = await startTestServer({ env: { PUBLIC_URL: TEST_PUBLIC_URL }, authRateLimits: { token: 2, signIn: 1 } });
+    const limited = await startTestServer({
+      env: { PUBLIC_URL: TEST_PUBLIC_URL },
+      authRateLimits: { token: 2, signIn: 1 },
+    });
     try {
       const token = () =>
-        limited.request('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: authHeaders, body: '{"refresh_token":"x"}' });
+        limited.request('/auth/v1/token?grant_type=refresh_token', {
+          method: 'POST',
+          headers: authHeaders,
+          body: '{"refresh_token":"x"}',
+        });
       expect((await token()).status).toBe(400);
       expect((await token()).status).toBe(400);
       const third = await token();
       expect(third.status).toBe(429);
       expect(third.body).toEqual({ success: false, error: expect.stringContaining('Too many'), code: 'RATE_LIMITED' });
 
-      const form = () => limited.request('/auth/v1/authorize/dev?flow=x', { method: 'POST', body: new URLSearchParams({ email: 'bad' }) });
+      const form = () =>
+        limited.request('/auth/v1/authorize/dev?flow=x', {
+          method: 'POST',
+          body: new URLSearchParams({ email: 'bad' }),
+        });
       expect((await form()).status).toBe(400);
       expect((await form()).status).toBe(429);
     } finally {

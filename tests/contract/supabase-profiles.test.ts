@@ -21,10 +21,12 @@ const NAMES = 'first_name,last_name,display_name';
 const deleteProfile = (id: string) => server.database.db.deleteFrom('profiles').where('id', '=', id).execute();
 
 describe('/rest/v1/profiles with the real supabase-js', () => {
-  it('sign-in has created the profile row, so the browser\'s own insert meets 23505', async () => {
+  it("sign-in has created the profile row, so the browser's own insert meets 23505", async () => {
     const read = await ana.client.from('profiles').select(`email,${NAMES}`).eq('id', ana.id).single();
     expect(read.data).toEqual({ email: 'ana@example.com', first_name: '', last_name: '', display_name: '' });
-    const insert = await ana.client.from('profiles').insert({ id: ana.id, email: 'ana@example.com', first_name: '', last_name: '', display_name: '' });
+    const insert = await ana.client
+      .from('profiles')
+      .insert({ id: ana.id, email: 'ana@example.com', first_name: '', last_name: '', display_name: '' });
     expect(insert.status).toBe(409);
     expect(insert.error?.code).toBe('23505');
   });
@@ -58,8 +60,17 @@ describe('/rest/v1/profiles with the real supabase-js', () => {
       .upsert({ id: ana.id, first_name: 'Ana', last_name: 'Silva', display_name: 'ana.s', updated_at: updatedAt });
     expect(updated.error).toBeNull();
     expect(updated.status).toBe(200);
-    const read = await ana.client.from('profiles').select('first_name,last_name,display_name,email,updated_at').eq('id', ana.id).single();
-    expect(read.data).toMatchObject({ first_name: 'Ana', last_name: 'Silva', display_name: 'ana.s', email: 'ana@example.com' });
+    const read = await ana.client
+      .from('profiles')
+      .select('first_name,last_name,display_name,email,updated_at')
+      .eq('id', ana.id)
+      .single();
+    expect(read.data).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Silva',
+      display_name: 'ana.s',
+      email: 'ana@example.com',
+    });
     expect(new Date(read.data?.updated_at as string).toISOString()).toBe(updatedAt);
 
     await deleteProfile(ben.id);
@@ -68,7 +79,11 @@ describe('/rest/v1/profiles with the real supabase-js', () => {
   });
 
   it('returns the row with select() after a write', async () => {
-    const { data, error } = await ana.client.from('profiles').upsert({ id: ana.id, display_name: 'A.' }).select(NAMES).single();
+    const { data, error } = await ana.client
+      .from('profiles')
+      .upsert({ id: ana.id, display_name: 'A.' })
+      .select(NAMES)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ first_name: 'Ana', last_name: 'Silva', display_name: 'A.' });
   });
@@ -100,5 +115,25 @@ describe('/rest/v1/profiles with the real supabase-js', () => {
     const bad = await ana.client.from('profiles').upsert({ id: ana.id, is_admin: true } as never);
     expect(bad.status).toBe(400);
     expect(bad.error?.code).toBe('PGRST204');
+  });
+
+  it('keeps the email the auth server verified: a typed one is ignored, on upsert and on insert', async () => {
+    const upsert = await ana.client
+      .from('profiles')
+      .upsert({ id: ana.id, email: 'someone.else@example.com', first_name: 'Ana' });
+    expect(upsert.error).toBeNull();
+    const read = async () =>
+      await server.database.db
+        .selectFrom('profiles')
+        .select(['email', 'first_name'])
+        .where('id', '=', ana.id)
+        .executeTakeFirstOrThrow();
+    expect(await read()).toEqual({ email: 'ana@example.com', first_name: 'Ana' });
+    await deleteProfile(ana.id);
+    const insert = await ana.client
+      .from('profiles')
+      .insert({ id: ana.id, email: 'someone.else@example.com', first_name: '', last_name: '', display_name: '' });
+    expect(insert.status).toBe(201);
+    expect((await read()).email).toBe('ana@example.com');
   });
 });

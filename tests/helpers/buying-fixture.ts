@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
-import type { Pms, PmsReservation } from '../../server/selling/pms/pms.ts';
+import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
 import { insertListing, insertProfile } from './factories.ts';
 import { PaymentsDouble } from './payments-double.ts';
 import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
 import { TEST_PUBLIC_URL } from './supabase-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-
 
 /** The hotel's system for buying tests: reservations by external id, as the test says they are now. */
 export class BuyingPmsDouble implements Pms {
@@ -20,6 +19,21 @@ export class BuyingPmsDouble implements Pms {
 
   async findByExternalId(externalId: string) {
     return this.reservations.get(externalId) ?? null;
+  }
+
+  /** Failures the next transfers of a reservation meet, in order, before the hotel accepts. */
+  readonly transferFailures = new Map<string, PmsTransferError[]>();
+  readonly transfers: { externalId: string; guest: PmsGuest }[] = [];
+
+  async transferToGuest(externalId: string, guest: PmsGuest) {
+    const failure = this.transferFailures.get(externalId)?.shift();
+    if (failure) throw failure;
+    const current = this.reservations.get(externalId);
+    if (!current || current.state !== 'confirmed') throw new PmsTransferError('refused', 'not transferable');
+    this.transfers.push({ externalId, guest });
+    const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
+    this.reservations.set(externalId, transferred);
+    return transferred;
   }
 }
 
@@ -68,6 +82,8 @@ export interface BuyingFixture {
     orderId: string;
   }>;
   deliver(event: { payload: string; signature: string }): ReturnType<TestServer['request']>;
+  /** Another API instance with the same clock, provider, hotel and mailer, on `database` (a restart, a second node). */
+  instance(database: TestServer['database'], env?: Record<string, string>): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -89,6 +105,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     pms,
     mailer,
     publicUrl: TEST_PUBLIC_URL,
+    payouts: server.config.payouts,
     logger: pino({ level: 'silent' }),
   };
   const externalIdOf = async (listingId: string) =>
@@ -129,12 +146,12 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         roomName: null,
         hotel: {
           name: 'Hotel Test',
-          addressLine: null,
+          addressLine: 'Rua Augusta 1',
           city: 'Lisbon',
           countryCode: 'PT',
           latitude: null,
           longitude: null,
-          timeZone: null,
+          timeZone: 'Europe/Lisbon',
         },
         currency: 'USD',
         amountPaidCents: null,
@@ -157,7 +174,11 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     async heldStay(sellerId) {
       const buyer = await fixture.user();
       const listingId = await fixture.listStay(sellerId);
-      const { status, body } = await fixture.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+      const { status, body } = await fixture.postJson(
+        '/api/payment/create-checkout-session',
+        checkoutBody(listingId),
+        buyer.auth,
+      );
       if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
       return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
     },
@@ -168,6 +189,13 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         body: event.payload,
       });
     },
+    instance: (database, env = {}) =>
+      startTestServer({
+        clock,
+        env: { PUBLIC_URL: TEST_PUBLIC_URL, ...PROJECT_AUTH_ENV, ...env },
+        adapters: { payments, pms, mailer },
+        database,
+      }),
     close: () => server.close(),
   };
   return fixture;
@@ -179,6 +207,8 @@ export function checkoutBody(listingId: string, fields: Record<string, unknown> 
     listingId,
     successUrl: `${TEST_PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel`,
+    guestFirstName: 'Erika',
+    guestLastName: 'Mustermann',
     ...fields,
   };
 }

@@ -5,6 +5,10 @@ import type {
   CreateCheckoutInput,
   PaymentEvent,
   Payments,
+  PayoutAccount,
+  ProviderRefund,
+  ProviderTransfer,
+  ProviderTransferReversal,
 } from '../../server/payments/stripe/payments.ts';
 
 /** The webhook signing secret the double signs with and verifies against. */
@@ -19,18 +23,37 @@ export class PaymentsDouble implements Payments {
   readonly mode = 'local' as const;
   readonly sessions = new Map<string, CheckoutSession>();
   readonly created: CreateCheckoutInput[] = [];
-  /** Every refund call, repeats included; refunds by order id are what the provider would really hold. */
+  /** Every refund call, repeats included. */
   readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
-  readonly refunds = new Map<string, { id: string; status: string }>();
+  /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
+  readonly refunds = new Map<string, ProviderRefund[]>();
+  /** The refund made under each `refund:<orderId>` idempotency key, replayed on a repeat. */
+  private readonly refundKeys = new Map<string, ProviderRefund>();
   private sequence = 0;
-  private failures: Partial<Record<'create' | 'expire' | 'refund', Error>> = {};
+  private failures: Partial<Record<FailingCall, Error[]>> = {};
+  /** Sessions whose every expire call fails with the given error (a provider that keeps refusing one). */
+  readonly failingExpiries = new Map<string, Error>();
+  /** How long creating a session takes, as a real provider's round trip does (0: at once). */
+  createDelayMs = 0;
 
-  /** Makes the next call of that kind throw `error`. */
-  failNext(call: 'create' | 'expire' | 'refund', error: Error) {
-    this.failures[call] = error;
+  /** Connected accounts by id; the double makes them not ready until `makeAccountReady`. */
+  readonly accounts = new Map<string, PayoutAccount & { sellerId: string }>();
+  /** Every transfer made, by order id (one per order, as the `payout:<orderId>` idempotency key makes it). */
+  readonly transfers = new Map<string, ProviderTransfer>();
+  /** Every reversal made, by order id. */
+  readonly reversals = new Map<string, ProviderTransferReversal>();
+  /** Every transfer call, repeats included. */
+  readonly transferCalls: { orderId: string; accountId: string; amountCents: number }[] = [];
+  /** Set to make reversals fail as the provider does once the seller's balance is paid out. */
+  refuseReversals = false;
+
+  /** Makes the next `times` calls of that kind throw `error`. */
+  failNext(call: FailingCall, error: Error, times = 1) {
+    this.failures[call] = Array.from({ length: times }, () => error);
   }
 
   async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession> {
+    if (this.createDelayMs) await new Promise((resolve) => setTimeout(resolve, this.createDelayMs));
     this.throwIfFailing('create');
     this.created.push(input);
     // Like Stripe with the idempotency key `checkout:<orderId>`: a repeat returns the same session.
@@ -59,6 +82,8 @@ export class PaymentsDouble implements Payments {
 
   async expireCheckoutSession(id: string): Promise<CheckoutSession> {
     this.throwIfFailing('expire');
+    const failure = this.failingExpiries.get(id);
+    if (failure) throw failure;
     const session = this.session(id);
     if (session.status === 'open') Object.assign(session, { status: 'expired', url: null });
     return { ...session };
@@ -67,21 +92,220 @@ export class PaymentsDouble implements Payments {
   async refund(input: { paymentIntentId: string; orderId: string; reason: 'duplicate' | 'requested_by_customer' }) {
     this.throwIfFailing('refund');
     this.refundCalls.push(input);
-    const refund = this.refunds.get(input.orderId) ?? { id: `re_test_${++this.sequence}`, status: 'succeeded' };
-    this.refunds.set(input.orderId, refund);
+    const replay = this.refundKeys.get(input.orderId);
+    if (replay) return { ...replay };
+    const refund = this.makeRefund(input.paymentIntentId);
+    this.refundKeys.set(input.orderId, refund);
+    return { ...refund };
+  }
+
+  async listRefunds(paymentIntentId: string) {
+    return (this.refunds.get(paymentIntentId) ?? []).map((refund) => ({ ...refund })).reverse();
+  }
+
+  async retrievePayment(paymentIntentId: string) {
+    const session = this.sessionOfPayment(paymentIntentId);
+    return {
+      paymentIntentId,
+      chargeId: chargeIdOf(paymentIntentId),
+      amountReceivedCents: session.amountTotalCents ?? 0,
+      currency: (session.currency ?? '').toUpperCase(),
+    };
+  }
+
+  async createPayoutAccount(input: { sellerId: string; email: string | null }): Promise<PayoutAccount> {
+    this.throwIfFailing('account');
+    // Like the idempotency key `payout-account:<sellerId>`: a repeat returns the same account.
+    const existing = [...this.accounts.values()].find((account) => account.sellerId === input.sellerId);
+    const account = existing ?? {
+      id: `acct_test_${++this.sequence}`,
+      sellerId: input.sellerId,
+      transfersActive: false,
+      detailsSubmitted: false,
+    };
+    this.accounts.set(account.id, account);
+    return payoutAccountOf(account);
+  }
+
+  async retrievePayoutAccount(accountId: string): Promise<PayoutAccount> {
+    return payoutAccountOf(this.account(accountId));
+  }
+
+  async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }) {
+    this.account(input.accountId);
+    return `https://connect.test/onboarding/${input.accountId}/${++this.sequence}`;
+  }
+
+  async createTransfer(input: {
+    orderId: string;
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    sourceChargeId: string;
+  }): Promise<ProviderTransfer> {
+    this.throwIfFailing('transfer');
+    this.transferCalls.push({ orderId: input.orderId, accountId: input.accountId, amountCents: input.amountCents });
+    const replay = this.transfers.get(input.orderId);
+    if (replay) return { ...replay };
+    if (!this.account(input.accountId).transfersActive) {
+      throw new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', {
+        reason: 'account_not_ready',
+      });
+    }
+    const transfer: ProviderTransfer = {
+      id: `tr_test_${++this.sequence}`,
+      destination: input.accountId,
+      amountCents: input.amountCents,
+      amountReversedCents: 0,
+      currency: input.currency.toUpperCase(),
+      sourceChargeId: input.sourceChargeId,
+      transferGroup: input.orderId,
+      created: new Date(),
+    };
+    this.transfers.set(input.orderId, transfer);
+    return { ...transfer };
+  }
+
+  async reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal> {
+    this.throwIfFailing('reversal');
+    const replay = this.reversals.get(input.orderId);
+    if (replay) return { ...replay };
+    const transfer = [...this.transfers.values()].find((candidate) => candidate.id === input.transferId);
+    if (!transfer) throw new AppError('NOT_FOUND', `No such transfer: ${input.transferId}`);
+    if (this.refuseReversals || transfer.amountReversedCents >= transfer.amountCents) {
+      throw new AppError('CONFLICT', 'This transfer can no longer be reversed.', { reason: 'reversal_refused' });
+    }
+    const reversal: ProviderTransferReversal = {
+      id: `trr_test_${++this.sequence}`,
+      transferId: transfer.id,
+      amountCents: transfer.amountCents - transfer.amountReversedCents,
+      currency: transfer.currency,
+    };
+    transfer.amountReversedCents = transfer.amountCents;
+    this.reversals.set(input.orderId, reversal);
+    return { ...reversal };
+  }
+
+  async listTransfers(orderId: string): Promise<ProviderTransfer[]> {
+    const transfer = this.transfers.get(orderId);
+    return transfer ? [{ ...transfer }] : [];
+  }
+
+  /**
+   * The seller finishes onboarding and the provider turns on transfers: the signed `account.updated` delivery
+   * is returned for the test to post.
+   */
+  makeAccountReady(accountId: string, { eventId = `evt_test_${++this.sequence}` } = {}) {
+    const account = this.account(accountId);
+    Object.assign(account, { transfersActive: true, detailsSubmitted: true });
+    return this.sign(eventId, 'account.updated', {
+      id: account.id,
+      object: 'account',
+      details_submitted: account.detailsSubmitted,
+      capabilities: { transfers: account.transfersActive ? 'active' : 'inactive' },
+    });
+  }
+
+  private account(id: string) {
+    const account = this.accounts.get(id);
+    if (!account) throw new AppError('NOT_FOUND', `No such account: ${id}`);
+    return account;
+  }
+
+  /**
+   * Someone refunds the payment by hand in the provider's dashboard: the refund exists, and the signed
+   * `charge.refunded` delivery is returned for the test to post.
+   */
+  refundByHand(paymentIntentId: string) {
+    this.makeRefund(paymentIntentId);
+    return this.chargeRefunded(paymentIntentId);
+  }
+
+  /** A signed `charge.refunded` delivery carrying the payment's charge as it is now. */
+  chargeRefunded(paymentIntentId: string, { eventId = `evt_test_${++this.sequence}` } = {}) {
+    const session = this.sessionOfPayment(paymentIntentId);
+    const amount = session.amountTotalCents ?? 0;
+    const refunded = (this.refunds.get(paymentIntentId) ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+    return this.sign(eventId, 'charge.refunded', {
+      id: chargeIdOf(paymentIntentId),
+      object: 'charge',
+      amount,
+      amount_refunded: refunded,
+      currency: session.currency,
+      refunded: refunded >= amount,
+      payment_intent: paymentIntentId,
+      metadata: session.metadata,
+    });
+  }
+
+  /** A whole-payment refund, as the provider makes it; refused once the payment is refunded in full. */
+  private makeRefund(paymentIntentId: string): ProviderRefund {
+    const session = this.sessionOfPayment(paymentIntentId);
+    const made = this.refunds.get(paymentIntentId) ?? [];
+    if (made.length) {
+      throw new AppError('CONFLICT', 'This payment has already been refunded.', {
+        providerCode: 'charge_already_refunded',
+      });
+    }
+    const refund: ProviderRefund = {
+      id: `re_test_${++this.sequence}`,
+      paymentIntentId,
+      chargeId: chargeIdOf(paymentIntentId),
+      amountCents: session.amountTotalCents ?? 0,
+      currency: (session.currency ?? '').toUpperCase(),
+      status: 'succeeded',
+      created: new Date(),
+    };
+    this.refunds.set(paymentIntentId, [...made, refund]);
     return refund;
+  }
+
+  private sessionOfPayment(paymentIntentId: string): CheckoutSession {
+    const session = [...this.sessions.values()].find((candidate) => candidate.paymentIntentId === paymentIntentId);
+    if (!session) throw new AppError('NOT_FOUND', `No such payment_intent: ${paymentIntentId}`);
+    return session;
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new AppError('VALIDATION_ERROR', 'The Stripe-Signature header is missing.');
-    let event: { id: string; type: string; created: number; data: { object: StripeSessionWire } };
+    let event: {
+      id: string;
+      type: string;
+      created: number;
+      data: { object: StripeSessionWire | ChargeWire | AccountWire };
+    };
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, TEST_WEBHOOK_SECRET) as unknown as typeof event;
     } catch {
       throw new AppError('VALIDATION_ERROR', 'The webhook signature is not valid.');
     }
     const object = event.data.object;
-    return { id: event.id, type: event.type, created: new Date(event.created * 1000), session: fromWire(object) };
+    return {
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      session: object.object === 'checkout.session' ? fromWire(object) : null,
+      charge:
+        object.object === 'charge'
+          ? {
+              id: object.id,
+              paymentIntentId: object.payment_intent,
+              amountCents: object.amount,
+              amountRefundedCents: object.amount_refunded,
+              currency: object.currency.toUpperCase(),
+              refunded: object.refunded,
+              metadata: object.metadata,
+            }
+          : null,
+      account:
+        object.object === 'account'
+          ? {
+              id: object.id,
+              transfersActive: object.capabilities.transfers === 'active',
+              detailsSubmitted: object.details_submitted,
+            }
+          : null,
+    };
   }
 
   /**
@@ -105,12 +329,16 @@ export class PaymentsDouble implements Payments {
 
   /** A signed delivery of `type` carrying the session as it is now. */
   signedEvent(type: string, sessionId: string, { eventId = `evt_test_${++this.sequence}` } = {}) {
+    return this.sign(eventId, type, toWire(this.session(sessionId)));
+  }
+
+  private sign(eventId: string, type: string, object: unknown) {
     const payload = JSON.stringify({
       id: eventId,
       object: 'event',
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { object: toWire(this.session(sessionId)) },
+      data: { object },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
     return { eventId, payload, signature };
@@ -122,12 +350,39 @@ export class PaymentsDouble implements Payments {
     return session;
   }
 
-  private throwIfFailing(call: 'create' | 'expire' | 'refund') {
-    const failure = this.failures[call];
-    if (!failure) return;
-    delete this.failures[call];
-    throw failure;
+  private throwIfFailing(call: FailingCall) {
+    const failure = this.failures[call]?.shift();
+    if (failure) throw failure;
   }
+}
+
+type FailingCall = 'create' | 'expire' | 'refund' | 'account' | 'transfer' | 'reversal';
+
+const payoutAccountOf = ({ id, transfersActive, detailsSubmitted }: PayoutAccount): PayoutAccount => ({
+  id,
+  transfersActive,
+  detailsSubmitted,
+});
+
+interface AccountWire {
+  id: string;
+  object: 'account';
+  details_submitted: boolean;
+  capabilities: Record<string, string>;
+}
+
+/** The stand-in names each payment's one charge after its payment intent, as the built-in checkout does. */
+const chargeIdOf = (paymentIntentId: string) => paymentIntentId.replace(/^pi_/, 'ch_');
+
+interface ChargeWire {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  refunded: boolean;
+  payment_intent: string;
+  metadata: Record<string, string>;
 }
 
 interface StripeSessionWire {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../server/http/errors.ts';
-import type { Pms, PmsReservation } from '../../server/selling/pms/pms.ts';
+import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +33,15 @@ export class PmsDouble implements Pms {
 
   async findByExternalId(externalId: string): Promise<PmsReservation | null> {
     return this.answer(this.byId.get(externalId));
+  }
+
+  /** Puts the reservation in the guest's name, as a hotel that accepts every owner change. */
+  async transferToGuest(externalId: string, guest: PmsGuest): Promise<PmsReservation> {
+    const current = this.answer(this.byId.get(externalId));
+    if (!current) throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
+    const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
+    this.add(transferred);
+    return structuredClone(transferred);
   }
 
   private answer(reservation: PmsReservation | undefined): PmsReservation | null {

@@ -4,11 +4,14 @@ import { PmsDouble } from './pms-double.ts';
 import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-
 /** A clock the test moves by hand. */
 export function manualClock(start = new Date()) {
   let now = start;
-  return { clock: () => now, advance: (ms: number) => void (now = new Date(now.getTime() + ms)), set: (date: Date) => void (now = date) };
+  return {
+    clock: () => now,
+    advance: (ms: number) => void (now = new Date(now.getTime() + ms)),
+    set: (date: Date) => void (now = date),
+  };
 }
 
 export interface SellingServer extends TestServer {
@@ -40,7 +43,11 @@ export async function signedInUser(email = `${randomUUID().slice(0, 8)}@example.
 }
 
 export const post = (server: TestServer, path: string, user: TestUser | undefined, body: unknown) =>
-  server.request(path, { method: 'POST', headers: user?.headers ?? { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  server.request(path, {
+    method: 'POST',
+    headers: user?.headers ?? { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** The code in the newest email sent to `to`, if any. */
 export async function lastCodeSentTo(server: TestServer, to: string): Promise<string | undefined> {
@@ -57,9 +64,13 @@ export async function lastCodeSentTo(server: TestServer, to: string): Promise<st
 /** Steps 1 and 2 for `user`: asks for a code for `reservation` and enters the one that arrived. */
 export async function verifyReservation(server: TestServer, user: TestUser, reservation: PmsReservation) {
   const email = reservation.guest.email!;
-  const sent = await post(server, '/api/reservations/verify-combined', user, { confirmationNumber: reservation.confirmationNumber, email });
+  const sent = await post(server, '/api/reservations/verify-combined', user, {
+    confirmationNumber: reservation.confirmationNumber,
+    email,
+  });
   if (sent.status !== 200) throw new Error(`verify-combined answered ${sent.status}: ${JSON.stringify(sent.body)}`);
   const code = await lastCodeSentTo(server, email);
   const verified = await post(server, '/api/reservations/verify-code', user, { email, code });
-  if (verified.status !== 200) throw new Error(`verify-code answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200)
+    throw new Error(`verify-code answered ${verified.status}: ${JSON.stringify(verified.body)}`);
 }

@@ -27,7 +27,11 @@ export function supabaseFor(serverUrl: string, flowType: 'pkce' | 'implicit' = '
 }
 
 /** Drives /authorize and the development sign-in form like a browser would, returning the final redirect. */
-export async function signInThroughDevPage(client: SupabaseClient, email: string, redirectTo = `${TEST_PUBLIC_URL}/profile`) {
+export async function signInThroughDevPage(
+  client: SupabaseClient,
+  email: string,
+  redirectTo = `${TEST_PUBLIC_URL}/profile`,
+) {
   const { data, error } = await client.auth.signInWithOAuth({
     provider: 'google',
     options: { redirectTo, skipBrowserRedirect: true },

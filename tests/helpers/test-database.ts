@@ -1,28 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { inject } from 'vitest';
+import { openDatabase, openEmbeddedDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { withAdmin } from './postgres-admin.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is
  * set, a uniquely named PostgreSQL database (at `url`) created for the run and dropped by `dispose`.
- * `migrated: false` leaves it empty (migration tests).
+ * `migrated: false` leaves it empty (migration tests). Each is a copy of a template the run prepared once
+ * (tests/helpers/database-templates.ts), so no file pays for creating and migrating its own.
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<
   DatabaseHandle & { url: string | undefined; dispose(): Promise<void> }
 > {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({});
-    if (migrated) await migrate(handle);
+    const handle = await openEmbeddedTestDatabase({ migrated });
     return { ...handle, url: undefined, dispose: () => handle.close() };
   }
   const name = `restay_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = migrated ? ` TEMPLATE ${inject('databaseTemplates').postgres}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  if (migrated) await migrate(handle);
   return {
     ...handle,
     url: url.toString(),
@@ -33,12 +33,11 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<
   };
 }
 
-async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
+/**
+ * An in-memory PGlite database copied from the run's template, whatever TEST_DATABASE_URL says: for tests of
+ * the embedded database itself. Close it when done.
+ */
+export function openEmbeddedTestDatabase({ migrated = true } = {}) {
+  const { embedded } = inject('databaseTemplates');
+  return openEmbeddedDatabase({ loadFrom: migrated ? embedded.migrated : embedded.empty });
 }

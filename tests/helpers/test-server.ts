@@ -1,16 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { pino } from 'pino';
 import { createAdapters, type Adapters } from '../../server/adapters.ts';
 import { createApp, type AppDependencies } from '../../server/app.ts';
 import { createSelfOrigin } from '../../server/http/self-origin.ts';
+import { answerUnparseableRequests } from '../../server/http/unparseable-requests.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
   url: string;
+  /** The app itself, e.g. to list its routes. */
+  app: Express;
   database: Awaited<ReturnType<typeof createTestDatabase>>;
   config: Config;
+  /** The adapters the app runs with (e.g. to run its payment jobs in a test). */
+  adapters: Adapters;
   request(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
 }
@@ -21,9 +27,11 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** Replaces chosen adapters, e.g. a photo source that counts its calls. */
     adapters?: Partial<Adapters>;
+    /** Another instance's database, as a second API instance shares it; left open by `close`. */
+    database?: TestServer['database'];
   } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? (() => new Date());
@@ -39,17 +47,21 @@ export async function startTestServer(
     webRoot: options.webRoot,
     authRateLimits: options.authRateLimits,
   };
+  const app = createApp(dependencies);
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(dependencies).listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  answerUnparseableRequests(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   selfOrigin.listeningOn(server.address());
   // The test checkout delivers its webhooks in the background, as it does in the product.
   const stopStandIns = adapters.standIns.start();
   return {
     url,
+    app,
     database,
     config,
+    adapters,
     async request(path, init) {
       const response = await fetch(url + path, init);
       const text = await response.text();
@@ -62,9 +74,9 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, body };
     },
     async close() {
-      stopStandIns();
+      await stopStandIns();
       await new Promise((resolve) => server.close(resolve));
-      await database.dispose();
+      if (!options.database) await database.dispose();
     },
   };
 }

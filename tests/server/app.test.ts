@@ -59,7 +59,9 @@ describe('API skeleton', () => {
   });
 
   it('lets Stripe.js load, frame and call Stripe when real Stripe is configured', async () => {
-    const stripe = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' } });
+    const stripe = await startTestServer({
+      env: { STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' },
+    });
     try {
       const policy = (await stripe.request('/api/health')).headers.get('content-security-policy') ?? '';
       expect(policy).toContain("script-src 'self' https://js.stripe.com");

@@ -27,6 +27,25 @@ const ordersOf = (listingId: string) =>
     .execute();
 
 describe('creating a checkout', () => {
+  it('describes the stay on the hosted checkout with its days as the hotel counts them', async () => {
+    const buyer = await fx.user();
+    // Check-in 15:00 in Auckland is 02:00 UTC the same day; check-out 11:00 there is 23:00 UTC the day before.
+    const listingId = await fx.listStay(seller.id, {
+      start_utc: new Date('2031-04-01T02:00:00Z'),
+      end_utc: new Date('2031-04-02T23:00:00Z'),
+    });
+    const { reservation_id } = await listingRow(listingId);
+    await fx.server.database.db
+      .updateTable('reservations')
+      .set({ time_zone: 'Pacific/Auckland' })
+      .where('id', '=', reservation_id)
+      .execute();
+    expect((await checkout(listingId, buyer.auth)).status).toBe(200);
+    expect(fx.payments.created.at(-1)?.productDescription).toContain(
+      'Check-in Tue, Apr 1, 2031, check-out Thu, Apr 3, 2031 (2 nights)',
+    );
+  });
+
   it('holds the stay for the buyer and opens a session for the database price, expiring with the hold', async () => {
     const buyer = await fx.user();
     const listingId = await fx.listStay(seller.id, { price_cents: 15_050, currency: 'EUR' });
@@ -102,7 +121,8 @@ describe('creating a checkout', () => {
     const buyer = await fx.user();
     const listingId = await fx.listStay(seller.id);
     const answers = [];
-    for (let attempt = 0; attempt <= CHECKOUTS_PER_USER; attempt++) answers.push((await checkout(listingId, buyer.auth)).status);
+    for (let attempt = 0; attempt <= CHECKOUTS_PER_USER; attempt++)
+      answers.push((await checkout(listingId, buyer.auth)).status);
     expect(answers.slice(0, CHECKOUTS_PER_USER).every((status) => status === 200)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     // Another buyer has a budget of their own.
@@ -120,6 +140,8 @@ describe('creating a checkout', () => {
         user_id: buyer.id,
         success_url: `${TEST_PUBLIC_URL}/payment/success#top`,
         cancel_url: `${TEST_PUBLIC_URL}/payment/cancel`,
+        guestFirstName: 'Erika',
+        guestLastName: 'Mustermann',
       },
       buyer.auth,
     );
@@ -258,8 +280,14 @@ describe('creating a checkout', () => {
     const { id: buyerId } = await fx.user();
     const listingId = await fx.listStay(seller.id);
     const now = fx.clock();
+    const { reservation_id } = await fx.server.database.db
+      .selectFrom('listings')
+      .select('reservation_id')
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
     const open = {
       listing_id: listingId,
+      reservation_id,
       buyer_id: buyerId,
       seller_id: seller.id,
       amount_cents: 100,
@@ -279,6 +307,22 @@ describe('creating a checkout', () => {
       .execute();
   });
 
+  it('refuses to hold a stay whose check-in has passed (409 check_in_passed) and expires its listing', async () => {
+    const buyer = await fx.user();
+    // Check-in an hour ago: the listing expiry job has not reached it yet.
+    const listingId = await fx.listStay(seller.id, { daysAhead: -1 / 24 });
+    const { status, body } = await checkout(listingId, buyer.auth);
+    expect(status).toBe(409);
+    expect(body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      error: 'Check-in for this stay has already passed at the hotel, so it can no longer be bought.',
+      details: { reason: 'check_in_passed', status: 'expired' },
+    });
+    expect((await listingRow(listingId)).status).toBe('expired');
+    expect(await ordersOf(listingId)).toEqual([]);
+  });
+
   it('lets 20 buyers race for one stay: exactly one holds it, the others are told it is held', async () => {
     const listingId = await fx.listStay(seller.id);
     const buyers = await Promise.all(Array.from({ length: 20 }, () => fx.user()));
@@ -290,5 +334,35 @@ describe('creating a checkout', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.state).toBe('open');
     expect((await listingRow(listingId)).status).toBe('reserved');
+  });
+
+  it('answers one buyer pressing Book Now twice at once with the same session twice, never a 409', async () => {
+    const buyer = await fx.user();
+    const listingId = await fx.listStay(seller.id);
+    // While the first press waits on the provider, the second finds the stay held by its own buyer.
+    fx.payments.createDelayMs = 300;
+    try {
+      const replies = await Promise.all([checkout(listingId, buyer.auth), checkout(listingId, buyer.auth)]);
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
+      expect(replies[1]!.body.data).toEqual(replies[0]!.body.data);
+    } finally {
+      fx.payments.createDelayMs = 0;
+    }
+    expect(await ordersOf(listingId)).toHaveLength(1);
+  });
+
+  it('fails the second press the same way when the first could not open the session, and frees the stay', async () => {
+    const buyer = await fx.user();
+    const listingId = await fx.listStay(seller.id);
+    fx.payments.createDelayMs = 300;
+    fx.payments.failNext('create', new Error('provider down'));
+    try {
+      const replies = await Promise.all([checkout(listingId, buyer.auth), checkout(listingId, buyer.auth)]);
+      expect(replies.map((reply) => reply.status)).toEqual([502, 502]);
+      for (const reply of replies) expect(reply.body.code).toBe('UPSTREAM_ERROR');
+    } finally {
+      fx.payments.createDelayMs = 0;
+    }
+    expect((await listingRow(listingId)).status).toBe('active');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
-import { runDueJobs, runPaymentWork } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs, runPaymentWork } from '../../server/payments/payment-jobs.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;
@@ -18,7 +18,7 @@ const db = () => fx.server.database.db;
 const listing = (id: string) => db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const order = (id: string) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const jobsOf = (orderId: string) =>
-  db().selectFrom('payment_jobs').select(['kind', 'done_at']).where('order_id', '=', orderId).orderBy('kind').execute();
+  db().selectFrom('jobs').select(['kind', 'state']).where('key', '=', orderId).orderBy('kind').execute();
 const mailTo = (email: string) => fx.mailer.sent.filter((message) => message.to === email);
 
 describe('the payment webhook', () => {
@@ -72,8 +72,10 @@ describe('the payment webhook', () => {
       { from_state: 'open', to_state: 'paid', reason: 'checkout.session.completed' },
     ]);
     expect(await jobsOf(orderId)).toEqual([
-      { kind: 'receipt_email', done_at: null },
-      { kind: 'sale_email', done_at: null },
+      { kind: 'handover.transfer', state: 'pending' },
+      { kind: 'payments.receipt_email', state: 'pending' },
+      { kind: 'payments.record_payment', state: 'pending' },
+      { kind: 'payments.sale_email', state: 'pending' },
     ]);
   });
 
@@ -88,9 +90,12 @@ describe('the payment webhook', () => {
     expect(history.map((row) => row.to_state)).toEqual(['open', 'paid']);
     // A new delivery of the same payment (another event id) changes nothing either.
     expect((await fx.deliver(fx.payments.signedEvent('checkout.session.completed', sessionId))).status).toBe(200);
-    await Promise.all([runDueJobs(fx.deps), runDueJobs(fx.deps)]);
-    await runDueJobs(fx.deps);
-    expect(mailTo(buyer.email)).toHaveLength(1);
+    await Promise.all([runPaymentJobs(fx.deps), runPaymentJobs(fx.deps)]);
+    await runPaymentJobs(fx.deps);
+    expect(mailTo(buyer.email).map((m) => m.subject)).toEqual([
+      'Your stay at Hotel Test is booked',
+      'Your stay at Hotel Test is in your name',
+    ]);
     expect(mailTo(seller.email).filter((m) => m.text.includes(orderId))).toHaveLength(1);
     expect(fx.payments.refundCalls.filter((call) => call.orderId === orderId)).toEqual([]);
   });
@@ -140,21 +145,45 @@ describe('the payment webhook', () => {
     await fx.deliver(expired);
     expect((await order(orderId)).state).toBe('expired');
     for (let replay = 0; replay < 3; replay += 1) expect((await fx.deliver(completed)).status).toBe(200);
-    expect(await order(orderId)).toMatchObject({ state: 'refunded', paid_at: null });
+    expect(await order(orderId)).toMatchObject({
+      state: 'refund_pending',
+      refund_reason: 'late_payment',
+      paid_at: null,
+    });
     expect((await listing(listingId)).status).toBe('active');
-    await runDueJobs(fx.deps);
-    await runDueJobs(fx.deps);
+    await runPaymentJobs(fx.deps);
+    await runPaymentJobs(fx.deps);
     expect(fx.payments.refundCalls.filter((call) => call.orderId === orderId)).toEqual([
       { paymentIntentId: `pi_test_${sessionId}`, orderId, reason: 'duplicate' },
     ]);
+    expect(await order(orderId)).toMatchObject({ state: 'refunded', refunded_at: expect.any(Date) });
     const [notice, ...others] = mailTo(buyer.email);
     expect(others).toEqual([]);
     expect(notice!.subject).toBe('Your payment for Hotel Test has been refunded');
     expect(notice!.text).toContain('$120.00');
     expect(await jobsOf(orderId)).toEqual([
-      { kind: 'refund', done_at: expect.any(Date) },
-      { kind: 'refund_email', done_at: expect.any(Date) },
+      { kind: 'payments.record_payment', state: 'done' },
+      { kind: 'payments.refund', state: 'done' },
+      { kind: 'payments.refund_email', state: 'done' },
     ]);
+  });
+
+  it('refunds as late a payment that completes once check-in has passed, and expires the stay', async () => {
+    const buyer = await fx.user();
+    const listingId = await fx.listStay(seller.id, { daysAhead: 10 / (24 * 60) }); // check-in in 10 minutes
+    const opened = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+    expect(opened.status).toBe(200);
+    const { sessionId, orderId } = opened.body.data;
+    fx.clock.advance(15 * 60_000); // the hold (31 minutes) is still open, but check-in has passed
+    expect((await fx.deliver(fx.payments.pay(sessionId))).status).toBe(200);
+    expect(await order(orderId)).toMatchObject({
+      state: 'refund_pending',
+      refund_reason: 'late_payment',
+      paid_at: null,
+    });
+    expect((await listing(listingId)).status).toBe('expired');
+    const history = await db().selectFrom('order_events').select('reason').where('order_id', '=', orderId).execute();
+    expect(history.at(-1)!.reason).toMatch(/after check-in had passed$/);
   });
 
   it('refunds a payment landing after the hold expired and the stay was sold to someone else', async () => {
@@ -174,10 +203,11 @@ describe('the payment webhook', () => {
     // The provider accepted the first buyer's payment in the instant its session expired.
     await fx.deliver(fx.payments.pay(late.sessionId, { evenIfExpired: true }));
 
-    expect((await order(late.orderId)).state).toBe('refunded');
+    expect((await order(late.orderId)).state).toBe('refund_pending');
     expect(await listing(late.listingId)).toMatchObject({ status: 'sold', buyer_id: winner.id });
-    await runDueJobs(fx.deps);
+    await runPaymentJobs(fx.deps);
     expect(fx.payments.refundCalls.filter((call) => call.orderId === late.orderId)).toHaveLength(1);
+    expect((await order(late.orderId)).state).toBe('refunded');
     expect(fx.payments.refundCalls.filter((call) => call.orderId === body.data.orderId)).toEqual([]);
   });
 

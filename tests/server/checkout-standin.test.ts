@@ -6,13 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput, PaymentEvent } from '../../server/payments/stripe/payments.ts';
 import { checkoutStandIn } from '../../server/payments/stripe/standin/checkout-standin.ts';
-import {
-  createStripePayments,
-  LOCAL_STRIPE_SECRET_KEY as SECRET_KEY,
-  LOCAL_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
-} from '../../server/payments/stripe/stripe-payments.ts';
+import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
+import { randomLocalSecrets } from '../../server/local-secrets.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
+const { stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET } = randomLocalSecrets();
 const START = new Date('2031-03-01T10:00:00Z');
 const MINUTE = 60_000;
 
@@ -258,6 +256,89 @@ describe('checkout stand-in with the real Stripe client', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('sends a signed charge.refunded for a refund made through its API, and lists the refund and the charge', async () => {
+    const input = checkoutInput();
+    const session = await payments.createCheckoutSession(input);
+    await pay(session.id);
+    const paymentIntentId = (await payments.retrieveCheckoutSession(session.id)).paymentIntentId ?? '';
+    const chargeId = paymentIntentId.replace(/^pi_/, 'ch_');
+    expect(await payments.retrievePayment(paymentIntentId)).toEqual({
+      paymentIntentId,
+      chargeId,
+      amountReceivedCents: 25000,
+      currency: 'USD',
+    });
+    received.length = 0;
+    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    expect(refund).toMatchObject({
+      paymentIntentId,
+      chargeId,
+      amountCents: 25000,
+      currency: 'USD',
+      status: 'succeeded',
+    });
+    await vi.waitFor(() => expect(received.map((r) => r.event.type)).toEqual(['charge.refunded']));
+    const [delivery] = received;
+    expect(delivery!.event.charge).toEqual({
+      id: chargeId,
+      paymentIntentId,
+      amountCents: 25000,
+      amountRefundedCents: 25000,
+      currency: 'USD',
+      refunded: true,
+      metadata: { orderId: input.orderId, listingId: input.listingId, buyerId: input.buyerId },
+    });
+    // Stripe's wire shape: the charge says how much is refunded, not which refunds (API 2022-11-15 and later).
+    expect(delivery!.body.data.object).not.toHaveProperty('refunds');
+    expect(await payments.listRefunds(paymentIntentId)).toEqual([refund]);
+    // A replay of the same request is answered from the idempotency key and sends no second event.
+    await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    expect(await standIn.deliverDueEvents()).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+
+  it('refunds a payment by hand from the test dashboard, like Stripe’s dashboard', async () => {
+    const input = checkoutInput();
+    const session = await payments.createCheckoutSession(input);
+    await pay(session.id);
+    const paymentIntentId = (await payments.retrieveCheckoutSession(session.id)).paymentIntentId ?? '';
+    const dashboard = await fetch(`${origin}/test-checkout/dashboard`);
+    expect(dashboard.status).toBe(200);
+    const html = await dashboard.text();
+    expect(html).toContain(`action="/test-checkout/dashboard/payments/${paymentIntentId}/refund"`);
+    expect(html).toContain('$250.00');
+
+    const foreign = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+      method: 'POST',
+      headers: { Origin: 'https://elsewhere.example' },
+      redirect: 'manual',
+    });
+    expect(foreign.status).toBe(403);
+    expect(await payments.listRefunds(paymentIntentId)).toEqual([]);
+
+    received.length = 0;
+    const refunded = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(refunded.status).toBe(303);
+    const [made] = await payments.listRefunds(paymentIntentId);
+    expect(refunded.headers.get('location')).toBe(`/test-checkout/dashboard?refunded=${made!.id}`);
+    expect(received.map((r) => [r.event.type, r.event.charge?.paymentIntentId, r.event.charge?.refunded])).toEqual([
+      ['charge.refunded', paymentIntentId, true],
+    ]);
+    // The product's own refund later finds the payment already refunded.
+    await expect(
+      payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const again = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+      method: 'POST',
+    });
+    expect(again.status).toBe(409);
+  });
+
   it('retries a delivery the receiver refused, after the backoff', async () => {
     receiverAnswers.push(500);
     const session = await payments.createCheckoutSession(checkoutInput());
@@ -361,5 +442,104 @@ describe('checkout stand-in wire rules', () => {
     const page = await fetch(`${origin}/test-checkout/cs_test_nope`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('Checkout not found');
+  });
+});
+
+describe('checkout stand-in’s Connect subset with the real Stripe client', () => {
+  const URLS = {
+    refreshUrl: 'http://localhost:5173/my-listings?payouts=refresh',
+    returnUrl: 'http://localhost:5173/my-listings?payouts=return',
+  };
+
+  async function paidCharge(amountCents = 25000) {
+    const input = checkoutInput({ amountCents });
+    const session = await payments.createCheckoutSession(input);
+    await pay(session.id);
+    const paid = await payments.retrievePayment((await payments.retrieveCheckoutSession(session.id)).paymentIntentId!);
+    return { ...paid, orderId: input.orderId };
+  }
+
+  it('creates one account per seller, onboards it on the local page, and reports it ready by a signed account.updated', async () => {
+    const account = await payments.createPayoutAccount({ sellerId: 'seller-1', email: 'sam@example.com' });
+    expect(account).toEqual({ id: expect.stringMatching(/^acct_/), transfersActive: false, detailsSubmitted: false });
+    expect(await payments.createPayoutAccount({ sellerId: 'seller-1', email: 'sam@example.com' })).toEqual(account);
+
+    const url = await payments.createOnboardingLink({ accountId: account.id, ...URLS });
+    expect(url).toMatch(new RegExp(`^${origin}/test-checkout/connect/acctlink_`));
+    const form = await fetch(url);
+    const html = await form.text();
+    expect(form.status).toBe(200);
+    expect(html).toContain('<label for="name">Name on the account</label>');
+    expect((await fetch(url, { method: 'POST', body: new URLSearchParams({ name: '' }) })).status).toBe(400);
+
+    const submitted = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Sam Seller' }),
+      redirect: 'manual',
+    });
+    expect(submitted.status).toBe(303);
+    expect(submitted.headers.get('location')).toBe(URLS.returnUrl);
+    expect(await payments.retrievePayoutAccount(account.id)).toEqual({
+      ...account,
+      transfersActive: true,
+      detailsSubmitted: true,
+    });
+    const updated = received.find((delivery) => delivery.event.type === 'account.updated');
+    expect(updated?.event.account).toEqual({ id: account.id, transfersActive: true, detailsSubmitted: true });
+    expect(updated?.body.account).toBe(account.id);
+
+    // A link works once: used again, it sends the seller to the refresh URL for a new one.
+    const reused = await fetch(url, { redirect: 'manual' });
+    expect(reused.status).toBe(303);
+    expect(reused.headers.get('location')).toBe(URLS.refreshUrl);
+  });
+
+  it('expires an onboarding link after five minutes', async () => {
+    const account = await payments.createPayoutAccount({ sellerId: 'seller-late', email: null });
+    const url = await payments.createOnboardingLink({ accountId: account.id, ...URLS });
+    now = new Date(START.getTime() + 5 * MINUTE);
+    const late = await fetch(url, { redirect: 'manual' });
+    expect(late.headers.get('location')).toBe(URLS.refreshUrl);
+  });
+
+  it('refuses a transfer to an account not ready, pays one from the charge, lists it and reverses it once', async () => {
+    const charge = await paidCharge();
+    const account = await payments.createPayoutAccount({ sellerId: 'seller-2', email: null });
+    const transfer = {
+      orderId: charge.orderId,
+      accountId: account.id,
+      amountCents: 24000,
+      currency: 'USD',
+      sourceChargeId: charge.chargeId!,
+    };
+    await expect(payments.createTransfer(transfer)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'account_not_ready', providerCode: 'insufficient_capabilities_for_transfer' },
+    });
+
+    const url = await payments.createOnboardingLink({ accountId: account.id, ...URLS });
+    await fetch(url, { method: 'POST', body: new URLSearchParams({ name: 'Sam Seller' }), redirect: 'manual' });
+    const made = await payments.createTransfer({ ...transfer, orderId: `${charge.orderId}-retry` });
+    expect(made).toMatchObject({
+      destination: account.id,
+      amountCents: 24000,
+      amountReversedCents: 0,
+      currency: 'USD',
+      sourceChargeId: charge.chargeId,
+      transferGroup: `${charge.orderId}-retry`,
+    });
+    expect(await payments.listTransfers(`${charge.orderId}-retry`)).toEqual([made]);
+
+    // More than is left of the charge is refused.
+    await expect(
+      payments.createTransfer({ ...transfer, orderId: `${charge.orderId}-more`, amountCents: 2000 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'balance_insufficient' } });
+
+    const reversal = await payments.reverseTransfer({ transferId: made.id, orderId: `${charge.orderId}-retry` });
+    expect(reversal).toMatchObject({ transferId: made.id, amountCents: 24000, currency: 'USD' });
+    expect((await payments.listTransfers(`${charge.orderId}-retry`))[0]).toMatchObject({ amountReversedCents: 24000 });
+    await expect(
+      payments.reverseTransfer({ transferId: made.id, orderId: `${charge.orderId}-again` }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'reversal_refused' } });
   });
 });

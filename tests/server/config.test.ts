@@ -9,8 +9,13 @@ const PRODUCTION = {
   MEWS_PLATFORM_URL: 'https://api.mews.com',
   MEWS_CLIENT_TOKEN: 'client',
   MEWS_ACCESS_TOKENS: 'hotel-a',
+  MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  TRUST_PROXY: '1',
+  CODE_HMAC_KEY: 'k'.repeat(64),
+  PUBLIC_URL: 'https://restay.example',
+  ALERTS_SECRET: 'a-production-secret-of-at-least-32-characters',
 };
 const SUPABASE = { SUPABASE_URL: 'https://r.supabase.co', SUPABASE_ANON_KEY: 'a' };
 
@@ -22,6 +27,15 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
+      demoMode: false,
+      standInsAllowed: true,
+      codeHmacKey: expect.any(String),
+      localSecrets: {
+        codeHmacKey: expect.any(String),
+        stripeSecretKey: expect.any(String),
+        stripeWebhookSecret: expect.any(String),
+        mewsWebhookToken: expect.any(String),
+      },
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       logLevel: 'info',
@@ -35,8 +49,20 @@ describe('loadConfig', () => {
       auth: { mode: 'local', anonKey: LOCAL_ANON_KEY, google: undefined },
       pms: { mode: 'demo' },
       maxMarkupPercent: 0,
+      alertsSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       payments: { mode: 'local', publishableKey: null },
+      payouts: { feePercent: 0, release: 'transferred' },
     });
+  });
+
+  it('reads the payout settings and names a bad one', () => {
+    expect(loadConfig({ PLATFORM_FEE_PERCENT: '12.5', PAYOUT_RELEASE: 'check_in' }).payouts).toEqual({
+      feePercent: 12.5,
+      release: 'check_in',
+    });
+    expect(() => loadConfig({ PLATFORM_FEE_PERCENT: '101' })).toThrow(/PLATFORM_FEE_PERCENT/);
+    expect(() => loadConfig({ PAYOUT_RELEASE: 'tomorrow' })).toThrow(/PAYOUT_RELEASE: must be transferred or check_in/);
   });
 
   it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
@@ -61,11 +87,17 @@ describe('loadConfig', () => {
 
   it('refuses production without SMTP_URL: the dev mailbox never runs in production', () => {
     expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, SMTP_URL: undefined })).toThrow(
-      /SMTP_URL: required when NODE_ENV=production/,
+      /NODE_ENV=production never runs the local stand-ins, and email would run on them: set SMTP_URL\./,
     );
     expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).isProduction).toBe(true);
   });
 
+  it('refuses production without ALERTS_SECRET: unset, a deployment would sign with a key derived from a throwaway one', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, ALERTS_SECRET: undefined })).toThrow(
+      /ALERTS_SECRET: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).alertsSecret).toBe(PRODUCTION.ALERTS_SECRET);
+  });
 
   it('chooses Supabase when SUPABASE_URL is set, and needs its anon key', () => {
     expect(loadConfig({ SUPABASE_URL: 'https://ref.supabase.co/', SUPABASE_ANON_KEY: 'anon' }).auth).toEqual({
@@ -86,21 +118,37 @@ describe('loadConfig', () => {
   });
 
   it('refuses production with only the development sign-in page', () => {
-    expect(() => loadConfig(PRODUCTION)).toThrow(/development sign-in page/);
+    expect(() => loadConfig(PRODUCTION)).toThrow(
+      /sign-in would run on them: set SUPABASE_URL and SUPABASE_ANON_KEY \(or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET\)/,
+    );
     expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).auth.mode).toBe('supabase');
     expect(loadConfig({ ...PRODUCTION, GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's' }).auth.mode).toBe('local');
   });
 
   it('refuses production with the demo PMS or the test checkout', () => {
-    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, MEWS_PLATFORM_URL: undefined, MEWS_CLIENT_TOKEN: undefined, MEWS_ACCESS_TOKENS: undefined })).toThrow(
-      /MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS: required in production/,
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION,
+        ...SUPABASE,
+        MEWS_PLATFORM_URL: undefined,
+        MEWS_CLIENT_TOKEN: undefined,
+        MEWS_ACCESS_TOKENS: undefined,
+      }),
+    ).toThrow(/hotel system would run on them: set MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS\./);
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: undefined })).toThrow(
+      /payments would run on them: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\./,
     );
-    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: undefined })).toThrow(/STRIPE_SECRET_KEY: required in production/);
     expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/test key/);
   });
 
   it('reads the Mews hotels, one access token each', () => {
-    expect(loadConfig({ MEWS_PLATFORM_URL: 'https://api.mews-demo.com/', MEWS_CLIENT_TOKEN: 'ct', MEWS_ACCESS_TOKENS: 'a, b,' }).pms).toEqual({
+    expect(
+      loadConfig({
+        MEWS_PLATFORM_URL: 'https://api.mews-demo.com/',
+        MEWS_CLIENT_TOKEN: 'ct',
+        MEWS_ACCESS_TOKENS: 'a, b,',
+      }).pms,
+    ).toEqual({
       mode: 'mews',
       platformUrl: 'https://api.mews-demo.com',
       clientToken: 'ct',
@@ -110,8 +158,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEWS_CLIENT_TOKEN: 'ct' })).toThrow(/MEWS_PLATFORM_URL: required/);
   });
 
+  it('takes the Mews webhook token from MEWS_WEBHOOK_TOKEN, else the data directory’s; production must set it', () => {
+    const local = loadConfig({});
+    expect(local.mewsWebhookToken).toBe(local.localSecrets.mewsWebhookToken);
+    expect(loadConfig({ MEWS_WEBHOOK_TOKEN: 'x'.repeat(32) }).mewsWebhookToken).toBe('x'.repeat(32));
+    expect(() => loadConfig({ MEWS_WEBHOOK_TOKEN: 'short' })).toThrow(
+      /MEWS_WEBHOOK_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, MEWS_WEBHOOK_TOKEN: undefined })).toThrow(
+      /MEWS_WEBHOOK_TOKEN: required with Mews when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).mewsWebhookToken).toBe(PRODUCTION.MEWS_WEBHOOK_TOKEN);
+  });
+
   it('reads Stripe, whose webhook secret is required with the key', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).payments).toEqual({
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      }).payments,
+    ).toEqual({
       mode: 'stripe',
       secretKey: 'sk_test_1',
       webhookSecret: 'whsec_1',
@@ -122,13 +189,50 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY as Express takes it', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true, which lets clients pick their own address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused/);
+  });
+
+  it('requires TRUST_PROXY and CODE_HMAC_KEY in production', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, TRUST_PROXY: undefined })).toThrow(
+      /TRUST_PROXY: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE, TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, CODE_HMAC_KEY: undefined })).toThrow(
+      /CODE_HMAC_KEY: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ CODE_HMAC_KEY: 'short' })).toThrow(/CODE_HMAC_KEY: must be at least 32 characters/);
+  });
+
+  it('requires PUBLIC_URL and ALERTS_SECRET in production', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, PUBLIC_URL: undefined })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, ALERTS_SECRET: undefined })).toThrow(
+      /ALERTS_SECRET: required when NODE_ENV=production/,
+    );
+  });
+
+  it('refuses DEMO_MODE in production, and allows the stand-ins on a public origin only with DEMO_MODE', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, DEMO_MODE: 'true' })).toThrow(
+      /DEMO_MODE: cannot be true when NODE_ENV=production/,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://demo.restay.example', DEMO_MODE: 'true' })).toMatchObject({
+      demoMode: true,
+      standInsAllowed: true,
+    });
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).standInsAllowed).toBe(false);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://restay.example/' }).publicUrl).toBe('https://restay.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://restay.example/', DEMO_MODE: 'true' }).publicUrl).toBe(
+      'https://restay.example',
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -154,6 +258,7 @@ describe('loadConfig', () => {
     ['CONTACT_INBOX', 'not-an-email'],
     ['MAX_MARKUP_PERCENT', '-5'],
     ['STRIPE_SECRET_KEY', 'pk_test_oops'],
+    ['DEMO_MODE', 'yes'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

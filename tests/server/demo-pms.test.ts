@@ -2,14 +2,15 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/db/seed.ts';
+import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/demo/seed.ts';
 import { AppError } from '../../server/http/errors.ts';
-import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/selling/pms/demo-data.ts';
+import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/demo/demo-data.ts';
 import { demoMewsRouter } from '../../server/selling/pms/demo-mews-routes.ts';
-import { resetDemoPms } from '../../server/selling/pms/demo-seed.ts';
+import { resetDemoPms } from '../../server/demo/demo-seed.ts';
 import { devPmsRouter } from '../../server/selling/pms/dev-pms-routes.ts';
-import { createMewsPms } from '../../server/selling/pms/mews-pms.ts';
-import type { Pms } from '../../server/selling/pms/pms.ts';
+import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
+import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
+import { PmsTransferError, type Pms } from '../../server/selling/pms/pms.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 /** The real Mews adapter against the demo PMS over HTTP, on a freshly migrated and seeded database. */
@@ -25,6 +26,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: Server;
 let url: string;
 let pms: Pms;
+/** What the demo PMS told Restay's webhook receiver. */
+const notices: { enterpriseId: string; reservationId: string }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,7 +38,7 @@ beforeAll(async () => {
     '/demo-mews',
     demoMewsRouter(database.db, () => NOW),
   );
-  app.use('/dev', devPmsRouter(database.db));
+  app.use('/dev', devPmsRouter(database.db, { clock: () => NOW, notify: async (change) => void notices.push(change) }));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -45,6 +48,7 @@ beforeAll(async () => {
     clientToken: DEMO_MEWS_CLIENT_TOKEN,
     accessTokens: demoMewsAccessTokens(),
     clientName: 'Restay test',
+    directory: databaseHotelDirectory(database.db, () => NOW),
   });
 });
 
@@ -209,6 +213,20 @@ describe('the Mews adapter against the demo PMS', () => {
     expect(await pms.findByConfirmationNumber(listed[0]!.confirmation_number)).toMatchObject({
       externalId: listed[0]!.external_id,
     });
+  });
+
+  it('remembers in the database which hotel holds each reservation found, for the next process to ask first', async () => {
+    const tokyo = await pms.findByConfirmationNumber('TYO-51642');
+    const remembered = await database.db
+      .selectFrom('pms_hotel_directory')
+      .select(['reference', 'hotel_key'])
+      .where('reference', 'in', [`id:${tokyo!.externalId}`, 'number:TYO-51642'])
+      .orderBy('reference')
+      .execute();
+    const tokyoToken = demoMewsAccessTokens().find((token) => remembered[0]?.hotel_key === hotelKeyOf(token));
+    expect(tokyoToken).toBeDefined();
+    expect(remembered.map((row) => row.reference)).toEqual([`id:${tokyo!.externalId}`, 'number:TYO-51642']);
+    expect(new Set(remembered.map((row) => row.hotel_key)).size).toBe(1);
   });
 
   it('fails with UPSTREAM_ERROR when the demo PMS refuses its tokens (401)', async () => {
@@ -432,5 +450,104 @@ describe('re-seeding the demo PMS', () => {
     // Start-up seeding leaves a filled demo PMS alone.
     await seedDemoData(database.db, NOW);
     expect((await pms.findByConfirmationNumber('LIS-48213'))!.startUtc).toEqual(lisbon!.startUtc);
+  });
+});
+
+describe('the Mews adapter’s write side against the demo PMS', () => {
+  const confirmed = STAYS.filter(({ stay }) => (stay.state ?? 'Confirmed') === 'Confirmed' && !stay.guest.otaEmail);
+  const buyer = { firstName: 'Erika', lastName: 'Mustermann', email: 'erika.buyer@example.com' };
+  const listedAs = async (number: string) =>
+    ((await (await fetch(`${url}/dev/pms.json`)).json()) as any).data.find(
+      (r: { confirmationNumber: string }) => r.confirmationNumber === number,
+    );
+  const transferError = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+
+  it('puts a confirmed reservation in the buyer’s name, visible in /dev/pms.json, and repeats safely', async () => {
+    const { stay } = confirmed[0]!;
+    const found = (await pms.findByConfirmationNumber(stay.number))!;
+    const transferred = await pms.transferToGuest(found.externalId, buyer);
+    expect(transferred).toMatchObject({
+      externalId: found.externalId,
+      state: 'confirmed',
+      guest: { email: buyer.email, firstName: 'Erika', lastName: 'Mustermann' },
+    });
+    expect(await listedAs(stay.number)).toMatchObject({ email: buyer.email });
+    // A repeated job finds it done; a second stay for the same buyer reuses the customer the hotel now has.
+    expect(await pms.transferToGuest(found.externalId, buyer)).toEqual(transferred);
+    const second = (await pms.findByConfirmationNumber(confirmed[1]!.stay.number))!;
+    await pms.transferToGuest(second.externalId, { ...buyer, email: 'ERIKA.BUYER@example.com' });
+    const customers = await database.db
+      .selectFrom('demo_pms_customers')
+      .select('id')
+      .where('email', '=', buyer.email)
+      .execute();
+    expect(customers).toHaveLength(1);
+  });
+
+  it('refuses for good the reservation whose hotel never allows an owner change (403)', async () => {
+    const refusing = LISTED[0]!;
+    const error = await transferError(pms.transferToGuest(refusing.external_id, buyer));
+    expect(error).toBeInstanceOf(PmsTransferError);
+    expect(error).toMatchObject({ kind: 'refused' });
+    expect((await listedAs(refusing.confirmation_number)).email).not.toBe(buyer.email);
+  });
+
+  it('fails twice with an outage, then accepts, for the flaky demo reservation', async () => {
+    const flaky = LISTED[1]!;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await transferError(pms.transferToGuest(flaky.external_id, buyer))).toMatchObject({ kind: 'unavailable' });
+    }
+    expect(await pms.transferToGuest(flaky.external_id, buyer)).toMatchObject({ guest: { email: buyer.email } });
+  });
+
+  it('refuses a reservation that was cancelled or has started', async () => {
+    for (const { stay } of STAYS.filter(({ stay }) => stay.state === 'Canceled' || stay.state === 'Started')) {
+      const found = (await pms.findByConfirmationNumber(stay.number))!;
+      expect(await transferError(pms.transferToGuest(found.externalId, buyer)), stay.number).toMatchObject({
+        kind: 'refused',
+      });
+    }
+  });
+});
+
+describe('POST /dev/pms/:number/cancel', () => {
+  const cancel = (number: string) =>
+    fetch(`${url}/dev/pms/${encodeURIComponent(number)}/cancel`, { method: 'POST', redirect: 'manual' });
+
+  it('cancels a confirmed reservation as the hotel would, tells Restay as Mews does, and returns to the page', async () => {
+    const { hotel, stay } = STAYS.find(
+      ({ stay }) => (stay.state ?? 'Confirmed') === 'Confirmed' && stay.number !== 'LIS-48213',
+    )!;
+    const page = await (await fetch(`${url}/dev/pms`)).text();
+    expect(page).toContain(`<button type="submit" aria-label="Cancel reservation ${stay.number}">Cancel</button>`);
+    const found = (await pms.findByConfirmationNumber(stay.number))!;
+    notices.length = 0;
+
+    const reply = await cancel(stay.number);
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toBe('/dev/pms');
+    expect(await pms.findByExternalId(found.externalId)).toMatchObject({ state: 'cancelled' });
+    const enterprise = await database.db
+      .selectFrom('demo_pms_enterprises')
+      .select('id')
+      .where('access_token', '=', hotel.accessToken)
+      .executeTakeFirstOrThrow();
+    expect(notices).toEqual([{ enterpriseId: enterprise.id, reservationId: found.externalId }]);
+    const json = ((await (await fetch(`${url}/dev/pms.json`)).json()) as any).data;
+    expect(json.find((r: { confirmationNumber: string }) => r.confirmationNumber === stay.number).state).toBe(
+      'Canceled',
+    );
+    expect(await (await fetch(`${url}/dev/pms`)).text()).not.toContain(
+      `aria-label="Cancel reservation ${stay.number}"`,
+    );
+
+    // Already cancelled: nothing to do, nobody told.
+    expect((await cancel(stay.number)).status).toBe(409);
+    expect((await cancel('NO-SUCH-1')).status).toBe(404);
+    expect(notices).toHaveLength(1);
   });
 });

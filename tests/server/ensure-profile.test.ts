@@ -29,12 +29,12 @@ describe('ensureProfile', () => {
     await expect(insertListing(database.db, id)).resolves.toBeDefined();
   });
 
-  it('leaves an existing row untouched', async () => {
+  it("keeps an existing row's names and takes the email the auth server verified", async () => {
     const id = randomUUID();
     await ensureProfile(database.db, { id, email: 'first@example.com' });
     await database.db.updateTable('profiles').set({ first_name: 'Ana' }).where('id', '=', id).execute();
     await ensureProfile(database.db, { id, email: 'changed@example.com' });
-    expect(await profileOf(id)).toMatchObject({ email: 'first@example.com', first_name: 'Ana' });
+    expect(await profileOf(id)).toMatchObject({ email: 'changed@example.com', first_name: 'Ana' });
   });
 
   it('accepts a user without an email address', async () => {

@@ -37,7 +37,12 @@ beforeAll(async () => {
   });
   issuerServer.on('request', provider.callback());
   server = await startTestServer({
-    env: { PUBLIC_URL: TEST_PUBLIC_URL, GOOGLE_CLIENT_ID: 'restay', GOOGLE_CLIENT_SECRET: 'restay-secret', GOOGLE_ISSUER_URL: issuer },
+    env: {
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'restay',
+      GOOGLE_CLIENT_SECRET: 'restay-secret',
+      GOOGLE_ISSUER_URL: issuer,
+    },
   });
 });
 afterAll(async () => {
@@ -92,7 +97,8 @@ async function startSignIn() {
 }
 
 /** The provider redirects to PUBLIC_URL's callback; the same path and query go to the test server. */
-const callback = (redirect: URL) => fetch(`${server.url}${redirect.pathname}${redirect.search}`, { redirect: 'manual' });
+const callback = (redirect: URL) =>
+  fetch(`${server.url}${redirect.pathname}${redirect.search}`, { redirect: 'manual' });
 
 describe('Google sign-in through openid-client', () => {
   it('sends the browser to Google with PKCE S256, state and nonce', async () => {
@@ -118,7 +124,10 @@ describe('Google sign-in through openid-client', () => {
       body: JSON.stringify({ auth_code: target.searchParams.get('code'), code_verifier: verifier }),
     });
     expect(exchanged.status).toBe(200);
-    expect(exchanged.body.user).toMatchObject({ email: 'grace@gmail.example', user_metadata: { name: 'Grace Google', email_verified: true } });
+    expect(exchanged.body.user).toMatchObject({
+      email: 'grace@gmail.example',
+      user_metadata: { name: 'Grace Google', email_verified: true },
+    });
     expect(exchanged.body.user.identities[0]).toMatchObject({ provider: 'google', id: 'grace' });
 
     // The state is single use: replaying Google's answer is refused.
@@ -136,11 +145,20 @@ describe('Google sign-in through openid-client', () => {
   });
 
   it('refuses a callback with a state it did not issue', async () => {
-    const response = await fetch(`${server.url}/auth/v1/callback?code=x&state=${crypto.randomUUID()}`, { redirect: 'manual' });
+    const response = await fetch(`${server.url}/auth/v1/callback?code=x&state=${crypto.randomUUID()}`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(400);
   });
 
   it('has no development sign-in form when Google is configured', async () => {
-    expect((await server.request('/auth/v1/authorize/dev?flow=x', { method: 'POST', body: new URLSearchParams({ email: 'a@b.c' }) })).status).toBe(404);
+    expect(
+      (
+        await server.request('/auth/v1/authorize/dev?flow=x', {
+          method: 'POST',
+          body: new URLSearchParams({ email: 'a@b.c' }),
+        })
+      ).status,
+    ).toBe(404);
   });
 });

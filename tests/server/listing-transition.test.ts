@@ -31,25 +31,28 @@ describe('transitionListing', () => {
   it('follows the status machine for any sequence of requested moves, and changes nothing on a refusal', async () => {
     const status = fc.constantFrom(...LISTING_STATUSES);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.subarray([...LISTING_STATUSES], { minLength: 1 }), status), { maxLength: 8 }), async (moves) => {
-        const id = await insertListing(database.db, sellerId, { now });
-        let model: ListingStatus = 'active';
-        for (const [from, to] of moves) {
-          const allowed = from.some((candidate) => canTransition(candidate, to));
-          const attempt = inTransaction(database.db, (trx) =>
-            transitionListing(trx, { listingId: id, from, to, now, changes: changesFor(to) }),
-          );
-          if (!allowed) {
-            await expect(attempt).rejects.toThrow(/No allowed transition/);
-          } else if (from.includes(model) && canTransition(model, to)) {
-            await expect(attempt).resolves.toMatchObject({ status: to });
-            model = to;
-          } else {
-            await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', details: { status: model } });
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.subarray([...LISTING_STATUSES], { minLength: 1 }), status), { maxLength: 8 }),
+        async (moves) => {
+          const id = await insertListing(database.db, sellerId, { now });
+          let model: ListingStatus = 'active';
+          for (const [from, to] of moves) {
+            const allowed = from.some((candidate) => canTransition(candidate, to));
+            const attempt = inTransaction(database.db, (trx) =>
+              transitionListing(trx, { listingId: id, from, to, now, changes: changesFor(to) }),
+            );
+            if (!allowed) {
+              await expect(attempt).rejects.toThrow(/No allowed transition/);
+            } else if (from.includes(model) && canTransition(model, to)) {
+              await expect(attempt).resolves.toMatchObject({ status: to });
+              model = to;
+            } else {
+              await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', details: { status: model } });
+            }
+            expect(await statusOf(id)).toBe(model);
           }
-          expect(await statusOf(id)).toBe(model);
-        }
-      }),
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -58,7 +61,9 @@ describe('transitionListing', () => {
     const id = await insertListing(database.db, sellerId, { now });
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        inTransaction(database.db, (trx) => transitionListing(trx, { listingId: id, from: ['active'], to: 'reserved', now })),
+        inTransaction(database.db, (trx) =>
+          transitionListing(trx, { listingId: id, from: ['active'], to: 'reserved', now }),
+        ),
       ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
@@ -71,7 +76,12 @@ describe('transitionListing', () => {
 
   it('answers 404 for a listing that does not exist', async () => {
     await expect(
-      transitionListing(database.db, { listingId: '00000000-0000-4000-8000-000000000000', from: ['active'], to: 'inactive', now }),
+      transitionListing(database.db, {
+        listingId: '00000000-0000-4000-8000-000000000000',
+        from: ['active'],
+        to: 'inactive',
+        now,
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -2,7 +2,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
-import { createMewsPms, type MewsPmsOptions } from '../../server/selling/pms/mews-pms.ts';
+import { memoryHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
+import { createMewsPms, hotelKeyOf, type MewsPmsOptions } from '../../server/selling/pms/mews-pms.ts';
+import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 
 /**
  * The Mews adapter against the Connector API's documented wire shapes, outbound HTTP intercepted by MSW. Each
@@ -154,6 +156,9 @@ const byIds = <T extends { Id: string }>(items: T[], ids: unknown) =>
 const page = <K extends string, T extends { Id: string }>(key: K, items: T[]) =>
   HttpResponse.json({ [key]: items, Cursor: items.at(-1)?.Id ?? null });
 
+const mewsError = (status: number, message: string) =>
+  HttpResponse.json({ Message: message, RequestId: 'req-1', Details: null }, { status });
+
 /** A Connector operation answered from the hotel of the body's access token (401 for an unknown one). */
 function operation(path: string, answer: (hotel: FakeHotel, body: any) => Response) {
   return http.post(`${PLATFORM}/api/connector/v1/${path}`, async ({ request }) => {
@@ -173,9 +178,35 @@ const fakeMews = [
     if (body.Numbers) found = found.filter((r) => body.Numbers.includes(r.Number));
     return page('Reservations', found);
   }),
-  operation('customers/getAll', (hotel, body) =>
-    HttpResponse.json({ Customers: byIds(hotel.customers, body.CustomerIds), Documents: null, Cursor: null }),
-  ),
+  operation('customers/getAll', (hotel, body) => {
+    let found = byIds(hotel.customers, body.CustomerIds);
+    if (Array.isArray(body.Emails)) found = found.filter((c) => body.Emails.includes(c.Email));
+    return HttpResponse.json({ Customers: found, Documents: null, Cursor: null });
+  }),
+  // customers/add answers the Customer; LastName and OverwriteExisting are required; a known email is refused.
+  operation('customers/add', (hotel, body) => {
+    if (typeof body.LastName !== 'string' || !body.LastName) return mewsError(400, 'Invalid LastName');
+    if (typeof body.OverwriteExisting !== 'boolean') return mewsError(400, 'Invalid OverwriteExisting');
+    if (hotel.customers.some((c) => c.Email === body.Email) && !body.OverwriteExisting) {
+      return mewsError(400, 'Customer with the same email already exists.');
+    }
+    const added = customer({
+      Id: `C${hotel.customers.length + 1}`,
+      FirstName: body.FirstName,
+      LastName: body.LastName,
+      Email: body.Email,
+    });
+    hotel.customers.push(added);
+    return HttpResponse.json({ ...added, ChainId: 'CH1', LanguageCode: null, Classifications: [], Options: [] });
+  }),
+  // reservations/updateCustomer makes the customer the reservation's owner and answers {}.
+  operation('reservations/updateCustomer', (hotel, body) => {
+    const target = hotel.reservations.find((r) => r.Id === body.ReservationId);
+    if (!target) return mewsError(400, 'Invalid ReservationId');
+    if (!hotel.customers.some((c) => c.Id === body.CustomerId)) return mewsError(400, 'Invalid CustomerId');
+    target.AccountId = body.CustomerId;
+    return HttpResponse.json({});
+  }),
   operation('resources/getAll', (hotel, body) => page('Resources', byIds(hotel.resources, body.ResourceIds))),
   operation('resourceCategories/getAll', (hotel, body) =>
     page(
@@ -447,6 +478,68 @@ describe('Mews adapter: several hotels', () => {
   });
 });
 
+describe('Mews adapter: a thousand hotels', () => {
+  const numbered = (count: number) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `token-${i}`,
+        fakeHotel({ reservations: [reservation({ Id: `R${i}`, Number: `N-${i}` })] }),
+      ]),
+    );
+  const reservationReads = () =>
+    calls.filter((c) => c.operation === 'reservations/getAll/2023-06-06').map((c) => c.body.AccessToken);
+
+  it('asks the hotels a bounded number at a time, each once, and the first in order wins a shared number', async () => {
+    hotels = numbered(40);
+    hotels['token-5']!.reservations.push(reservation({ Id: 'R-shared-5', Number: 'SHARED' }));
+    hotels['token-3']!.reservations.push(reservation({ Id: 'R-shared-3', Number: 'SHARED' }));
+    let inFlight = 0;
+    let most = 0;
+    // Falls through to the hotel's answer once it has counted the call in flight.
+    mews.use(
+      http.post(`${PLATFORM}/api/connector/v1/reservations/getAll/2023-06-06`, async () => {
+        most = Math.max(most, ++inFlight);
+        await delay(5);
+        inFlight--;
+      }),
+    );
+    const pms = adapter({ accessTokens: Object.keys(hotels) });
+
+    expect(await pms.findByConfirmationNumber('SHARED')).toMatchObject({ externalId: 'R-shared-3' });
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(16);
+    const asked = reservationReads();
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.length).toBeLessThan(40);
+
+    calls = [];
+    expect(await pms.findByConfirmationNumber('NOPE')).toBeNull();
+    expect(reservationReads().sort()).toEqual(Object.keys(hotels).sort());
+  });
+
+  it('asks the remembered hotel alone, also in a new process sharing the directory', async () => {
+    hotels = numbered(40);
+    const directory = memoryHotelDirectory();
+    const first = adapter({ accessTokens: Object.keys(hotels), directory });
+    expect(await first.findByConfirmationNumber('N-37')).toMatchObject({ externalId: 'R37' });
+
+    calls = [];
+    const restarted = adapter({ accessTokens: Object.keys(hotels), directory });
+    expect(await restarted.findByExternalId('R37')).toMatchObject({ confirmationNumber: 'N-37' });
+    expect(await restarted.findByConfirmationNumber('N-37')).toMatchObject({ externalId: 'R37' });
+    expect(reservationReads()).toEqual(['token-37', 'token-37']);
+  });
+
+  it('follows the other hotels when the remembered one no longer has the reservation', async () => {
+    hotels = numbered(3);
+    const directory = memoryHotelDirectory();
+    await directory.remember(['number:N-2'], hotelKeyOf('token-0'));
+    const pms = adapter({ accessTokens: Object.keys(hotels), directory });
+    expect(await pms.findByConfirmationNumber('N-2')).toMatchObject({ externalId: 'R2' });
+    expect(await directory.hotelOf('number:N-2')).toBe(hotelKeyOf('token-2'));
+  });
+});
+
 describe('Mews adapter: when the hotel system fails', () => {
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
     hotels = { 'token-prague': fakeHotel() };
@@ -537,5 +630,174 @@ describe('Mews adapter: when the hotel system fails', () => {
       },
     });
     await expectUpstreamError(pms.findByConfirmationNumber('4821'));
+  });
+});
+
+describe('Mews adapter: putting a reservation in the buyer’s name', () => {
+  const buyer = { firstName: 'Erika', lastName: 'Mustermann', email: 'erika@example.com' };
+  const tokens = { ClientToken: CLIENT_TOKEN, AccessToken: 'token-prague', Client: 'Restay 1.0.0' };
+  const writes = () =>
+    calls.filter(
+      (c) =>
+        ['customers/add', 'reservations/updateCustomer'].includes(c.operation) ||
+        (c.operation === 'customers/getAll' && c.body.Emails),
+    );
+
+  async function transferError(promise: Promise<unknown>): Promise<PmsTransferError> {
+    const error = await promise.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(PmsTransferError);
+    return error as PmsTransferError;
+  }
+
+  it('adds the buyer as a customer, makes them the owner, and answers the reservation read back', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    const transferred = await adapter().transferToGuest('R1', buyer);
+    expect(transferred).toMatchObject({
+      externalId: 'R1',
+      guest: { email: 'erika@example.com', firstName: 'Erika', lastName: 'Mustermann' },
+    });
+    expect(writes()).toEqual([
+      {
+        operation: 'customers/getAll',
+        body: {
+          ...tokens,
+          Emails: ['erika@example.com'],
+          Extent: { Customers: true, Addresses: false },
+          Limitation: { Count: 10 },
+        },
+      },
+      {
+        operation: 'customers/add',
+        body: {
+          ...tokens,
+          FirstName: 'Erika',
+          LastName: 'Mustermann',
+          Email: 'erika@example.com',
+          OverwriteExisting: false,
+        },
+      },
+      { operation: 'reservations/updateCustomer', body: { ...tokens, ReservationId: 'R1', CustomerId: 'C2' } },
+    ]);
+    // The read-back: the reservation again by id, then its (new) owner.
+    const readBack = calls.slice(calls.findIndex((c) => c.operation === 'reservations/updateCustomer') + 1);
+    expect(readBack[0]).toEqual({
+      operation: 'reservations/getAll/2023-06-06',
+      body: { ...tokens, ReservationIds: ['R1'], Limitation: { Count: 10 } },
+    });
+    expect(readBack.find((c) => c.operation === 'customers/getAll')?.body.CustomerIds).toEqual(['C2']);
+  });
+
+  it('uses the customer the hotel already has with that email instead of adding one', async () => {
+    hotels = {
+      'token-prague': fakeHotel({ customers: [customer(), customer({ Id: 'C7', Email: 'erika@example.com' })] }),
+    };
+    await adapter().transferToGuest('R1', buyer);
+    expect(writes().map((c) => c.operation)).toEqual(['customers/getAll', 'reservations/updateCustomer']);
+    expect(writes()[1]!.body.CustomerId).toBe('C7');
+  });
+
+  it('also asks for the email in lower case, so a hotel matching exactly still finds its customer', async () => {
+    hotels = {
+      'token-prague': fakeHotel({ customers: [customer(), customer({ Id: 'C7', Email: 'erika@example.com' })] }),
+    };
+    await adapter().transferToGuest('R1', { ...buyer, email: 'Erika@Example.com' });
+    expect(writes()[0]!.body.Emails).toEqual(['Erika@Example.com', 'erika@example.com']);
+    expect(writes().map((c) => c.operation)).toEqual(['customers/getAll', 'reservations/updateCustomer']);
+  });
+
+  it('writes nothing when the reservation is already in the buyer’s name (a repeated job)', async () => {
+    hotels = { 'token-prague': fakeHotel({ customers: [customer({ Email: 'ERIKA@example.com' })] }) };
+    expect(await adapter().transferToGuest('R1', buyer)).toMatchObject({ guest: { email: 'ERIKA@example.com' } });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses, without writing, a reservation the hotel cancelled or no longer has', async () => {
+    hotels = { 'token-prague': fakeHotel({ reservations: [reservation({ State: 'Canceled' })] }) };
+    expect(await transferError(adapter().transferToGuest('R1', buyer))).toMatchObject({ kind: 'refused' });
+    expect(await transferError(adapter().transferToGuest('R404', buyer))).toMatchObject({ kind: 'refused' });
+    expect(writes()).toEqual([]);
+  });
+
+  it.each([
+    ['401 (access revoked)', 401, 'Invalid AccessToken'],
+    ['403 (not permitted)', 403, 'The enterprise does not allow this operation.'],
+    ['400 (a validation error)', 400, 'Reservation in state Started cannot be updated.'],
+  ])('takes a %s on the owner change as a refusal, with Mews’ message', async (_name, status, message) => {
+    hotels = { 'token-prague': fakeHotel() };
+    mews.use(http.post(`${PLATFORM}/api/connector/v1/reservations/updateCustomer`, () => mewsError(status, message)));
+    expect(await transferError(adapter().transferToGuest('R1', buyer))).toMatchObject({ kind: 'refused', message });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('refuses when adding the customer fails validation (a 400 on customers/add)', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    const error = await transferError(adapter().transferToGuest('R1', { ...buyer, lastName: '' }));
+    expect(error).toMatchObject({ kind: 'refused', message: 'Invalid LastName' });
+    expect(writes().map((c) => c.operation)).toEqual(['customers/getAll', 'customers/add']);
+  });
+
+  it('hands a 429 back at once with its Retry-After, for the job to come back then', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    let limited = 0;
+    mews.use(
+      http.post(`${PLATFORM}/api/connector/v1/reservations/updateCustomer`, () => {
+        limited++;
+        return HttpResponse.json({ Message: 'Too many requests' }, { status: 429, headers: { 'Retry-After': '7' } });
+      }),
+    );
+    const error = await transferError(adapter().transferToGuest('R1', buyer));
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 7_000 });
+    expect(limited).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it.each([
+    ['a 500', () => mewsError(500, 'Server error')],
+    ['a 503 page', () => new HttpResponse('<h1>Down</h1>', { status: 503, headers: { 'Content-Type': 'text/html' } })],
+    ['a network error', () => HttpResponse.error()],
+  ])('takes %s on customers/getAll as the hotel being unavailable', async (_name, reply) => {
+    hotels = { 'token-prague': fakeHotel() };
+    mews.use(
+      http.post(`${PLATFORM}/api/connector/v1/customers/getAll`, async ({ request }) => {
+        const body = (await request.clone().json()) as { Emails?: string[] };
+        return body.Emails ? reply() : undefined;
+      }),
+    );
+    expect(await transferError(adapter().transferToGuest('R1', buyer))).toMatchObject({ kind: 'unavailable' });
+    expect(calls.some((c) => c.operation === 'reservations/updateCustomer')).toBe(false);
+  });
+
+  it('takes an owner change that does not answer in time as the hotel being unavailable', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    mews.use(
+      http.post(`${PLATFORM}/api/connector/v1/reservations/updateCustomer`, async () => {
+        await delay(5_000);
+        return HttpResponse.json({});
+      }),
+    );
+    const started = Date.now();
+    expect(await transferError(adapter({ timeoutMs: 100 }).transferToGuest('R1', buyer))).toMatchObject({
+      kind: 'unavailable',
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reports the change as not visible yet (unavailable) when the read-back still names the seller', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    mews.use(http.post(`${PLATFORM}/api/connector/v1/reservations/updateCustomer`, () => HttpResponse.json({})));
+    const error = await transferError(adapter().transferToGuest('R1', buyer));
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      message: "The hotel's system does not show the new owner yet.",
+    });
+  });
+
+  it('takes an owner-change reply of another shape than {} as the hotel being unavailable', async () => {
+    hotels = { 'token-prague': fakeHotel() };
+    mews.use(http.post(`${PLATFORM}/api/connector/v1/reservations/updateCustomer`, () => HttpResponse.json([1])));
+    expect(await transferError(adapter().transferToGuest('R1', buyer))).toMatchObject({ kind: 'unavailable' });
   });
 });

@@ -4,15 +4,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 
 // The embedded database runs in a worker thread (server/db/pglite-thread.ts): what crosses the thread boundary
 // must arrive as PGlite itself would give it.
 describe('PGlite in its worker thread', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({});
-    await migrate(handle);
+    handle = await openEmbeddedTestDatabase();
   });
   afterAll(() => handle.close());
 
@@ -70,7 +69,7 @@ describe('PGlite in its worker thread', () => {
   });
 
   it('refuses queries once closed', async () => {
-    const other = await openDatabase({});
+    const other = await openEmbeddedTestDatabase();
     await other.close();
     await expect(sql`select 1`.execute(other.db)).rejects.toThrow();
   });
@@ -78,7 +77,7 @@ describe('PGlite in its worker thread', () => {
 
 describe('PGlite thread and the event loop', () => {
   it('keeps the event loop free while a query runs', async () => {
-    const handle = await openDatabase({});
+    const handle = await openEmbeddedTestDatabase();
     try {
       // A timer due in 20 ms must fire on time while the database is busy for 600 ms.
       const started = performance.now();

@@ -80,10 +80,20 @@ interface PhotoServer {
 }
 
 /** A fresh app (so a fresh photo cache) over HTTP for `work`, configured by `env`, its photos timed by `clock`. */
-async function withServer(env: Record<string, string>, work: (server: PhotoServer) => Promise<void>, clock = () => new Date()) {
+async function withServer(
+  env: Record<string, string>,
+  work: (server: PhotoServer) => Promise<void>,
+  clock = () => new Date(),
+) {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: 'silent' });
-  const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock, createSelfOrigin()) });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    clock,
+    adapters: createAdapters(config, database, logger, clock, createSelfOrigin()),
+  });
   const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });
@@ -113,7 +123,11 @@ describe('GET /api/photos with an Unsplash key', () => {
 
       const request = searches[0]!;
       const url = new URL(request.url);
-      expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'hotel', orientation: 'landscape', per_page: '30' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        query: 'hotel',
+        orientation: 'landscape',
+        per_page: '30',
+      });
       expect(request.headers.get('authorization')).toBe('Client-ID test-access-key');
 
       const ids = hero.body.data.map((p: { url: string }) => new URL(p.url).pathname);
@@ -125,7 +139,9 @@ describe('GET /api/photos with an Unsplash key', () => {
       expect(photo.alt).toMatch(/^(hotel room|Description) \d+$/);
       expect(photo.attribution).toEqual({
         photographer: expect.stringMatching(/^Photographer \d+$/),
-        photographerUrl: expect.stringMatching(/^https:\/\/unsplash\.com\/@user\d+\?utm_source=restay&utm_medium=referral$/),
+        photographerUrl: expect.stringMatching(
+          /^https:\/\/unsplash\.com\/@user\d+\?utm_source=restay&utm_medium=referral$/,
+        ),
         unsplashUrl: 'https://unsplash.com/?utm_source=restay&utm_medium=referral',
       });
 
@@ -133,7 +149,9 @@ describe('GET /api/photos with an Unsplash key', () => {
       const services = await server.request('/api/photos?purpose=services');
       expect(about.body.data).toHaveLength(3);
       expect(services.body.data).toHaveLength(3);
-      const all = [...hero.body.data, ...about.body.data, ...services.body.data].map((p: { url: string }) => p.url.split('?')[0]);
+      const all = [...hero.body.data, ...about.body.data, ...services.body.data].map(
+        (p: { url: string }) => p.url.split('?')[0],
+      );
       expect(new Set(all).size).toBe(21);
       // One search served all three purposes: the result is cached.
       expect(searches).toHaveLength(1);
@@ -164,7 +182,11 @@ describe('GET /api/photos with an Unsplash key', () => {
       const hero = await server.request('/api/photos?purpose=hero');
       expect(hero.status).toBe(200);
       expect(hero.body.data.length).toBeGreaterThanOrEqual(5);
-      expect(hero.body.data.every((p: { url: string; attribution: unknown }) => p.url.startsWith('/images/') && p.attribution === null)).toBe(true);
+      expect(
+        hero.body.data.every(
+          (p: { url: string; attribution: unknown }) => p.url.startsWith('/images/') && p.attribution === null,
+        ),
+      ).toBe(true);
       await server.request('/api/photos?purpose=about');
       expect(searches).toHaveLength(1);
     });
@@ -200,12 +222,22 @@ describe('GET /api/photos without a key', () => {
   it('serves the shipped images without calling Unsplash', async () => {
     answer(() => HttpResponse.json({ total: 0, total_pages: 0, results: [] }));
     await withServer({}, async (server) => {
-      for (const [purpose, min] of [['hero', 5], ['about', 3], ['services', 3]] as const) {
+      for (const [purpose, min] of [
+        ['hero', 5],
+        ['about', 3],
+        ['services', 3],
+      ] as const) {
         const { status, body } = await server.request(`/api/photos?purpose=${purpose}`);
         expect(status).toBe(200);
         expect(body.data.length).toBeGreaterThanOrEqual(min);
         for (const photo of body.data) {
-          expect(photo).toEqual({ url: expect.stringMatching(/^\/images\/.+\.svg$/), alt: expect.any(String), width: expect.any(Number), height: expect.any(Number), attribution: null });
+          expect(photo).toEqual({
+            url: expect.stringMatching(/^\/images\/.+\.svg$/),
+            alt: expect.any(String),
+            width: expect.any(Number),
+            height: expect.any(Number),
+            attribution: null,
+          });
         }
       }
       expect(searches).toHaveLength(0);

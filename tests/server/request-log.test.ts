@@ -28,7 +28,13 @@ describe('request log', () => {
     const logger = pino({ level: 'info' }, sink);
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info' });
     const clock = () => new Date();
-    const app = createApp({ config, database, logger, clock, adapters: createAdapters(config, database, logger, clock, createSelfOrigin()) });
+    const app = createApp({
+      config,
+      database,
+      logger,
+      clock,
+      adapters: createAdapters(config, database, logger, clock, createSelfOrigin()),
+    });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });

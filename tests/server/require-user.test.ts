@@ -13,6 +13,8 @@ let supabaseUrl: string;
 let projectKey: CryptoKey;
 let strangerKey: CryptoKey;
 const KID = 'project-key-1';
+/** Authorization headers whose sessions the fake Auth server says are signed out. */
+const signedOutTokens = new Set<string>();
 
 beforeAll(async () => {
   const pair = await generateKeyPair('ES256');
@@ -20,6 +22,14 @@ beforeAll(async () => {
   strangerKey = (await generateKeyPair('ES256')).privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'ES256', use: 'sig' };
   jwksServer = createServer((req, res) => {
+    // GoTrue's /user: the API asks it whether a token's session is still signed in.
+    if (req.url === '/auth/v1/user') {
+      const signedOut = signedOutTokens.has(req.headers.authorization ?? '');
+      const body = signedOut
+        ? { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' }
+        : { id: 'user' };
+      return res.writeHead(signedOut ? 403 : 200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    }
     if (req.url !== '/auth/v1/.well-known/jwks.json') return res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
   });
@@ -28,7 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => jwksServer.close(resolve)));
 
-function projectToken(sub: string, overrides: { key?: CryptoKey | Uint8Array; alg?: string; iss?: string; exp?: number } = {}) {
+function projectToken(
+  sub: string,
+  overrides: { key?: CryptoKey | Uint8Array; alg?: string; iss?: string; exp?: number } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ role: 'authenticated', email: 'seller@example.com', session_id: randomUUID() })
     .setProtectedHeader({ alg: overrides.alg ?? 'ES256', kid: KID })
@@ -50,8 +63,15 @@ describe('requireUser with a Supabase project (JWKS)', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: 'anon-key' } });
     const { db } = server.database;
-    await db.insertInto('profiles').values([{ id: sellerId, first_name: 'Sam' }, { id: otherId }]).execute();
-    older = await insertListing(db, sellerId, { status: 'sold', buyer_id: otherId, created_at: new Date(Date.now() - 60_000) });
+    await db
+      .insertInto('profiles')
+      .values([{ id: sellerId, first_name: 'Sam' }, { id: otherId }])
+      .execute();
+    older = await insertListing(db, sellerId, {
+      status: 'sold',
+      buyer_id: otherId,
+      created_at: new Date(Date.now() - 60_000),
+    });
     newer = await insertListing(db, sellerId, { status: 'inactive' });
     await insertListing(db, otherId);
   });
@@ -68,6 +88,12 @@ describe('requireUser with a Supabase project (JWKS)', () => {
     expect(body.data[0]).toMatchObject({ user_id: sellerId, status: 'inactive', first_name: 'Sam' });
   });
 
+  it('refuses a valid token whose session the Auth server says is signed out', async () => {
+    const authorization = `Bearer ${await projectToken(sellerId)}`;
+    signedOutTokens.add(authorization);
+    expect(await listingsOf(sellerId, authorization)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+  });
+
   it("answers 403 FORBIDDEN for another user's id", async () => {
     const { status, body } = await listingsOf(otherId, `Bearer ${await projectToken(sellerId)}`);
     expect(status).toBe(403);
@@ -80,13 +106,22 @@ describe('requireUser with a Supabase project (JWKS)', () => {
     ['not a bearer', async () => 'Basic abc'],
     ['expired', async () => `Bearer ${await projectToken(sellerId, { exp: Math.floor(Date.now() / 1000) - 60 })}`],
     ['wrongly signed', async () => `Bearer ${await projectToken(sellerId, { key: strangerKey })}`],
-    ['from another issuer', async () => `Bearer ${await projectToken(sellerId, { iss: 'https://other.supabase.co/auth/v1' })}`],
-    ['HS256 on the JWKS path', async () => `Bearer ${await projectToken(sellerId, { alg: 'HS256', key: new TextEncoder().encode('x'.repeat(32)) })}`],
+    [
+      'from another issuer',
+      async () => `Bearer ${await projectToken(sellerId, { iss: 'https://other.supabase.co/auth/v1' })}`,
+    ],
+    [
+      'HS256 on the JWKS path',
+      async () =>
+        `Bearer ${await projectToken(sellerId, { alg: 'HS256', key: new TextEncoder().encode('x'.repeat(32)) })}`,
+    ],
     [
       'tampered',
       async () => {
         const [header, , signature] = (await projectToken(sellerId)).split('.');
-        const payload = Buffer.from(JSON.stringify({ sub: otherId, role: 'authenticated', aud: 'authenticated' })).toString('base64url');
+        const payload = Buffer.from(
+          JSON.stringify({ sub: otherId, role: 'authenticated', aud: 'authenticated' }),
+        ).toString('base64url');
         return `Bearer ${header}.${payload}.${signature}`;
       },
     ],
@@ -113,15 +148,21 @@ describe('requireUser with a legacy HS256 project', () => {
   const secret = 'legacy-jwt-secret-of-at-least-32-chars!';
   const userId = randomUUID();
   beforeAll(async () => {
-    server = await startTestServer({ env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: 'a', SUPABASE_JWT_SECRET: secret } });
+    server = await startTestServer({
+      env: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: 'a', SUPABASE_JWT_SECRET: secret },
+    });
   });
   afterAll(() => server.close());
 
   it('accepts HS256 tokens signed with the secret and nothing else', async () => {
     const good = await projectToken(userId, { alg: 'HS256', key: new TextEncoder().encode(secret) });
-    expect((await server.request(`/api/listings/user/${userId}`, { headers: { Authorization: `Bearer ${good}` } })).status).toBe(200);
+    expect(
+      (await server.request(`/api/listings/user/${userId}`, { headers: { Authorization: `Bearer ${good}` } })).status,
+    ).toBe(200);
     const es256 = await projectToken(userId);
-    expect((await server.request(`/api/listings/user/${userId}`, { headers: { Authorization: `Bearer ${es256}` } })).status).toBe(401);
+    expect(
+      (await server.request(`/api/listings/user/${userId}`, { headers: { Authorization: `Bearer ${es256}` } })).status,
+    ).toBe(401);
   });
 });
 
@@ -134,11 +175,15 @@ describe('requireUser with the built-in auth server', () => {
 
   it("accepts the built-in server's tokens and refuses a Supabase project's", async () => {
     const { session, user } = await signedInClient(server.url, 'local@example.com');
-    const mine = await server.request(`/api/listings/user/${user.id}`, { headers: { Authorization: `Bearer ${session.access_token}` } });
+    const mine = await server.request(`/api/listings/user/${user.id}`, {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([]);
     const foreign = await projectToken(user.id, { iss: `${TEST_PUBLIC_URL}/auth/v1` });
-    const refused = await server.request(`/api/listings/user/${user.id}`, { headers: { Authorization: `Bearer ${foreign}` } });
+    const refused = await server.request(`/api/listings/user/${user.id}`, {
+      headers: { Authorization: `Bearer ${foreign}` },
+    });
     expect(refused.status).toBe(401);
   });
 

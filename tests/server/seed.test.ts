@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/db/seed-data.ts';
-import { resetDemoData, seedDemoData } from '../../server/db/seed.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
+import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/demo/seed-data.ts';
+import { resetDemoData, seedDemoData } from '../../server/demo/seed.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -31,8 +31,7 @@ describe('demo data seed', () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    handle = await openDatabase({});
-    await migrate(handle);
+    handle = await openEmbeddedTestDatabase();
   });
 
   afterAll(async () => {
@@ -146,7 +145,7 @@ describe('demo data seed', () => {
     expect(new Set(rows.map((r) => r.confirmation_number)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.external_id)).size).toBe(rows.length);
     for (const r of rows) {
-      expect(r.provider).toBe('demo');
+      expect(r.provider).toBe('mews');
       expect(r.state).toBe('Confirmed');
       expect(r.confirmation_number).toMatch(/^RST-\d{6}$/);
       expect(r.owner_id).toBe(r.seller_id);

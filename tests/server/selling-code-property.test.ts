@@ -19,9 +19,14 @@ describe('code entries under any interleaving', () => {
       fc.asyncProperty(batches, async (runs) => {
         await server.database.db.deleteFrom('rate_limits').execute();
         const user = await signedInUser();
-        const reservation = server.pms.add(pmsReservation({ email: `${Math.random().toString(36).slice(2)}@example.com` }));
+        const reservation = server.pms.add(
+          pmsReservation({ email: `${Math.random().toString(36).slice(2)}@example.com` }),
+        );
         const email = reservation.guest.email!;
-        await post(server, '/api/reservations/verify-combined', user, { confirmationNumber: reservation.confirmationNumber, email });
+        await post(server, '/api/reservations/verify-combined', user, {
+          confirmationNumber: reservation.confirmationNumber,
+          email,
+        });
         const code = (await lastCodeSentTo(server, email))!;
         const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -29,18 +34,30 @@ describe('code entries under any interleaving', () => {
         let countedWrong = 0;
         for (const batch of runs) {
           const wrongBefore = countedWrong;
-          const replies = await Promise.all(batch.map((right) => post(server, '/api/reservations/verify-code', user, { email, code: right ? code : wrong })));
+          const replies = await Promise.all(
+            batch.map((right) =>
+              post(server, '/api/reservations/verify-code', user, { email, code: right ? code : wrong }),
+            ),
+          );
           const successes = replies.filter((reply) => reply.status === 200).length;
           verified += successes;
           countedWrong += replies.filter((reply) => reply.body.error === WRONG).length;
           // A right code in a batch that starts unlocked and unverified cannot lose unless wrong tries lock it first.
-          if (batch.includes(true) && verified === successes && wrongBefore + batch.filter((right) => !right).length < 5) {
+          if (
+            batch.includes(true) &&
+            verified === successes &&
+            wrongBefore + batch.filter((right) => !right).length < 5
+          ) {
             expect(successes).toBe(1);
           }
         }
         expect(verified).toBeLessThanOrEqual(1);
         expect(countedWrong).toBeLessThanOrEqual(5);
-        const row = await server.database.db.selectFrom('reservation_verifications').select('attempts').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+        const row = await server.database.db
+          .selectFrom('reservation_verifications')
+          .select('attempts')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
         expect(row.attempts).toBe(countedWrong);
       }),
       { numRuns: 25 },

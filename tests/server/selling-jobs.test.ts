@@ -47,7 +47,9 @@ describe('expiring listings whose check-in has passed', () => {
     // Several instances sweeping at once still expire it once.
     const counts = await Promise.all([0, 1, 2].map(() => expireStartedListings(db, time.clock)));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect((await db.selectFrom('listings').select('status').where('id', '=', ahead).executeTakeFirstOrThrow()).status).toBe('expired');
+    expect(
+      (await db.selectFrom('listings').select('status').where('id', '=', ahead).executeTakeFirstOrThrow()).status,
+    ).toBe('expired');
   });
 
   it('startSellingJobs sweeps at start and on its interval, and stops', async () => {
@@ -58,10 +60,13 @@ describe('expiring listings whose check-in has passed', () => {
     try {
       time.advance(HOUR);
       await expect
-        .poll(async () => (await db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status)
+        .poll(
+          async () =>
+            (await db.selectFrom('listings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+        )
         .toBe('expired');
     } finally {
-      stop();
+      await stop();
     }
   });
 });
@@ -75,7 +80,10 @@ describe('rate limits of code requests', () => {
 
   const ask = async (user: Awaited<ReturnType<typeof signedInUser>>) => {
     const reservation = server.pms.add(pmsReservation({ email: `${Math.random().toString(36).slice(2)}@example.com` }));
-    return post(server, '/api/reservations/verify-combined', user, { confirmationNumber: reservation.confirmationNumber, email: reservation.guest.email });
+    return post(server, '/api/reservations/verify-combined', user, {
+      confirmationNumber: reservation.confirmationNumber,
+      email: reservation.guest.email,
+    });
   };
 
   it('allows 5 code requests per user per 10 minutes, then 429', async () => {

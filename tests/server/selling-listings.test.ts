@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { foundReservationSchema, verifiedReservationSchema } from '../../contract/selling.ts';
 import { pmsReservation } from '../helpers/pms-double.ts';
-import { manualClock, post, signedInUser, startSellingServer, verifyReservation, type SellingServer, type TestUser } from '../helpers/selling.ts';
+import {
+  manualClock,
+  post,
+  signedInUser,
+  startSellingServer,
+  verifyReservation,
+  type SellingServer,
+  type TestUser,
+} from '../helpers/selling.ts';
 
 let server: SellingServer;
 const time = manualClock(new Date('2031-03-01T12:00:00Z'));
@@ -15,7 +23,13 @@ beforeEach(async () => {
 });
 
 function newReservation(overrides: Parameters<typeof pmsReservation>[0] = {}) {
-  return server.pms.add(pmsReservation({ now: time.clock(), email: `guest-${Math.random().toString(36).slice(2)}@example.com`, ...overrides }));
+  return server.pms.add(
+    pmsReservation({
+      now: time.clock(),
+      email: `guest-${Math.random().toString(36).slice(2)}@example.com`,
+      ...overrides,
+    }),
+  );
 }
 
 /** A user who has verified a fresh reservation. */
@@ -41,14 +55,22 @@ async function createListing(user: TestUser, mewsReservationId: string, fields: 
 }
 
 const put = (user: TestUser | undefined, id: string, body: unknown) =>
-  server.request(`/api/listings/${id}`, { method: 'PUT', headers: user?.headers ?? { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const del = (user: TestUser | undefined, id: string) => server.request(`/api/listings/${id}`, { method: 'DELETE', headers: user?.headers ?? {} });
+  server.request(`/api/listings/${id}`, {
+    method: 'PUT',
+    headers: user?.headers ?? { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const del = (user: TestUser | undefined, id: string) =>
+  server.request(`/api/listings/${id}`, { method: 'DELETE', headers: user?.headers ?? {} });
 
 describe('POST /api/reservations/find and GET /api/reservations/:userId', () => {
   it('answers the verified reservation as the hotel system has it now, with the price ceiling and the photos', async () => {
     const { user, reservation } = await verifiedSeller();
     server.pms.update(reservation.confirmationNumber, { roomName: 'Junior Suite, room 501' });
-    const { status, body } = await post(server, '/api/reservations/find', user, { reservationId: reservation.confirmationNumber, userId: user.id });
+    const { status, body } = await post(server, '/api/reservations/find', user, {
+      reservationId: reservation.confirmationNumber,
+      userId: user.id,
+    });
     expect(status).toBe(200);
     const found = foundReservationSchema.parse(body.data);
     expect(found.reservationDetails).toEqual({
@@ -59,31 +81,45 @@ describe('POST /api/reservations/find and GET /api/reservations/:userId', () => 
       ResourceName: 'Junior Suite, room 501',
       State: 'confirmed',
     });
-    expect(found.propertyInfo).toEqual({ Name: 'Hotel Tejo', Address: { Line1: 'Rua Augusta 100', City: 'Lisbon', CountryCode: 'PT' } });
+    expect(found.propertyInfo).toEqual({
+      Name: 'Hotel Tejo',
+      Address: { Line1: 'Rua Augusta 100', City: 'Lisbon', CountryCode: 'PT' },
+    });
     expect(found.pricing).toEqual({ amountPaid: 450, currency: 'EUR', maxPrice: 450 });
     expect(found.imageOptions.length).toBeGreaterThan(3);
     expect(found.imageOptions.every((url) => url.startsWith('/images/listings/'))).toBe(true);
     expect(found.liveListingId).toBeNull();
     // By the hotel system's id too.
-    expect((await post(server, '/api/reservations/find', user, { reservationId: reservation.externalId })).status).toBe(200);
+    expect((await post(server, '/api/reservations/find', user, { reservationId: reservation.externalId })).status).toBe(
+      200,
+    );
   });
 
-  it("offers the room's own photos when the hotel system has them, and no ceiling when the price paid is unknown", async () => {
+  it("offers the room's own photos when the hotel system has them", async () => {
     const photos = ['https://images.example-hotel.com/room-1.jpg', 'https://images.example-hotel.com/room-2.jpg'];
-    const { user, reservation } = await verifiedSeller({ roomImageUrls: photos, amountPaidCents: null });
-    const { body } = await post(server, '/api/reservations/find', user, { reservationId: reservation.confirmationNumber });
+    const { user, reservation } = await verifiedSeller({ roomImageUrls: photos });
+    const { body } = await post(server, '/api/reservations/find', user, {
+      reservationId: reservation.confirmationNumber,
+    });
     expect(body.data.imageOptions).toEqual(photos);
-    expect(body.data.pricing).toEqual({ amountPaid: null, currency: 'EUR', maxPrice: null });
   });
 
   it('answers 403 to anyone but the user who verified it, and 401 without a token', async () => {
     const { reservation } = await verifiedSeller();
     const stranger = await signedInUser();
-    const other = await post(server, '/api/reservations/find', stranger, { reservationId: reservation.confirmationNumber });
+    const other = await post(server, '/api/reservations/find', stranger, {
+      reservationId: reservation.confirmationNumber,
+    });
     expect(other.status).toBe(403);
     expect(other.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect((await post(server, '/api/reservations/find', undefined, { reservationId: reservation.confirmationNumber })).status).toBe(401);
-    const claimed = await post(server, '/api/reservations/find', stranger, { reservationId: 'X', userId: 'someone-else' });
+    expect(
+      (await post(server, '/api/reservations/find', undefined, { reservationId: reservation.confirmationNumber }))
+        .status,
+    ).toBe(401);
+    const claimed = await post(server, '/api/reservations/find', stranger, {
+      reservationId: 'X',
+      userId: 'someone-else',
+    });
     expect(claimed.status).toBe(403);
   });
 
@@ -106,7 +142,7 @@ describe('POST /api/reservations/find and GET /api/reservations/:userId', () => 
 });
 
 describe('POST /api/listings', () => {
-  it('lists a verified reservation with the hotel system\'s dates, position, currency and names', async () => {
+  it("lists a verified reservation with the hotel system's dates, position, currency and names", async () => {
     const { user, reservation } = await verifiedSeller();
     const id = await createListing(user, reservation.externalId, { imageUrl: undefined });
     const { status, body } = await server.request(`/api/listings/${id}`);
@@ -128,11 +164,21 @@ describe('POST /api/listings', () => {
     });
     expect(body.data.image_url).toMatch(/^\/images\/listings\/.+\.svg$/);
     // The seller's profile exists for the listing to reference.
-    expect(await server.database.db.selectFrom('profiles').select('id').where('id', '=', user.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await server.database.db.selectFrom('profiles').select('id').where('id', '=', user.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('is found at once in search by its city and by a map box around it', async () => {
-    const { user, reservation } = await verifiedSeller({ hotel: { ...pmsReservation().hotel, name: 'Hotel Qorvexa', city: 'Qorvexa Bay', latitude: -33.9, longitude: 18.42 } });
+    const { user, reservation } = await verifiedSeller({
+      hotel: {
+        ...pmsReservation().hotel,
+        name: 'Hotel Qorvexa',
+        city: 'Qorvexa Bay',
+        latitude: -33.9,
+        longitude: 18.42,
+      },
+    });
     const id = await createListing(user, reservation.confirmationNumber, { city: undefined });
     const byCity = await server.request('/api/listings?location=qorvexa');
     expect(byCity.body.data.map((listing: { id: string }) => listing.id)).toEqual([id]);
@@ -142,32 +188,58 @@ describe('POST /api/listings', () => {
 
   it('takes the dates and price currency from the reservation, never from the request', async () => {
     const { user, reservation } = await verifiedSeller();
-    const id = await createListing(user, reservation.confirmationNumber, { start_utc: '2030-01-01', currency: 'USD', latitude: 1 });
+    const id = await createListing(user, reservation.confirmationNumber, {
+      start_utc: '2030-01-01',
+      currency: 'USD',
+      latitude: 1,
+    });
     const { body } = await server.request(`/api/listings/${id}`);
-    expect(body.data).toMatchObject({ currency: 'EUR', start_utc: reservation.startUtc.toISOString(), latitude: 38.7107 });
+    expect(body.data).toMatchObject({
+      currency: 'EUR',
+      start_utc: reservation.startUtc.toISOString(),
+      latitude: 38.7107,
+    });
   });
 
   it('refuses an asking price above the price paid, naming the ceiling', async () => {
     const { user, reservation } = await verifiedSeller();
-    const { status, body } = await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { listingPrice: 450.01 }));
+    const { status, body } = await post(
+      server,
+      '/api/listings',
+      user,
+      listingPayload(reservation.confirmationNumber, { listingPrice: 450.01 }),
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({
       code: 'VALIDATION_ERROR',
       error: 'The asking price can be at most 450.00 EUR, the price paid at the hotel.',
     });
-    expect((await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { listingPrice: 450 }))).status).toBe(201);
+    expect(
+      (await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { listingPrice: 450 })))
+        .status,
+    ).toBe(201);
   });
 
   it.each([[0], [-5], [12.345], ['abc']])('refuses the price %s', async (listingPrice) => {
     const { user, reservation } = await verifiedSeller();
-    const { status, body } = await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { listingPrice }));
+    const { status, body } = await post(
+      server,
+      '/api/listings',
+      user,
+      listingPayload(reservation.confirmationNumber, { listingPrice }),
+    );
     expect(status).toBe(400);
     expect(body.details[0].field).toBe('listingPrice');
   });
 
   it('refuses a photo that was not offered for the reservation', async () => {
     const { user, reservation } = await verifiedSeller();
-    const { status, body } = await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { imageUrl: 'https://evil.example/pic.jpg' }));
+    const { status, body } = await post(
+      server,
+      '/api/listings',
+      user,
+      listingPayload(reservation.confirmationNumber, { imageUrl: 'https://evil.example/pic.jpg' }),
+    );
     expect(status).toBe(400);
     expect(body.details[0].field).toBe('imageUrl');
     const found = await post(server, '/api/reservations/find', user, { reservationId: reservation.confirmationNumber });
@@ -178,9 +250,12 @@ describe('POST /api/listings', () => {
 
   it('allows one live listing per reservation, even when two requests race', async () => {
     const { user, reservation } = await verifiedSeller();
-    const replies = await Promise.all([0, 1, 2].map(() => post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber))));
+    const replies = await Promise.all(
+      [0, 1, 2].map(() => post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber))),
+    );
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409]);
-    for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body.details).toEqual({ reason: 'already_listed' });
+    for (const reply of replies.filter((r) => r.status === 409))
+      expect(reply.body.details).toEqual({ reason: 'already_listed' });
     const found = await post(server, '/api/reservations/find', user, { reservationId: reservation.confirmationNumber });
     expect(found.body.data.liveListingId).toBe(replies.find((reply) => reply.status === 201)!.body.data.id);
   });
@@ -199,9 +274,20 @@ describe('POST /api/listings', () => {
     const other = await post(server, '/api/listings', stranger, listingPayload(reservation.confirmationNumber));
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('FORBIDDEN');
-    expect((await post(server, '/api/listings', undefined, listingPayload(reservation.confirmationNumber))).status).toBe(401);
+    expect(
+      (await post(server, '/api/listings', undefined, listingPayload(reservation.confirmationNumber))).status,
+    ).toBe(401);
     const { user } = await verifiedSeller();
-    expect((await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { userId: stranger.id }))).status).toBe(403);
+    expect(
+      (
+        await post(
+          server,
+          '/api/listings',
+          user,
+          listingPayload(reservation.confirmationNumber, { userId: stranger.id }),
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -209,9 +295,20 @@ describe('PUT and DELETE /api/listings/:id', () => {
   it('lets the owner change the text and price within the ceiling, and answers the listing', async () => {
     const { user, reservation } = await verifiedSeller();
     const id = await createListing(user, reservation.confirmationNumber);
-    const { status, body } = await put(user, id, { title: 'Quiet double room', listingPrice: 380.5, description: '', location: 'Baixa' });
+    const { status, body } = await put(user, id, {
+      title: 'Quiet double room',
+      listingPrice: 380.5,
+      description: '',
+      location: 'Baixa',
+    });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id, title: 'Quiet double room', price: 380.5, description: null, location: 'Baixa' });
+    expect(body.data).toMatchObject({
+      id,
+      title: 'Quiet double room',
+      price: 380.5,
+      description: null,
+      location: 'Baixa',
+    });
     const tooHigh = await put(user, id, { listingPrice: 451 });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.error).toBe('The asking price can be at most 450.00 EUR, the price paid at the hotel.');
@@ -222,7 +319,8 @@ describe('PUT and DELETE /api/listings/:id', () => {
   it('pauses (gone from search) and resumes a listing', async () => {
     const { user, reservation } = await verifiedSeller({ hotel: { ...pmsReservation().hotel, city: 'Vellmora' } });
     const id = await createListing(user, reservation.confirmationNumber, { city: undefined });
-    const search = async () => (await server.request('/api/listings?location=vellmora')).body.data.map((l: { id: string }) => l.id);
+    const search = async () =>
+      (await server.request('/api/listings?location=vellmora')).body.data.map((l: { id: string }) => l.id);
     expect((await put(user, id, { status: 'inactive' })).body.data.status).toBe('inactive');
     expect(await search()).toEqual([]);
     expect((await put(user, id, { status: 'active' })).body.data.status).toBe('active');

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertListing } from '../helpers/factories.ts';
 import { pmsReservation } from '../helpers/pms-double.ts';
-import { lastCodeSentTo, manualClock, post, signedInUser, startSellingServer, type SellingServer } from '../helpers/selling.ts';
+import {
+  lastCodeSentTo,
+  manualClock,
+  post,
+  signedInUser,
+  startSellingServer,
+  type SellingServer,
+} from '../helpers/selling.ts';
 
 const MINUTE = 60_000;
 const NOT_FOUND_MESSAGE = 'We could not find a reservation with that confirmation number and email address.';
@@ -22,7 +29,13 @@ const mailsTo = (to: string) =>
   server.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).execute();
 
 function newReservation(overrides: Parameters<typeof pmsReservation>[0] = {}) {
-  return server.pms.add(pmsReservation({ now: time.clock(), email: `guest-${Math.random().toString(36).slice(2)}@example.com`, ...overrides }));
+  return server.pms.add(
+    pmsReservation({
+      now: time.clock(),
+      email: `guest-${Math.random().toString(36).slice(2)}@example.com`,
+      ...overrides,
+    }),
+  );
 }
 
 describe('POST /api/reservations/verify-combined and verify-email', () => {
@@ -44,7 +57,11 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
     expect(mail!.text_body).toContain('expires in 10 minutes');
     expect(mail!.text_body).toContain("If this wasn't you, ignore this email");
     // Only a hash is kept.
-    const row = await server.database.db.selectFrom('reservation_verifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('reservation_verifications')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const code = await lastCodeSentTo(server, reservation.guest.email!);
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.expires_at.getTime() - time.clock().getTime()).toBe(10 * MINUTE);
@@ -65,7 +82,11 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
       reservationId: reservation.confirmationNumber,
       userProvidedEmail: reservation.guest.email,
     });
-    const stored = await server.database.db.selectFrom('reservations').selectAll().where('external_id', '=', reservation.externalId).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('external_id', '=', reservation.externalId)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       provider: 'mews',
       confirmation_number: reservation.confirmationNumber,
@@ -86,7 +107,10 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
   it('answers one and the same 404 for an unknown number and for a wrong email, and sends nothing', async () => {
     const reservation = newReservation();
     const user = await signedInUser();
-    const unknown = await post(server, '/api/reservations/verify-combined', user, { confirmationNumber: 'NOPE-1', email: reservation.guest.email });
+    const unknown = await post(server, '/api/reservations/verify-combined', user, {
+      confirmationNumber: 'NOPE-1',
+      email: reservation.guest.email,
+    });
     const wrongEmail = await post(server, '/api/reservations/verify-combined', user, {
       confirmationNumber: reservation.confirmationNumber,
       email: 'someone.else@example.com',
@@ -123,18 +147,32 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
     const seller = await signedInUser();
     await db.insertInto('profiles').values({ id: seller.id }).execute();
     const listingId = await insertListing(db, seller.id, { now: time.clock() });
-    const listed = await db.selectFrom('listings').select('reservation_id').where('id', '=', listingId).executeTakeFirstOrThrow();
-    await db.updateTable('reservations').set({ provider: 'mews', external_id: reservation.externalId }).where('id', '=', listed.reservation_id).execute();
+    const listed = await db
+      .selectFrom('listings')
+      .select('reservation_id')
+      .where('id', '=', listingId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('reservations')
+      .set({ provider: 'mews', external_id: reservation.externalId })
+      .where('id', '=', listed.reservation_id)
+      .execute();
     const { status, body } = await post(server, '/api/reservations/verify-combined', await signedInUser(), {
       confirmationNumber: reservation.confirmationNumber,
       email: reservation.guest.email,
     });
     expect(status).toBe(409);
-    expect(body).toMatchObject({ code: 'CONFLICT', details: { reason: 'already_listed' }, error: 'This reservation is already listed on Restay.' });
+    expect(body).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'already_listed' },
+      error: 'This reservation is already listed on Restay.',
+    });
   });
 
   it("still sends the code to a booking site's relay address, and says where to look for it", async () => {
-    const reservation = newReservation({ guest: { email: 'x7fk2@guest.booking.com', isOtaRelay: true, firstName: null, lastName: null } });
+    const reservation = newReservation({
+      guest: { email: 'x7fk2@guest.booking.com', isOtaRelay: true, firstName: null, lastName: null },
+    });
     const { status, body } = await post(server, '/api/reservations/verify-combined', await signedInUser(), {
       confirmationNumber: reservation.confirmationNumber,
       email: 'X7fk2@guest.booking.com',
@@ -175,22 +213,34 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
     });
     expect(claimed.status).toBe(403);
     expect(claimed.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect((await post(server, '/api/reservations/verify-code', undefined, { email: 'a@example.com', code: '123456' })).status).toBe(401);
+    expect(
+      (await post(server, '/api/reservations/verify-code', undefined, { email: 'a@example.com', code: '123456' }))
+        .status,
+    ).toBe(401);
     expect(await mailsTo(reservation.guest.email!)).toHaveLength(0);
   });
 
   it('answers 400 with the field for a malformed request', async () => {
-    const { status, body } = await post(server, '/api/reservations/verify-combined', await signedInUser(), { confirmationNumber: '', email: 'nope' });
+    const { status, body } = await post(server, '/api/reservations/verify-combined', await signedInUser(), {
+      confirmationNumber: '',
+      email: 'nope',
+    });
     expect(status).toBe(400);
     expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.details.map((problem: { field: string }) => problem.field).sort()).toEqual(['confirmationNumber', 'email']);
+    expect(body.details.map((problem: { field: string }) => problem.field).sort()).toEqual([
+      'confirmationNumber',
+      'email',
+    ]);
   });
 });
 
 describe('POST /api/reservations/verify-code', () => {
   async function requestCode(user: Awaited<ReturnType<typeof signedInUser>>, reservation = newReservation()) {
     const email = reservation.guest.email!;
-    const sent = await post(server, '/api/reservations/verify-combined', user, { confirmationNumber: reservation.confirmationNumber, email });
+    const sent = await post(server, '/api/reservations/verify-combined', user, {
+      confirmationNumber: reservation.confirmationNumber,
+      email,
+    });
     expect(sent.status).toBe(200);
     return { reservation, email, code: (await lastCodeSentTo(server, email))! };
   }
@@ -203,12 +253,23 @@ describe('POST /api/reservations/verify-code', () => {
     const { reservation, email, code } = await requestCode(user);
     const first = await enter(user, email.toUpperCase(), code);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, data: { verified: true, reservationId: reservation.confirmationNumber } });
-    const stored = await server.database.db.selectFrom('reservations').select('owner_id').where('external_id', '=', reservation.externalId).executeTakeFirstOrThrow();
+    expect(first.body).toEqual({
+      success: true,
+      data: { verified: true, reservationId: reservation.confirmationNumber },
+    });
+    const stored = await server.database.db
+      .selectFrom('reservations')
+      .select('owner_id')
+      .where('external_id', '=', reservation.externalId)
+      .executeTakeFirstOrThrow();
     expect(stored.owner_id).toBe(user.id);
     const again = await enter(user, email, code);
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: 'This code has already been used. Request a new one.' });
+    expect(again.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: 'This code has already been used. Request a new one.',
+    });
   });
 
   it('counts wrong codes, locks after 5, and then refuses even the right code', async () => {
@@ -217,7 +278,11 @@ describe('POST /api/reservations/verify-code', () => {
     for (let left = 4; left >= 0; left--) {
       const wrong = await enter(user, email, otherCode(code));
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'That code is not right. Check the email and try again.', details: { attemptsLeft: left } });
+      expect(wrong.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: 'That code is not right. Check the email and try again.',
+        details: { attemptsLeft: left },
+      });
     }
     const right = await enter(user, email, code);
     expect(right.status).toBe(400);
@@ -267,10 +332,16 @@ describe('POST /api/reservations/verify-code', () => {
     const user = await signedInUser();
     const { email, code } = await requestCode(user);
     const replies = await Promise.all(Array.from({ length: 12 }, () => enter(user, email, otherCode(code))));
-    const counted = replies.filter((reply) => reply.body.error === 'That code is not right. Check the email and try again.');
+    const counted = replies.filter(
+      (reply) => reply.body.error === 'That code is not right. Check the email and try again.',
+    );
     expect(counted).toHaveLength(5);
     expect(counted.map((reply) => reply.body.details.attemptsLeft).sort()).toEqual([0, 1, 2, 3, 4]);
-    const row = await server.database.db.selectFrom('reservation_verifications').select('attempts').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('reservation_verifications')
+      .select('attempts')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
     expect((await enter(user, email, code)).status).toBe(400);
   });

@@ -92,6 +92,22 @@ describe('the SMTP mail adapter', () => {
     expect(mail!.data).toContain('Phone: +351 912 345 678');
   });
 
+  it('carries extra headers such as the one-click unsubscribe pair of RFC 8058', async () => {
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'no-reply@restay.travel' });
+    const url = 'https://restay.example/api/alerts/unsubscribe?token=abc';
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'New stay',
+      text: 'A stay',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    mailer.close();
+
+    const mail = smtp.received.at(-1)!;
+    expect(mail.data).toMatch(/^List-Unsubscribe: <https:\/\/restay\.example\/api\/alerts\/unsubscribe\?token=abc>$/m);
+    expect(mail.data).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
   it('rejects when the relay cannot be reached', async () => {
     const mailer = createSmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'no-reply@restay.travel' });
     await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();

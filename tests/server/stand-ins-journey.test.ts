@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed.ts';
+import { pino } from 'pino';
+import { seedDemoData } from '../../server/demo/seed.ts';
+import { buyingDeps } from '../../server/payments/deps.ts';
+import { runPaymentWork } from '../../server/payments/payment-jobs.ts';
 import { PROJECT_AUTH_ENV, projectToken } from '../helpers/project-tokens.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -62,22 +65,36 @@ describe('a stay sold through the demo PMS and the test checkout', () => {
 
     const found = await post('/api/reservations/find', seller.headers, { reservationId: stay.confirmationNumber });
     expect(found.status).toBe(200);
-    const { reservationDetails, pricing, imageOptions } = found.body.data;
+    const { reservationDetails, pricing, imageOptions, propertyInfo } = found.body.data;
+    const hotelName: string = propertyInfo.Name;
+    // A cheap room, sent with another hotel's name and place: the hotel's own facts win everywhere.
+    const price = Math.min(pricing.maxPrice, 60);
     const created = await post('/api/listings', seller.headers, {
       mewsReservationId: reservationDetails.Id,
-      listingPrice: pricing.maxPrice,
+      listingPrice: price,
       title: 'Double room, two nights',
       imageUrl: imageOptions[0],
+      hotelName: 'The Ritz Paris',
+      city: 'Paris',
+      country: 'France',
     });
     expect(created.status).toBe(201);
     const listingId = created.body.data.id;
+    const page = await server.request(`/api/listings/${listingId}`);
+    expect(page.body.data.hotel_name).toBe(hotelName);
+    const found_ = await server.request(`/api/listings?hotelName=${encodeURIComponent(hotelName)}`);
+    expect(found_.body.data.find((l: { id: string }) => l.id === listingId)?.hotel_name).toBe(hotelName);
+    const ritz = await server.request('/api/listings?hotelName=Ritz');
+    expect(ritz.body.data.map((l: { id: string }) => l.id)).not.toContain(listingId);
 
     const buyer = await user('buyer@example.com');
     const checkout = await post('/api/payment/create-checkout-session', buyer.headers, {
       listingId,
-      amount: pricing.maxPrice,
+      amount: price,
       successUrl: `${PUBLIC_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${PUBLIC_URL}/payment/cancel`,
+      guestFirstName: 'Bea',
+      guestLastName: 'Buyer',
     });
     expect(checkout.status).toBe(200);
     const { sessionId, url } = checkout.body.data;
@@ -89,6 +106,9 @@ describe('a stay sold through the demo PMS and the test checkout', () => {
         body: new URLSearchParams({ number, expiry: '12 / 34', cvc: '123', name: 'Ben Buyer' }),
         redirect: 'manual',
       });
+    const checkoutPage = await (await fetch(`${server.url}/test-checkout/${sessionId}`)).text();
+    expect(checkoutPage).toContain(hotelName);
+    expect(checkoutPage).not.toContain('Ritz');
     const declined = await pay('4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined.');
@@ -102,9 +122,29 @@ describe('a stay sold through the demo PMS and the test checkout', () => {
       async () => (await server.request(`/api/listings/${listingId}`)).body.data,
       (data) => data.status === 'sold',
     );
-    expect(listing).toMatchObject({ status: 'sold', buyer_id: buyer.id });
+    // Who bought it is told to the buyer only.
+    expect(listing).toMatchObject({ status: 'sold', buyer_id: null });
+    const asBuyer = await server.request(`/api/listings/${listingId}`, { headers: buyer.headers });
+    expect(asBuyer.body.data).toMatchObject({ status: 'sold', buyer_id: buyer.id });
     const status = await server.request(`/api/payment/session-status/${sessionId}`, { headers: buyer.headers });
-    expect(status.body.data).toMatchObject({ status: 'paid', orderState: 'paid', session: { metadata: { buyerId: buyer.id } } });
+    expect(status.body.data).toMatchObject({
+      status: 'paid',
+      orderState: 'paid',
+      session: { metadata: { buyerId: buyer.id } },
+    });
+    // The receipt is a payment job; the product's background loop is not running here, so run it once.
+    await runPaymentWork(buyingDeps({ ...server, clock: () => new Date(), logger: pino({ level: 'silent' }) }));
+    const receipt = await eventually(
+      () =>
+        server.database.db
+          .selectFrom('mail_outbox')
+          .select(['subject', 'text_body'])
+          .where('to_address', '=', buyer.email)
+          .executeTakeFirst(),
+      (mail) => mail !== undefined,
+    );
+    expect(receipt?.subject).toBe(`Your stay at ${hotelName} is booked`);
+    expect(receipt?.text_body).not.toContain('Ritz');
     const stays = await server.request(`/api/listings/purchased/${buyer.id}`, { headers: buyer.headers });
     expect(stays.body.data.map((s: { id: string }) => s.id)).toEqual([listingId]);
   });

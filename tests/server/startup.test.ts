@@ -1,36 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-/** Runs the real entry point (server/main.ts) as a child process, the way `npm start` does. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, exited: Promise<unknown>) {
-  let done = false;
-  void exited.then(() => (done = true));
-  for (let attempt = 0; attempt < 150 && !done; attempt++) {
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+import { startServer, waitForHealth } from '../helpers/child-server.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -45,15 +17,75 @@ describe('start-up', () => {
   it('refuses to start in production with only the development sign-in page', async () => {
     const server = startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587', DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('only the development sign-in page exists');
+    expect(server.output()).toContain(
+      'NODE_ENV=production never runs the local stand-ins, and sign-in, hotel system, payments would run on them',
+    );
   });
 
-  it('refuses to start in production without SMTP_URL', async () => {
-    const supabase = { SUPABASE_URL: 'https://ref.supabase.co', SUPABASE_ANON_KEY: 'anon' };
-    const server = startServer({ NODE_ENV: 'production', ...supabase, DATA_DIR: dataDir });
+  it('refuses a public PUBLIC_URL on stand-ins with one line naming the variables to set', async () => {
+    const server = startServer({
+      PUBLIC_URL: 'https://restay.example',
+      SMTP_URL: 'smtp://relay.example:587',
+      DATA_DIR: dataDir,
+    });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('SMTP_URL: required when NODE_ENV=production');
+    const line = server
+      .output()
+      .split('\n')
+      .find((text) => text.includes('is not a loopback address'));
+    expect(line?.trim()).toBe(
+      'PUBLIC_URL https://restay.example is not a loopback address, and sign-in, hotel system, payments would run on local stand-ins: ' +
+        'set SUPABASE_URL and SUPABASE_ANON_KEY (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET); ' +
+        'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS; STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or DEMO_MODE=true for a public demo.',
+    );
   });
+
+  it('seeds no demo sellers where the demo hotel system does not run', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const url = `http://127.0.0.1:${port}`;
+    const emptyDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-mews-'));
+    const mews = {
+      MEWS_PLATFORM_URL: 'https://api.mews.com',
+      MEWS_CLIENT_TOKEN: 'client',
+      MEWS_ACCESS_TOKENS: 'hotel-a',
+    };
+    const server = startServer({ PORT: String(port), DATA_DIR: emptyDir, ...mews });
+    try {
+      await waitForHealth(url, server.exited);
+      expect((await (await fetch(`${url}/api/listings`)).json()).meta.total).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toContain('demo data seeded');
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('on SIGTERM while every background loop is in its first round, waits for them before closing the database', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const freshDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-stop-'));
+    const server = startServer({ PORT: String(port), DATA_DIR: freshDir });
+    try {
+      // The loops start on listen, each with a round at once: stopping right then catches them mid-query.
+      await expect
+        .poll(() => server.output().includes('Restay is listening'), { timeout: 120_000, interval: 5 })
+        .toBe(true);
+      server.child.kill('SIGTERM');
+      const started = Date.now();
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      // pino levels: 40 warn, 50 error. A loop whose query met a closed database logs one.
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+      expect(lines.at(-1)?.msg).toBe('shutting down');
+    } finally {
+      rmSync(freshDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('fails fast with a clear message when DATABASE_URL is unreachable', async () => {
     const started = Date.now();
@@ -75,6 +107,8 @@ describe('start-up', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('demo data seeded');
+    // The data directory's own random secrets, kept for the next start.
+    expect(existsSync(path.join(dataDir, 'local-secrets.json'))).toBe(true);
 
     const second = startServer(env);
     await waitForHealth(url, second.exited);
@@ -82,5 +116,5 @@ describe('start-up', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(second.output()).not.toContain('demo data seeded');
-  }, 60_000);
+  }, 180_000);
 });

@@ -15,7 +15,10 @@ beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'restay-web-'));
   mkdirSync(path.join(webRoot, 'assets'));
   mkdirSync(path.join(webRoot, 'images'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Restay</title>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>Restay</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(webRoot, 'assets/app-1a2b.js'), script);
   writeFileSync(path.join(webRoot, 'assets/app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webRoot, 'assets/app-1a2b.js.gz'), gzipSync(script));
@@ -29,7 +32,8 @@ afterAll(async () => {
 });
 
 /** fetch decodes the body itself; the headers still say what travelled. */
-const get = (url: string, acceptEncoding: string) => server.request(url, { headers: { 'Accept-Encoding': acceptEncoding } });
+const get = (url: string, acceptEncoding: string) =>
+  server.request(url, { headers: { 'Accept-Encoding': acceptEncoding } });
 
 describe('static files of the build', () => {
   it('sends the Brotli twin to a browser that accepts it, typed as the original and cached for a year', async () => {
@@ -63,8 +67,25 @@ describe('static files of the build', () => {
   });
 
   it('still answers client-side routes with index.html', async () => {
-    const { status, body } = await get('/marketplace', 'br');
-    expect(status).toBe(200);
-    expect(body).toContain('<title>Restay</title>');
+    for (const route of ['/', '/marketplace', '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b', '/no-such-page']) {
+      const { status, body } = await get(route, 'br');
+      expect({ route, status }).toEqual({ route, status: 200 });
+      expect(body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers 404, not the page shell, for a file or a server path that does not exist', async () => {
+    for (const missing of ['/favicon-x.png', '/dev/anything', '/auth/v2/nothing', '/images/missing.svg', '/assets']) {
+      const { status, headers, body } = await get(missing, 'br');
+      expect({ missing, status }).toEqual({ missing, status: 404 });
+      expect(headers.get('content-type')).toContain('text/plain');
+      expect(body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers 404 for a missing script under /assets/ (an old bundle asking for a chunk a deploy removed)', async () => {
+    const { status, headers } = await get('/assets/ListingDetailPage-0ld0ld.js', 'gzip, br');
+    expect(status).toBe(404);
+    expect(headers.get('cache-control')).toBe('no-cache');
   });
 });

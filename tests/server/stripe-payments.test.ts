@@ -11,6 +11,24 @@ const SECRET_KEY = 'sk_test_adapter';
 const WEBHOOK_SECRET = 'whsec_adapter_test';
 const EXPIRES_AT = new Date('2031-03-01T10:30:00Z');
 
+/** A Refund as Stripe documents it (POST /v1/refunds, and each item of GET /v1/refunds). */
+function stripeRefund(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 're_3abc',
+    object: 'refund',
+    amount: 25000,
+    balance_transaction: 'txn_3abc',
+    charge: 'ch_3abc',
+    created: 1930037600,
+    currency: 'usd',
+    metadata: { orderId: 'order-1' },
+    payment_intent: 'pi_3abc',
+    reason: 'duplicate',
+    status: 'succeeded',
+    ...overrides,
+  };
+}
+
 /** A Checkout Session as Stripe documents it (GET /v1/checkout/sessions/:id), trimmed to the fields that matter. */
 function stripeSession(overrides: Record<string, unknown> = {}) {
   return {
@@ -114,7 +132,12 @@ describe('Stripe payments adapter', () => {
         return HttpResponse.json(stripeSession({ currency: 'jpy', amount_total: 30000 }));
       }),
     );
-    const session = await payments().createCheckoutSession({ ...input, currency: 'JPY', amountCents: 3_000_000, buyerEmail: null });
+    const session = await payments().createCheckoutSession({
+      ...input,
+      currency: 'JPY',
+      amountCents: 3_000_000,
+      buyerEmail: null,
+    });
     expect(form?.get('line_items[0][price_data][unit_amount]')).toBe('30000');
     expect(session.amountTotalCents).toBe(3_000_000);
     expect(form?.get('line_items[0][price_data][currency]')).toBe('jpy');
@@ -179,30 +202,107 @@ describe('Stripe payments adapter', () => {
     });
   });
 
+  it('fails with NOT_FOUND for a session Stripe does not know (resource_missing), so its hold can be released', async () => {
+    const missing = () =>
+      HttpResponse.json(
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'session',
+            message: "No such checkout.session: 'cs_test_gone'",
+          },
+        },
+        { status: 404 },
+      );
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions/cs_test_gone/expire`, missing),
+      http.get(`${API}/checkout/sessions/cs_test_gone`, missing),
+    );
+    await expect(payments().expireCheckoutSession('cs_test_gone')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('refunds a payment under the order’s refund key', async () => {
     let sent: { form: URLSearchParams; key: string | null } | undefined;
     stripeApi.use(
       http.post(`${API}/refunds`, async ({ request }) => {
         sent = { form: new URLSearchParams(await request.text()), key: request.headers.get('idempotency-key') };
-        return HttpResponse.json({
-          id: 're_3abc',
-          object: 'refund',
-          amount: 25000,
-          charge: 'ch_3abc',
-          currency: 'usd',
-          payment_intent: 'pi_3abc',
-          reason: 'duplicate',
-          status: 'succeeded',
-        });
+        return HttpResponse.json(stripeRefund());
       }),
     );
     const refund = await payments().refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' });
-    expect(refund).toEqual({ id: 're_3abc', status: 'succeeded' });
+    expect(refund).toEqual({
+      id: 're_3abc',
+      paymentIntentId: 'pi_3abc',
+      chargeId: 'ch_3abc',
+      amountCents: 25000,
+      currency: 'USD',
+      status: 'succeeded',
+      created: new Date(1930037600 * 1000),
+    });
     expect(sent?.key).toBe('refund:order-1');
     expect(Object.fromEntries(sent?.form ?? [])).toEqual({
       payment_intent: 'pi_3abc',
       reason: 'duplicate',
       'metadata[orderId]': 'order-1',
+    });
+  });
+
+  it('lists a payment’s refunds, converting yen to Restay’s hundredths', async () => {
+    let query: URLSearchParams | undefined;
+    stripeApi.use(
+      http.get(`${API}/refunds`, ({ request }) => {
+        query = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          object: 'list',
+          data: [
+            stripeRefund({
+              id: 're_2',
+              amount: 5000,
+              currency: 'jpy',
+              status: 'pending',
+              charge: { id: 'ch_3abc', object: 'charge' },
+            }),
+          ],
+          has_more: false,
+          url: '/v1/refunds',
+        });
+      }),
+    );
+    expect(await payments().listRefunds('pi_3abc')).toEqual([
+      {
+        id: 're_2',
+        paymentIntentId: 'pi_3abc',
+        chargeId: 'ch_3abc',
+        amountCents: 500000,
+        currency: 'JPY',
+        status: 'pending',
+        created: new Date(1930037600 * 1000),
+      },
+    ]);
+    expect(Object.fromEntries(query ?? [])).toEqual({ payment_intent: 'pi_3abc', limit: '100' });
+  });
+
+  it('reads a payment intent’s charge and the amount it received', async () => {
+    stripeApi.use(
+      http.get(`${API}/payment_intents/pi_3abc`, () =>
+        HttpResponse.json({
+          id: 'pi_3abc',
+          object: 'payment_intent',
+          amount: 25000,
+          amount_received: 25000,
+          currency: 'usd',
+          latest_charge: 'ch_3abc',
+          metadata: { orderId: 'order-1' },
+          status: 'succeeded',
+        }),
+      ),
+    );
+    expect(await payments().retrievePayment('pi_3abc')).toEqual({
+      paymentIntentId: 'pi_3abc',
+      chargeId: 'ch_3abc',
+      amountReceivedCents: 25000,
+      currency: 'USD',
     });
   });
 
@@ -284,13 +384,49 @@ describe('Stripe webhook verification', () => {
     });
   });
 
-  it('gives events about other objects no session', () => {
-    const other = JSON.stringify({
+  it('reads the charge of a charge.refunded event (no refund list since API 2022-11-15), and no session', () => {
+    const refunded = JSON.stringify({
       ...event,
       type: 'charge.refunded',
-      data: { object: { id: 'ch_1', object: 'charge' } },
+      data: {
+        object: {
+          id: 'ch_3abc',
+          object: 'charge',
+          amount: 25000,
+          amount_captured: 25000,
+          amount_refunded: 25000,
+          captured: true,
+          currency: 'usd',
+          metadata: { orderId: 'order-1' },
+          paid: true,
+          payment_intent: 'pi_3abc',
+          refunded: true,
+          status: 'succeeded',
+        },
+      },
     });
-    expect(payments().parseWebhook(Buffer.from(other), sign(other)).session).toBeNull();
+    expect(payments().parseWebhook(Buffer.from(refunded), sign(refunded))).toMatchObject({
+      type: 'charge.refunded',
+      session: null,
+      charge: {
+        id: 'ch_3abc',
+        paymentIntentId: 'pi_3abc',
+        amountCents: 25000,
+        amountRefundedCents: 25000,
+        currency: 'USD',
+        refunded: true,
+        metadata: { orderId: 'order-1' },
+      },
+    });
+  });
+
+  it('gives events about other objects neither a session nor a charge', () => {
+    const other = JSON.stringify({
+      ...event,
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
+    expect(payments().parseWebhook(Buffer.from(other), sign(other))).toMatchObject({ session: null, charge: null });
   });
 
   it.each([

@@ -8,7 +8,10 @@ declare module 'oidc-provider' {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & { findAccount(ctx: unknown, sub: string): Account | Promise<Account> });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & { findAccount(ctx: unknown, sub: string): Account | Promise<Account> },
+    );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

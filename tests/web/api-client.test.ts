@@ -24,7 +24,12 @@ describe('api client error catalogue', () => {
   it('takes message, status, code and details from an error envelope', async () => {
     replyWith(409, { success: false, error: 'Listing already sold', code: 'CONFLICT', details: { id: 'l1' } });
     const error = await failureOf(apiGet('/api/thing'));
-    expect(error).toMatchObject({ message: 'Listing already sold', status: 409, code: 'CONFLICT', details: { id: 'l1' } });
+    expect(error).toMatchObject({
+      message: 'Listing already sold',
+      status: 409,
+      code: 'CONFLICT',
+      details: { id: 'l1' },
+    });
   });
 
   it('falls back to the body message field when there is no error field', async () => {
@@ -54,7 +59,12 @@ describe('api client error catalogue', () => {
   it('reads a non-JSON error reply as text', async () => {
     server.use(http.get('/api/thing', () => HttpResponse.text('<h1>Bad Gateway</h1>', { status: 502 })));
     const error = await failureOf(apiGet('/api/thing'));
-    expect(error).toMatchObject({ message: 'Request failed', status: 502, code: 'API_ERROR', details: '<h1>Bad Gateway</h1>' });
+    expect(error).toMatchObject({
+      message: 'Request failed',
+      status: 502,
+      code: 'API_ERROR',
+      details: '<h1>Bad Gateway</h1>',
+    });
   });
 
   it('reads a non-JSON success reply as text', async () => {
@@ -107,8 +117,13 @@ describe('api client error catalogue', () => {
     replyWith(200, { success: true });
     // A reader that assumes a shape the reply lacks fails the way real code does: with a TypeError.
     const readNested = (data: unknown) => (data as { data: { items: unknown[] } }).data.items.length;
-    const error = await failureOf(apiGet('/api/thing', undefined, { transformResponse: [(raw: string) => JSON.parse(raw), readNested] }));
-    expect(error).toMatchObject({ message: 'Invalid server response format. Please try again.', code: 'RESPONSE_FORMAT_ERROR' });
+    const error = await failureOf(
+      apiGet('/api/thing', undefined, { transformResponse: [(raw: string) => JSON.parse(raw), readNested] }),
+    );
+    expect(error).toMatchObject({
+      message: 'Invalid server response format. Please try again.',
+      code: 'RESPONSE_FORMAT_ERROR',
+    });
   });
 
   it('reports any other failure without a response as NETWORK_ERROR', async () => {

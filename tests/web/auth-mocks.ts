@@ -15,7 +15,8 @@ export const TEST_USER: TestUser = {
   created_at: '2026-03-05T10:00:00.000Z',
 };
 
-const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /**
  * Signs the person in through supabase-js itself, as if they had signed in earlier: the app's own client (one
@@ -29,7 +30,15 @@ export async function storeSession(user: TestUser = TEST_USER): Promise<void> {
     base64url({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt }),
     base64url({ signature: 'test' }),
   ].join('.');
-  const authUser = { id: user.id, aud: 'authenticated', role: 'authenticated', email: user.email, created_at: user.created_at, app_metadata: {}, user_metadata: {} };
+  const authUser = {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    created_at: user.created_at,
+    app_metadata: {},
+    user_metadata: {},
+  };
   server.use(http.get(`${TEST_SUPABASE_URL}/auth/v1/user`, () => HttpResponse.json(authUser)));
   const client = await getSupabase();
   const { error } = await client.auth.setSession({ access_token: accessToken, refresh_token: 'refresh-token' });
@@ -65,7 +74,16 @@ export function mockProfilesRest(initial: Row[] = []) {
       const found = id ? rows.get(id) : undefined;
       const list = found ? [found] : [];
       if (request.headers.get('accept')?.includes('vnd.pgrst.object')) {
-        if (!found) return HttpResponse.json({ code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'Cannot coerce the result to a single JSON object' }, { status: 406 });
+        if (!found)
+          return HttpResponse.json(
+            {
+              code: 'PGRST116',
+              details: 'The result contains 0 rows',
+              hint: null,
+              message: 'Cannot coerce the result to a single JSON object',
+            },
+            { status: 406 },
+          );
         return HttpResponse.json(found);
       }
       return HttpResponse.json(list);
@@ -76,7 +94,15 @@ export function mockProfilesRest(initial: Row[] = []) {
       writes.push({ prefer, body });
       const existing = rows.get(body.id as string);
       if (existing && !prefer?.includes('merge-duplicates')) {
-        return HttpResponse.json({ code: '23505', details: null, hint: null, message: 'duplicate key value violates unique constraint "profiles_pkey"' }, { status: 409 });
+        return HttpResponse.json(
+          {
+            code: '23505',
+            details: null,
+            hint: null,
+            message: 'duplicate key value violates unique constraint "profiles_pkey"',
+          },
+          { status: 409 },
+        );
       }
       rows.set(body.id as string, { ...existing, ...body });
       return new HttpResponse(null, { status: existing ? 200 : 201 });
@@ -87,7 +113,9 @@ export function mockProfilesRest(initial: Row[] = []) {
 
 /** A signed-in person with a profile row, ready for protected pages. */
 export async function signIn(user: TestUser = TEST_USER, profile: Row = {}) {
-  const store = mockProfilesRest([{ id: user.id, email: user.email, first_name: '', last_name: '', display_name: '', ...profile }]);
+  const store = mockProfilesRest([
+    { id: user.id, email: user.email, first_name: '', last_name: '', display_name: '', ...profile },
+  ]);
   await storeSession(user);
   return store;
 }

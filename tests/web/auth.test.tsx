@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMessage } from '../../src/lib/auth-context.ts';
-import { sessionStorageKey } from '../../src/lib/supabase.ts';
+import { sessionStorageKey, signInClientRequested } from '../../src/lib/supabase.ts';
 import { mockListings, searchReply } from './api-mocks.ts';
 import { mockProfilesRest, reloadPage, signIn, storeSession, TEST_USER } from './auth-mocks.ts';
 import { mockPurchasedStays } from './buying-mocks.ts';
@@ -85,7 +85,9 @@ describe('Google sign-in failure', () => {
     const { user } = renderRoute('/marketplace');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Google/ }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Google sign-in failed. Please try again.');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Google sign-in failed. Please try again.',
+    );
   });
 
   it('shows a visible alert when Google sends the person back with an error', async () => {
@@ -112,12 +114,11 @@ describe('header', () => {
     await user.click(avatar);
     const menu = screen.getByRole('menu');
     expect(menu).toHaveTextContent(TEST_USER.email);
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'My Stays',
-      'My Listings',
-      'View Profile',
-      'Sign Out',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My Stays', 'My Listings', 'Alerts', 'View Profile', 'Sign Out']);
   });
 
   it('moves through the account menu with the arrow keys, closes it on Escape and opens a page on Enter', async () => {
@@ -147,7 +148,13 @@ describe('header', () => {
     await screen.findByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(rows.get(TEST_USER.id)).toBeDefined());
     expect(writes).toHaveLength(1);
-    expect(writes[0]?.body).toEqual({ id: TEST_USER.id, email: TEST_USER.email, first_name: '', last_name: '', display_name: '' });
+    expect(writes[0]?.body).toEqual({
+      id: TEST_USER.id,
+      email: TEST_USER.email,
+      first_name: '',
+      last_name: '',
+      display_name: '',
+    });
   });
 
   it('lets a signed-in user go to List Your Stay', async () => {
@@ -203,6 +210,24 @@ describe('API bearer token', () => {
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
   });
 
+  it('loads the sign-in client for a guest only once they choose to sign in', async () => {
+    let configReads = 0;
+    server.use(
+      http.get('/api/config', () => {
+        configReads += 1;
+        return configReply();
+      }),
+    );
+    const { user } = renderRoute('/');
+    const signInButton = await screen.findByRole('button', { name: 'Sign In' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(signInClientRequested()).toBe(false);
+    await user.click(signInButton);
+    expect(signInClientRequested()).toBe(true);
+    // The page's one read of the configuration (the demo banner asks too) is shared with the sign-in client.
+    await waitFor(() => expect(configReads).toBe(1));
+  });
+
   it("holds a signed-in visitor's requests until their session is read, so they carry the bearer", async () => {
     await signIn();
     reloadPage();
@@ -253,9 +278,13 @@ describe('profile page', () => {
     server.use(
       http.get(`${TEST_SUPABASE_URL}/rest/v1/profiles`, ({ request }) => {
         // Only the page's read of the names fails, once; the session's own profile check goes through.
-        if (!new URL(request.url).searchParams.get('select')?.includes('first_name') || failures === 0) return undefined;
+        if (!new URL(request.url).searchParams.get('select')?.includes('first_name') || failures === 0)
+          return undefined;
         failures -= 1;
-        return HttpResponse.json({ code: 'XX000', details: null, hint: null, message: 'database unavailable' }, { status: 500 });
+        return HttpResponse.json(
+          { code: 'XX000', details: null, hint: null, message: 'database unavailable' },
+          { status: 500 },
+        );
       }),
     );
     const { user } = renderRoute('/profile');
@@ -270,7 +299,10 @@ describe('profile page', () => {
     await signIn();
     server.use(
       http.post(`${TEST_SUPABASE_URL}/rest/v1/profiles`, () =>
-        HttpResponse.json({ code: '42501', details: null, hint: null, message: 'new row violates row-level security policy' }, { status: 403 }),
+        HttpResponse.json(
+          { code: '42501', details: null, hint: null, message: 'new row violates row-level security policy' },
+          { status: 403 },
+        ),
       ),
     );
     const { user } = renderRoute('/profile');
@@ -294,7 +326,9 @@ describe('profile page', () => {
 });
 
 describe('protected routes', () => {
-  it('shows a spinner while the session loads', async () => {
+  it('shows a spinner while a stored session is read', async () => {
+    await signIn();
+    reloadPage();
     let release: () => void = () => {};
     server.use(
       http.get('/api/config', async () => {
@@ -305,7 +339,7 @@ describe('protected routes', () => {
     renderRoute('/my-stays');
     expect(await screen.findByText('Checking your session…', {}, { timeout: 5000 })).toBeInTheDocument();
     await act(async () => release());
-    await screen.findByRole('dialog');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();
   });
 
   it('returns to the remembered path after Google brings the person back to /profile', async () => {

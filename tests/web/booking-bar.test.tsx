@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
 import { SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
+import { AuthContext, type AuthContextValue } from '../../src/lib/auth-context.ts';
 import { makeListing } from './factories.ts';
 
 /** An IntersectionObserver whose one entry the test moves: below the screen, or in view. */
@@ -36,6 +37,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 const bar = () => screen.queryByRole('region', { name: 'Book this stay' });
 
+/** A signed-in buyer whose profile cannot be read here: the Pay Now panel opens with the names empty. */
+const SIGNED_IN_WITHOUT_PROFILE: AuthContextValue = {
+  status: 'signedIn',
+  session: null,
+  user: null,
+  supabase: null,
+  signInWithGoogle: async () => {},
+  signOut: async () => {},
+  signingOut: false,
+};
+
 describe('booking bar on a phone', () => {
   it('offers the price, the nights and Book Now while the price box is below the screen, and goes when it shows', () => {
     render(<ListingDetail listing={makeListing({ price: 1234 })} />, { wrapper: MemoryRouter });
@@ -60,7 +72,9 @@ describe('booking bar on a phone', () => {
 
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ListingDetail listing={makeListing()} viewerId="buyer-9" />
+        <AuthContext.Provider value={SIGNED_IN_WITHOUT_PROFILE}>
+          <ListingDetail listing={makeListing()} viewerId="buyer-9" />
+        </AuthContext.Provider>
       </QueryClientProvider>,
       { wrapper: MemoryRouter },
     );

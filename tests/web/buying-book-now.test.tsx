@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../src/features/listing/api/create-checkout-session.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { checkoutCreated, mockCreateCheckout, mockListing } from './buying-mocks.ts';
+import type { ListingWithViewer } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
@@ -12,18 +13,19 @@ const ORIGIN = window.location.origin;
 
 /** A signed-in buyer on the stay's page, ready to press Book Now; the redirect to the checkout is watched. */
 async function openStay(
-  listing = makeListing({ title: 'Harbour view suite', price: 1234 }),
-  ...later: (typeof listing)[]
+  listing: ListingWithViewer = makeListing({ title: 'Harbour view suite', price: 1234 }),
+  ...later: ListingWithViewer[]
 ) {
-  signIn();
-  const { reads } = mockListing(listing, ...later);
+  // The buyer's profile has their names, so the Pay Now panel starts with them filled in.
+  signIn(TEST_USER, { first_name: 'Ana', last_name: 'Silva' });
+  const { reads, bearers } = mockListing(listing, ...later);
   const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
   const view = renderRoute(`/listings/${listing.id}`);
   // Generous waits: the first render loads the page's code, slow on a busy machine.
   await screen.findByRole('heading', { level: 1, name: listing.title }, { timeout: 5_000 });
   // The session loads after the listing: Book Now means "buy" only once the page knows who is looking.
   await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5_000 });
-  return { ...view, listing, assign, reads };
+  return { ...view, listing, assign, reads, bearers };
 }
 
 const panel = () => screen.getByRole('region', { name: 'Review and pay' });
@@ -94,7 +96,9 @@ describe('Book Now on a stay', () => {
         title: 'Reservation for Harbour view suite',
         description: 'Check-in: Mar 3, 2026, Check-out: Mar 7, 2026',
         successUrl: `${ORIGIN}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${ORIGIN}/payment/cancel`,
+        cancelUrl: `${ORIGIN}/payment/cancel?listing=${listing.id}`,
+        guestFirstName: 'Ana',
+        guestLastName: 'Silva',
       },
     ]);
     expect(sessionStorage.getItem('pendingReservationId')).toBe(listing.id);
@@ -206,18 +210,27 @@ describe('Book Now on a stay', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 
-  it('offers to go back to the checkout this tab started for a stay it holds; the server answers the same session', async () => {
-    const listing = makeListing({ status: 'reserved' });
-    sessionStorage.setItem('pendingReservationId', listing.id);
+  it('offers to go back to a checkout the buyer started in another tab or device; the server answers the same session', async () => {
+    // Nothing in this tab's storage: the server says the hold is this viewer's.
+    const listing = { ...makeListing({ status: 'reserved' }), held_by_viewer: true };
     const bodies = mockCreateCheckout(checkoutCreated('https://checkout.example.test/c/pay/cs_same', 'cs_same'));
-    const { user, assign } = await openStay(listing);
-    expect(screen.getByText('You have started paying for this stay.')).toBeInTheDocument();
+    const { user, assign, bearers } = await openStay(listing);
+    expect(await screen.findByText('You have started paying for this stay.')).toBeInTheDocument();
+    expect(bearers()).toContain(true);
     expect(screen.queryByText(/Someone is paying/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_same'));
     expect(bodies).toHaveLength(1);
+  });
+
+  it('believes the server over this tab: a stay the tab once started paying for but someone else now holds is theirs', async () => {
+    const listing = makeListing({ status: 'reserved' });
+    sessionStorage.setItem('pendingReservationId', listing.id);
+    await openStay(listing);
+    expect(screen.getByText(/^Someone is paying for this stay right now\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
   });
 
   it('starts over when the browser restores the page from its cache on the way back from the checkout', async () => {

@@ -9,7 +9,7 @@ import { renderRoute } from './render.tsx';
 
 describe('/booking/confirmation', () => {
   it('congratulates with the stay’s hotel, city and dates, says what happens next, and links on', async () => {
-    signIn();
+    await signIn();
     mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro', city: 'Lisbon', country: 'Portugal' }));
     renderRoute('/booking/confirmation?listing=listing-7');
 
@@ -22,9 +22,15 @@ describe('/booking/confirmation', () => {
     );
 
     const next = within(screen.getByRole('region', { name: 'What happens next' }));
-    expect(next.getByText('The seller and the hotel transfer the reservation to your name.')).toBeInTheDocument();
-    expect(next.getByText("You'll get an email with your receipt and the details of your stay.")).toBeInTheDocument();
-    expect(next.getByText('The stay is under My Stays whenever you need it.')).toBeInTheDocument();
+    expect(next.getByText('The hotel puts the reservation in your name, usually within minutes.')).toBeInTheDocument();
+    expect(
+      next.getByText(
+        "You'll get an email with your receipt, and another with the hotel's confirmation number once the stay is in your name. If the hotel cannot transfer it, your payment is refunded in full.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      next.getByText("My Stays shows each step, and the hotel's details whenever you need them."),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Stays' })).toHaveAttribute(
       'href',
       '/my-stays',
@@ -33,7 +39,7 @@ describe('/booking/confirmation', () => {
   });
 
   it('still confirms when the stay cannot be read', async () => {
-    signIn();
+    await signIn();
     server.use(
       http.get('/api/listings/listing-7', () =>
         HttpResponse.json({ success: false, error: 'Down', code: 'INTERNAL_ERROR' }, { status: 500 }),
@@ -47,7 +53,7 @@ describe('/booking/confirmation', () => {
   });
 
   it('without a stay named, congratulates and explains what happens next', async () => {
-    signIn();
+    await signIn();
     renderRoute('/booking/confirmation');
     expect(await screen.findByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your stay' })).not.toBeInTheDocument();

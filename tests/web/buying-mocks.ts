@@ -1,7 +1,14 @@
 import { configure } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { PurchasedStay } from '../../contract/buying.ts';
-import type { Listing } from '../../contract/listing.ts';
+import { sessionStatusSchema, type PurchasedStay } from '../../contract/buying.ts';
+import type { Handover, RefundInfo } from '../../contract/handover.ts';
+import {
+  isOrderState,
+  isPaymentRecorded,
+  REFUND_REASON_MESSAGES,
+  type RefundReason,
+} from '../../contract/order-state.ts';
+import type { Listing, ListingWithViewer } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server } from './msw.ts';
 
@@ -12,17 +19,20 @@ type Reply = { status?: number; body: JsonBodyType };
 
 const reply = ({ status = 200, body }: Reply) => HttpResponse.json(body, { status });
 
-/** GET /api/listings/:id answers each listing in turn (the last one stays), as the API's envelope. */
-export function mockListing(...versions: Listing[]): { reads: () => number } {
-  let reads = 0;
+/**
+ * GET /api/listings/:id answers each listing in turn (the last one stays), as the API's envelope; a listing is
+ * not held by its viewer unless the test says so. Records whether each read carried a bearer token.
+ */
+export function mockListing(...versions: ListingWithViewer[]): { reads: () => number; bearers: () => boolean[] } {
+  const bearers: boolean[] = [];
   server.use(
-    http.get(`/api/listings/${versions[0]!.id}`, () => {
-      const listing = versions[Math.min(reads, versions.length - 1)];
-      reads += 1;
-      return HttpResponse.json({ success: true, data: listing });
+    http.get(`/api/listings/${versions[0]!.id}`, ({ request }) => {
+      const listing = versions[Math.min(bearers.length, versions.length - 1)];
+      bearers.push(request.headers.get('authorization')?.startsWith('Bearer ') ?? false);
+      return HttpResponse.json({ success: true, data: { held_by_viewer: false, ...listing } });
     }),
   );
-  return { reads: () => reads };
+  return { reads: () => bearers.length, bearers: () => bearers };
 }
 
 /** POST /api/payment/create-checkout-session: records each body and answers `answer`. */
@@ -57,20 +67,36 @@ export function mockSessionStatus(...answers: (Reply | (() => Promise<Reply>))[]
   return calls;
 }
 
-export const sessionStatus = (status: string, listingId = 'listing-1'): Reply => ({
-  body: {
-    success: true,
-    data: {
-      status,
-      session: {
-        id: 'cs_test_1',
-        payment_status: status === 'paid' ? 'paid' : 'unpaid',
-        metadata: { buyerId: 'buyer', listingId, orderId: 'order-1' },
-      },
-      orderState: status === 'paid' ? 'paid' : 'open',
-      listingId,
+/**
+ * GET /api/payment/session-status's reply: `status` is the order's state once the payment is recorded or the
+ * checkout ended, else the provider's session status (the order is then open).
+ */
+export const sessionStatus = (status: string, listingId = 'listing-1', refund: RefundInfo | null = null): Reply => {
+  const orderState = isOrderState(status) ? status : 'open';
+  return {
+    body: {
+      success: true,
+      data: sessionStatusSchema.parse({
+        status,
+        session: {
+          id: 'cs_test_1',
+          payment_status: isPaymentRecorded(orderState) ? 'paid' : 'unpaid',
+          metadata: { buyerId: 'buyer', listingId, orderId: 'order-1' },
+        },
+        orderState,
+        listingId,
+        refund,
+      }),
     },
-  },
+  };
+};
+
+/** Why a payment went back, as the server says it. */
+export const refundInfo = (reason: RefundReason, refundedAt: string | null = null): RefundInfo => ({
+  reason,
+  message: REFUND_REASON_MESSAGES[reason],
+  requestedAt: '2026-02-01T10:05:00.000Z',
+  refundedAt,
 });
 
 /** PATCH /api/listings/:id/purchase: records the listing id and body. */
@@ -123,10 +149,29 @@ export function makePurchasedStay(
       amount: listing.price,
       currency: listing.currency,
       paidAt: '2026-02-01T10:00:00.000Z',
+      timeline: [
+        { state: 'open', at: '2026-02-01T09:58:00.000Z' },
+        { state: 'paid', at: '2026-02-01T10:00:00.000Z' },
+      ],
+      handover: null,
+      refund: null,
       ...order,
     },
   };
 }
+
+/** The reservation as the hotel holds it once it is in the buyer's name. */
+export const handoverOf = (overrides: Partial<Handover> = {}): Handover => ({
+  confirmationNumber: 'MIR-77120',
+  hotelName: 'Hotel Miradouro',
+  hotelAddress: 'Rua das Flores 12, Lisbon, Portugal',
+  checkIn: '2026-03-03',
+  checkOut: '2026-03-07',
+  timeZone: 'Europe/Lisbon',
+  guestName: 'Ana Silva',
+  transferredAt: '2026-02-01T10:02:00.000Z',
+  ...overrides,
+});
 
 /** GET /api/config with the payments part the server adds: Stripe mode with a publishable key, or local. */
 export function mockPaymentsConfig(payments: { mode: 'stripe' | 'local'; publishableKey: string | null }) {

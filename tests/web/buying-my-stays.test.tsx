@@ -32,7 +32,7 @@ const stays = () => [
 
 describe('/my-stays', () => {
   it('lists the stays bought: hotel, city, dates, nights, price paid and order state, each linking to its page', async () => {
-    signIn();
+    await signIn();
     const calls = mockPurchasedStays({ body: { success: true, data: stays() } });
     renderRoute('/my-stays');
 
@@ -43,7 +43,9 @@ describe('/my-stays', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Hotel', 'City', 'Dates', 'Nights', 'Price paid', 'Status']);
-    const [, first, second] = within(table).getAllByRole('row');
+    const rowOf = (hotel: string) => within(table).getByRole('link', { name: hotel }).closest('tr') as HTMLElement;
+    const first = rowOf('Hotel Miradouro');
+    const second = rowOf('Garden room');
     expect(within(first!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute(
       'href',
       '/listings/listing-1',
@@ -62,11 +64,14 @@ describe('/my-stays', () => {
   });
 
   it('shows the same stays as cards for a phone', async () => {
-    signIn();
+    await signIn();
     mockPurchasedStays({ body: stays() }); // a bare array is read the same way
     renderRoute('/my-stays');
 
-    const cards = within(await screen.findByRole('list', { name: 'Your purchased stays' })).getAllByRole('listitem');
+    // One card per stay: the list's own items (each card holds its timeline, a list of its own).
+    const cards = Array.from(
+      (await screen.findByRole('list', { name: 'Your purchased stays' })).children,
+    ) as HTMLElement[];
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('link', { name: 'Hotel Miradouro' })).toHaveAttribute(
       'href',
@@ -78,7 +83,7 @@ describe('/my-stays', () => {
   });
 
   it('says when there is nothing yet and points to the marketplace', async () => {
-    signIn();
+    await signIn();
     mockPurchasedStays({ body: { success: true, data: [] } });
     renderRoute('/my-stays');
     expect(await screen.findByText("You haven't bought any stays yet")).toBeInTheDocument();
@@ -87,7 +92,7 @@ describe('/my-stays', () => {
   });
 
   it('says loading failed, and Try Again loads again', async () => {
-    signIn();
+    await signIn();
     const calls = mockPurchasedStays(
       { status: 500, body: { success: false, error: 'Down', code: 'INTERNAL_ERROR' } },
       { body: { success: true, data: stays() } },
@@ -100,7 +105,7 @@ describe('/my-stays', () => {
   });
 
   it('is where /my-reservations leads', async () => {
-    signIn();
+    await signIn();
     mockPurchasedStays({ body: { success: true, data: [] } });
     const { router } = renderRoute('/my-reservations');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();

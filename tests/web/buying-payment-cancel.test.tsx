@@ -6,7 +6,7 @@ import { renderRoute } from './render.tsx';
 
 describe('/payment/cancel', () => {
   it('says no charges were made, links to My Stays and Home, and releases the stored checkout', async () => {
-    signIn();
+    await signIn();
     sessionStorage.setItem('pendingReservationId', 'listing-7');
     sessionStorage.setItem('pendingCheckoutSessionId', 'cs_test_7');
     const cancels = mockCancelCheckout();
@@ -24,8 +24,24 @@ describe('/payment/cancel', () => {
     expect(sessionStorage.getItem('pendingCheckoutSessionId')).toBeNull();
   });
 
+  it('releases the stay named in its address when this tab lost what it stored (another tab, or storage cleared)', async () => {
+    await signIn();
+    const cancels = mockCancelCheckout();
+    renderRoute('/payment/cancel?listing=listing-7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
+    await waitFor(() => expect(cancels).toEqual([{ listingId: 'listing-7' }]));
+  });
+
+  it('names the checkout by its stored session when it has one, rather than by the stay', async () => {
+    await signIn();
+    sessionStorage.setItem('pendingCheckoutSessionId', 'cs_test_7');
+    const cancels = mockCancelCheckout();
+    renderRoute('/payment/cancel?listing=listing-7');
+    await waitFor(() => expect(cancels).toEqual([{ sessionId: 'cs_test_7' }]));
+  });
+
   it('calls nothing when this tab started no checkout', async () => {
-    signIn();
+    await signIn();
     const cancels = mockCancelCheckout();
     renderRoute('/payment/cancel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();

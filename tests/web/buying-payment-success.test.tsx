@@ -48,7 +48,7 @@ const pathname = (view: { router: { state: { location: { pathname: string; searc
 
 describe('/payment/success', () => {
   it('without a session id goes to My Stays', async () => {
-    signIn();
+    await signIn();
     mockPurchasedStays({ body: { success: true, data: [] } });
     const view = renderRoute('/payment/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('/payment/success', () => {
   });
 
   it('once paid: marks the stored stay purchased, forgets the checkout, and goes to the confirmation after 1.5 s', async () => {
-    signIn();
+    await signIn();
     const listing = makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' });
     mockListing(listing);
     sessionStorage.setItem('pendingReservationId', 'listing-7');
@@ -96,7 +96,7 @@ describe('/payment/success', () => {
   });
 
   it('only logs a failed purchase call: the buyer still sees the success', async () => {
-    signIn();
+    await signIn();
     mockListing(makeListing({ id: 'listing-7' }));
     sessionStorage.setItem('pendingReservationId', 'listing-7');
     mockSessionStatus(sessionStatus('paid', 'listing-7'));
@@ -116,7 +116,7 @@ describe('/payment/success', () => {
   });
 
   it('reaches the confirmation from the server’s answer when this tab stored no stay, without a purchase call', async () => {
-    signIn();
+    await signIn();
     mockListing(makeListing({ id: 'listing-9' }));
     mockSessionStatus(sessionStatus('paid', 'listing-9'));
     const purchases = mockPurchase();
@@ -127,7 +127,7 @@ describe('/payment/success', () => {
   });
 
   it('while not paid: says it is processing, checks every 2 s for about a minute, then offers Check again', async () => {
-    signIn();
+    await signIn();
     sessionStorage.setItem('pendingReservationId', 'listing-7');
     const reply = deferred<ReturnType<typeof sessionStatus>>();
     const calls = mockSessionStatus(() => reply.promise, sessionStatus('open'));
@@ -165,7 +165,7 @@ describe('/payment/success', () => {
   });
 
   it('turns to success when a re-check finds the payment', async () => {
-    signIn();
+    await signIn();
     mockListing(makeListing({ id: 'listing-7' }));
     sessionStorage.setItem('pendingReservationId', 'listing-7');
     mockSessionStatus(sessionStatus('open'), sessionStatus('paid', 'listing-7'));
@@ -176,7 +176,7 @@ describe('/payment/success', () => {
   });
 
   it('says the payment could not be verified when the status call fails, and can try again', async () => {
-    signIn();
+    await signIn();
     const calls = mockSessionStatus(
       { status: 500, body: { success: false, error: 'Provider unreachable', code: 'UPSTREAM_ERROR' } },
       sessionStatus('open'),

@@ -29,11 +29,8 @@ function watchConfigReads(payments: PublicConfig['payments']) {
 
 // Order matters: the local-mode cases run first, while the module registry has never seen the library.
 describe('Stripe.js for fraud signals', () => {
-  it.each([
-    ['local payments', { mode: 'local' as const, publishableKey: null }],
-    ['a server that does not say', undefined],
-  ])('is never imported with %s', async (_case, payments) => {
-    const reads = watchConfigReads(payments);
+  it('is never imported with local payments', async () => {
+    const reads = watchConfigReads({ mode: 'local', publishableKey: null });
     const listing = makeListing();
     mockListing(listing);
     renderRoute(`/listings/${listing.id}`);
@@ -54,8 +51,9 @@ describe('Stripe.js for fraud signals', () => {
   });
 
   it('is loaded on the payment pages in Stripe mode', async () => {
-    signIn();
+    // Configuration first: signing in may already start the page's one read of it.
     mockPaymentsConfig({ mode: 'stripe', publishableKey: 'pk_test_restay' });
+    await signIn();
     mockCancelCheckout();
     stripeJs.loadStripe.mockClear();
     renderRoute('/payment/cancel');

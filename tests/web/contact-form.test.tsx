@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_CONTACT } from '../../src/lib/business-contact.ts';
 import { server } from './msw.ts';
+// The landing page loads the form lazily; importing it here keeps its compile out of the first case's time.
+import '../../src/features/landing/components/ContactForm.tsx';
 import { renderRoute } from './render.tsx';
 
 let posted: unknown[] = [];
@@ -11,7 +13,10 @@ beforeEach(() => {
   server.use(
     http.post('/api/contact', async ({ request }) => {
       posted.push(await request.json());
-      return HttpResponse.json({ success: true, data: { id: '7d9f2b1e-0000-4000-8000-000000000001' } }, { status: 201 });
+      return HttpResponse.json(
+        { success: true, data: { id: '7d9f2b1e-0000-4000-8000-000000000001' } },
+        { status: 201 },
+      );
     }),
   );
 });
@@ -74,7 +79,11 @@ describe('contact form', () => {
     server.use(
       http.post('/api/contact', () =>
         HttpResponse.json(
-          { success: false, error: 'Too many messages from this address. Please try again in a few minutes.', code: 'RATE_LIMITED' },
+          {
+            success: false,
+            error: 'Too many messages from this address. Please try again in a few minutes.',
+            code: 'RATE_LIMITED',
+          },
           { status: 429 },
         ),
       ),
@@ -94,7 +103,13 @@ describe('contact form', () => {
     await openContactForm();
     const section = document.getElementById('contact')!;
     const footer = screen.getByRole('contentinfo');
-    for (const text of [BUSINESS_CONTACT.street, BUSINESS_CONTACT.phone, BUSINESS_CONTACT.email, 'Mon–Fri', '9:00–18:00']) {
+    for (const text of [
+      BUSINESS_CONTACT.street,
+      BUSINESS_CONTACT.phone,
+      BUSINESS_CONTACT.email,
+      'Mon–Fri',
+      '9:00–18:00',
+    ]) {
       expect(section).toHaveTextContent(text);
       expect(footer).toHaveTextContent(text);
     }

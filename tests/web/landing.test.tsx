@@ -109,14 +109,23 @@ describe('hero photos', () => {
     width: 1920,
     height: 1280,
     attribution: credited
-      ? { photographer: `Photographer ${n}`, photographerUrl: `https://unsplash.com/@p${n}?utm_source=restay&utm_medium=referral`, unsplashUrl: 'https://unsplash.com/?utm_source=restay&utm_medium=referral' }
+      ? {
+          photographer: `Photographer ${n}`,
+          photographerUrl: `https://unsplash.com/@p${n}?utm_source=restay&utm_medium=referral`,
+          unsplashUrl: 'https://unsplash.com/?utm_source=restay&utm_medium=referral',
+        }
       : null,
   });
   const hero = () => screen.getByTestId('hero-background').parentElement!;
-  const activeSrc = () => screen.getByTestId('hero-background').querySelector('img[data-active="true"]')?.getAttribute('src');
+  const activeSrc = () =>
+    screen.getByTestId('hero-background').querySelector('img[data-active="true"]')?.getAttribute('src');
 
   beforeEach(() => {
-    server.use(http.get('/api/photos', () => HttpResponse.json({ success: true, data: [photo(1, true), photo(2, true), photo(3, true)] })));
+    server.use(
+      http.get('/api/photos', () =>
+        HttpResponse.json({ success: true, data: [photo(1, true), photo(2, true), photo(3, true)] }),
+      ),
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -138,7 +147,10 @@ describe('hero photos', () => {
     await waitFor(() => expect(activeSrc()).toBe(photo(2).url));
     const active = screen.getByTestId('hero-background').querySelector('img[data-active="true"]') as HTMLElement;
     expect(active.style.transition).toBe('opacity 500ms ease-in-out');
-    expect(within(hero()).getByRole('link', { name: 'Photographer 2' })).toHaveAttribute('href', 'https://unsplash.com/@p2?utm_source=restay&utm_medium=referral');
+    expect(within(hero()).getByRole('link', { name: 'Photographer 2' })).toHaveAttribute(
+      'href',
+      'https://unsplash.com/@p2?utm_source=restay&utm_medium=referral',
+    );
 
     act(() => vi.advanceTimersByTime(5_000));
     expect(activeSrc()).toBe(photo(2).url);
@@ -165,7 +177,11 @@ describe('hero photos', () => {
   });
 
   it('keeps the shipped image when the photo API fails', async () => {
-    server.use(http.get('/api/photos', () => HttpResponse.json({ success: false, error: 'boom', code: 'INTERNAL_ERROR' }, { status: 500 })));
+    server.use(
+      http.get('/api/photos', () =>
+        HttpResponse.json({ success: false, error: 'boom', code: 'INTERNAL_ERROR' }, { status: 500 }),
+      ),
+    );
     await openLanding();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(activeSrc()).toBe('/images/hero/seaside-resort.svg');
@@ -182,10 +198,10 @@ describe('about and services', () => {
     expect(about).toHaveTextContent(/hosted checkout/);
     expect(about).toHaveTextContent(/My Stays/);
     const services = document.getElementById('services')!;
-    expect(within(services).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/list-my-reservation',
-      '/my-stays',
-      '/marketplace',
-    ]);
+    expect(
+      within(services)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/list-my-reservation', '/my-stays', '/marketplace']);
   });
 });

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockListings } from './api-mocks.ts';
 import { signIn } from './auth-mocks.ts';
 import { mockPurchasedStays } from './buying-mocks.ts';
+import { configReply, server } from './msw.ts';
 import { renderRoute, scrollWindowTo } from './render.tsx';
 
 const header = () => screen.getByRole('banner');
@@ -92,7 +94,10 @@ describe('footer', () => {
     expect(footer.getByText('12 Harbour Street')).toBeInTheDocument();
     expect(footer.getByText('Lisbon 1100-001')).toBeInTheDocument();
     expect(footer.getByRole('link', { name: '+351 210 000 123' })).toHaveAttribute('href', 'tel:+351210000123');
-    expect(footer.getByRole('link', { name: 'hello@restay.travel' })).toHaveAttribute('href', 'mailto:hello@restay.travel');
+    expect(footer.getByRole('link', { name: 'hello@restay.travel' })).toHaveAttribute(
+      'href',
+      'mailto:hello@restay.travel',
+    );
     expect(footer.getByText('Mon–Fri').nextElementSibling).toHaveTextContent('9:00–18:00');
     expect(footer.getByText('Sat').nextElementSibling).toHaveTextContent('10:00–14:00');
     expect(footer.getByText('Sun').nextElementSibling).toHaveTextContent('Closed');
@@ -109,5 +114,22 @@ describe('landmarks', () => {
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
     await user.click(screen.getByRole('link', { name: 'Skip to content' }));
     expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+describe('demo banner', () => {
+  it.each(['/', '/marketplace', '/about-nothing'])(
+    'says on %s that a public demo takes no real money and has no real hotels',
+    async (path) => {
+      server.use(http.get('/api/config', () => configReply({ demoMode: true })));
+      renderRoute(path);
+      expect(await screen.findByRole('note')).toHaveTextContent('Demo: no real money, no real hotels');
+    },
+  );
+
+  it('is absent when the server is not a demo', async () => {
+    renderRoute('/marketplace');
+    await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
+    expect(screen.queryByText('Demo: no real money, no real hotels')).not.toBeInTheDocument();
   });
 });

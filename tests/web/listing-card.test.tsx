@@ -27,12 +27,21 @@ describe('ListingCard', () => {
     expect(screen.getAllByRole('button', { name: /Show photo \d of 4/ })).toHaveLength(4);
 
     await user.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 2 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-1.svg');
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 2 of 4)' })).toHaveAttribute(
+      'src',
+      '/images/listings/placeholder-1.svg',
+    );
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 4 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-3.svg');
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 4 of 4)' })).toHaveAttribute(
+      'src',
+      '/images/listings/placeholder-3.svg',
+    );
     await user.click(screen.getByRole('button', { name: 'Show photo 3 of 4' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 3 of 4)' })).toHaveAttribute('src', '/images/listings/placeholder-2.svg');
+    expect(screen.getByRole('img', { name: 'Harbour loft (photo 3 of 4)' })).toHaveAttribute(
+      'src',
+      '/images/listings/placeholder-2.svg',
+    );
   });
 });
 

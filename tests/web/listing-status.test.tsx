@@ -60,7 +60,9 @@ describe('listing detail', () => {
     ['sold', 'buyer-1', 'purchased'],
     ['expired', null, 'pending'],
   ] as const)('status %s seen by %s is %s', (status, viewer, expected) => {
-    expect(viewingOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)).toBe(expected);
+    expect(viewingOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)).toBe(
+      expected,
+    );
   });
 
   it.each([
@@ -72,6 +74,9 @@ describe('listing detail', () => {
     ['expired', 'seller-1', 'EXPIRED'],
     ['withdrawn', null, 'WITHDRAWN'],
   ] as const)('a %s listing seen by %s wears the badge %s', (status, viewer, expected) => {
-    expect(statusBadgeOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)?.label ?? null).toBe(expected);
+    expect(
+      statusBadgeOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)?.label ??
+        null,
+    ).toBe(expected);
   });
 });

@@ -10,7 +10,10 @@ import { renderRoute } from './render.tsx';
 // what the test says (by default: it gave up after its retries); the map hands the page a fake google.maps.Map,
 // overlays render their children.
 const jsApiLoader = vi.hoisted(() =>
-  vi.fn((_options: { googleMapsApiKey: string }) => ({ isLoaded: false, loadError: new Error('offline') as Error | undefined })),
+  vi.fn((_options: { googleMapsApiKey: string }) => ({
+    isLoaded: false,
+    loadError: new Error('offline') as Error | undefined,
+  })),
 );
 const fakeMap = vi.hoisted(() => ({
   setCenter: vi.fn(),

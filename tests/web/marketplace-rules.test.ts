@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
-import { parsePriceText } from '../../contract/search.ts';
+import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
-import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/features/marketplace/map/map-logic.ts';
+import {
+  boundsParam,
+  initialView,
+  pinLabel,
+  pinsFor,
+  selectedView,
+} from '../../src/features/marketplace/map/map-logic.ts';
 import {
   ceilingFrom,
   priceRangeLabel,
@@ -59,16 +65,20 @@ describe('price rules', () => {
 describe('search URL', () => {
   it('sends only trimmed text, minPrice above 0 and maxPrice below the ceiling', () => {
     expect(marketplaceUrl(EMPTY_FILTERS, 1000)).toBe('/marketplace');
-    expect(marketplaceUrl({ ...EMPTY_FILTERS, location: '  ', hotelName: ' Ritz ', minPrice: 0, maxPrice: 1000 }, 1000)).toBe(
-      '/marketplace?hotelName=Ritz',
+    expect(
+      marketplaceUrl({ ...EMPTY_FILTERS, location: '  ', hotelName: ' Ritz ', minPrice: 0, maxPrice: 1000 }, 1000),
+    ).toBe('/marketplace?hotelName=Ritz');
+    expect(marketplaceUrl({ ...EMPTY_FILTERS, minPrice: 50, maxPrice: 999 }, 1000)).toBe(
+      '/marketplace?minPrice=50&maxPrice=999',
     );
-    expect(marketplaceUrl({ ...EMPTY_FILTERS, minPrice: 50, maxPrice: 999 }, 1000)).toBe('/marketplace?minPrice=50&maxPrice=999');
     // A ceiling above the default 1000 still lets a lowered maximum filter.
     expect(marketplaceUrl({ ...EMPTY_FILTERS, maxPrice: 1500 }, 2500)).toBe('/marketplace?maxPrice=1500');
   });
 
   it('reads the filters back from the URL, ignoring malformed values', () => {
-    expect(filtersFromUrl(new URLSearchParams('location=Porto&startDate=2026-05-01&endDate=bad&minPrice=-1&maxPrice=300'))).toEqual({
+    expect(
+      filtersFromUrl(new URLSearchParams('location=Porto&startDate=2026-05-01&endDate=bad&minPrice=-1&maxPrice=300')),
+    ).toEqual({
       ...EMPTY_FILTERS,
       location: 'Porto',
       startDate: '2026-05-01',
@@ -108,7 +118,15 @@ describe('map rules', () => {
   it('centres on New York at zoom 10 without pins, else fits them with padding 50 up to zoom 12', () => {
     expect(initialView([])).toEqual({ kind: 'centre', center: { lat: 40.7128, lng: -74.006 }, zoom: 10 });
     const pins = pinsFor([makeListing({ latitude: 1, longitude: 2 }), makeListing({ latitude: 3, longitude: -4 })]);
-    expect(initialView(pins)).toEqual({ kind: 'fit', south: 1, west: -4, north: 3, east: 2, paddingPx: 50, maxZoom: 12 });
+    expect(initialView(pins)).toEqual({
+      kind: 'fit',
+      south: 1,
+      west: -4,
+      north: 3,
+      east: 2,
+      paddingPx: 50,
+      maxZoom: 12,
+    });
     expect(selectedView(pins[0]!)).toEqual({ kind: 'centre', center: { lat: 1, lng: 2 }, zoom: 13 });
   });
 

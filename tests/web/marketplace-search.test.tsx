@@ -19,18 +19,11 @@ vi.mock('react-leaflet', () => ({
   MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
   TileLayer: () => null,
   Popup: () => null,
-  Marker: ({
-    alt,
-    icon,
-    eventHandlers,
-  }: {
-    alt: string;
-    icon: { html: string };
-    eventHandlers: Record<string, () => void>;
-  }) => (
+  // Named as a screen reader names Leaflet's HTML marker: by the icon's hidden text.
+  Marker: ({ icon, eventHandlers }: { icon: { html: string }; eventHandlers: Record<string, () => void> }) => (
     <button
       type="button"
-      aria-label={alt}
+      aria-label={/class="sr-only">([^<]*)</.exec(icon.html)?.[1]}
       data-highlighted={icon.html.includes('restay-pin--highlighted')}
       onClick={eventHandlers.click}
       onMouseOver={eventHandlers.mouseover}
@@ -93,7 +86,7 @@ describe('/marketplace search', () => {
     mockSearch([]);
     const { user, router } = renderRoute('/marketplace?location=Paris');
     await screen.findByText('No stays available');
-    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
     const location = screen.getByLabelText('Location');
     await user.clear(location);
     await user.type(location, '  Zürich ');
@@ -102,7 +95,7 @@ describe('/marketplace search', () => {
     expect(router.state.location.search).toBe('?location=Z%C3%BCrich&hotelName=Baur');
     expect(router.state.historyAction).toBe('REPLACE');
 
-    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
     expect(router.state.location.pathname).toBe('/marketplace');
@@ -178,7 +171,7 @@ describe('/marketplace search', () => {
     mockSearch([]);
     const { user } = renderRoute(`/marketplace?startDate=${day(10)}&endDate=${day(12)}`);
     await screen.findByText('No stays available', undefined, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Edit search' }));
+    await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
     const checkIn = await screen.findByLabelText('Check in', undefined, { timeout: 5000 });
     const checkOut = screen.getByLabelText('Check out');
     const popups = () => document.querySelectorAll('.react-datepicker__month');
@@ -198,7 +191,7 @@ describe('/marketplace search', () => {
 
     // Today's month: every day before today is disabled.
     const { user: again } = renderRoute('/marketplace');
-    await again.click((await screen.findAllByRole('button', { name: 'Edit search' }, { timeout: 5000 })).at(-1)!);
+    await again.click((await screen.findAllByRole('button', { name: /^Edit search:/ }, { timeout: 5000 })).at(-1)!);
     await again.click((await screen.findAllByLabelText('Check in', undefined, { timeout: 5000 })).at(-1)!);
     const todayCell = document.querySelector('.react-datepicker__day--today')!;
     expect(todayCell).toHaveAttribute('aria-disabled', 'false');

@@ -68,7 +68,10 @@ describe('/marketplace', () => {
       http.get('/api/listings', () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ success: false, error: 'Database unavailable', code: 'INTERNAL_ERROR' }, { status: 500 })
+          ? HttpResponse.json(
+              { success: false, error: 'Database unavailable', code: 'INTERNAL_ERROR' },
+              { status: 500 },
+            )
           : searchReply([makeListing({ title: 'Back online suite' })]);
       }),
     );

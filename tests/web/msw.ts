@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
-import { SHIPPED_PHOTOS, type PhotoPurpose } from '../../contract/photos.ts';
+import { PAYOUT_ACCOUNT_LABELS } from '../../contract/payouts.ts';
+import type { PhotoPurpose } from '../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 
 /** Where supabase-js points in web tests: the built-in auth server on the product's own origin. */
 export const TEST_SUPABASE_URL = 'http://localhost:3000';
@@ -9,7 +11,8 @@ export const TEST_ANON_KEY = 'restay-local-anon-key';
 
 /**
  * Every page loads the run-time config (the session provider needs it), and every visit to / asks for the
- * landing page's photos (answered as the API does with no Unsplash key); tests add what else they need.
+ * landing page's photos (answered as the API does with no Unsplash key), and My Listings reads the seller's
+ * payout account (none yet, unless a test says otherwise); tests add what else they need.
  */
 export const TEST_CONFIG: PublicConfig = {
   appName: 'Restay',
@@ -18,6 +21,9 @@ export const TEST_CONFIG: PublicConfig = {
   supabaseUrl: TEST_SUPABASE_URL,
   supabaseAnonKey: TEST_ANON_KEY,
   googleMapsApiKey: null,
+  payments: { mode: 'local', publishableKey: null },
+  demoMode: false,
+  platformFeePercent: 0,
 };
 
 /** GET /api/config's reply, checked against the contract so a test cannot serve a shape the API never sends. */
@@ -31,6 +37,9 @@ const defaults = [
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });
   }),
+  http.get('/api/payouts/account', () =>
+    HttpResponse.json({ success: true, data: { status: 'not_set_up', label: PAYOUT_ACCOUNT_LABELS.not_set_up } }),
+  ),
 ];
 
 /** The API as seen by web tests; each test installs the handlers it needs with `server.use(...)`. */

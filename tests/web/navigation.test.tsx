@@ -23,7 +23,9 @@ describe('scroll position on navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'My Stays' });
     vi.mocked(window.scrollTo).mockClear();
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Marketplace' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Marketplace' }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
@@ -81,7 +83,6 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
   });
-
 
   it('/payment/cancel confirms that nothing was charged', async () => {
     await signIn();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../src/lib/format.ts';
-import { cardOriginalPrice, cardSavings, detailDiscount, detailOriginalPrice, stayNights } from '../../src/lib/pricing.ts';
+import { formatMajorUnits } from '../../contract/money-format.ts';
+import {
+  cardOriginalPrice,
+  cardSavings,
+  detailDiscount,
+  detailOriginalPrice,
+  stayNights,
+} from '../../src/lib/pricing.ts';
 
 describe('card arithmetic', () => {
   it.each([
@@ -14,10 +20,10 @@ describe('card arithmetic', () => {
   });
 
   it('shows two decimals', () => {
-    expect(formatPrice(cardOriginalPrice(1234), 'USD', { cents: 'always' })).toBe('$1,480.80');
-    expect(formatPrice(cardSavings(100), 'USD', { cents: 'always' })).toBe('$20.00');
-    expect(formatPrice(20)).toBe('$20');
-    expect(formatPrice(20.5)).toBe('$20.50');
+    expect(formatMajorUnits(cardOriginalPrice(1234), 'USD', { cents: 'always' })).toBe('$1,480.80');
+    expect(formatMajorUnits(cardSavings(100), 'USD', { cents: 'always' })).toBe('$20.00');
+    expect(formatMajorUnits(20)).toBe('$20');
+    expect(formatMajorUnits(20.5)).toBe('$20.50');
   });
 });
 

@@ -25,7 +25,9 @@ describe('GET /api/config through the one loader', () => {
   });
 
   it('refuses a reply outside the contract, and asks again next time', async () => {
-    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: { supabaseUrl: 'x' } }), { once: true }));
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: { supabaseUrl: 'x' } }), { once: true }),
+    );
     await expect(loadPublicConfig()).rejects.toMatchObject({ code: 'RESPONSE_FORMAT_ERROR' });
     await expect(loadPublicConfig()).resolves.toEqual(TEST_CONFIG);
   });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FoundReservation } from '../../contract/selling.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server } from './msw.ts';
+import { configReply, server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { makeFoundReservation, mockSellingApi, STAY } from './selling-mocks.ts';
 
@@ -41,6 +41,15 @@ async function openListingForm(options: Parameters<typeof mockSellingApi>[0] = {
 const submit = () => screen.getByRole('button', { name: 'Create Listing' });
 
 describe('the listing form', () => {
+  it('shows what the seller receives after the platform’s fee, as the price changes', async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 10 })));
+    const { form, field, user } = await openListingForm();
+    expect(await within(form).findByText('You receive 405.00 EUR after the 10% service fee')).toBeInTheDocument();
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '99.95');
+    expect(within(form).getByText('You receive 89.95 EUR after the 10% service fee')).toBeInTheDocument();
+  });
+
   it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {
     const { form, field } = await openListingForm();
     expect(field('Title')).toHaveValue('Deluxe Double Room');
@@ -52,11 +61,13 @@ describe('the listing form', () => {
     expect(field('Price (EUR)')).toHaveValue(450);
     expect(within(form).getByText('You paid 450.00 EUR at the hotel')).toBeInTheDocument();
     expect(within(form).getByText('The most you can ask is 450.00 EUR')).toBeInTheDocument();
+    expect(await within(form).findByText('You receive 450.00 EUR')).toBeInTheDocument();
     expect(field(/Description/)).toHaveValue('');
     expect(within(form).getByText('0/2000')).toBeInTheDocument();
-    expect(field(/Hotel name/)).toHaveValue('Hotel Miradouro');
-    expect(field('City')).toHaveValue('Lisbon');
-    expect(field('Country')).toHaveValue('Portugal');
+    // The hotel and its place are the hotel system's facts, not fields.
+    expect(within(form).getByText('Hotel Miradouro')).toBeInTheDocument();
+    for (const name of [/Hotel name/, 'City', 'Country'])
+      expect(within(form).queryByLabelText(name)).not.toBeInTheDocument();
     expect(field(/Location \/ region/)).toHaveValue('');
     expect(within(form).getByText('Sep 14, 2026')).toBeInTheDocument();
     expect(within(form).getByText('Sep 18, 2026')).toBeInTheDocument();
@@ -68,11 +79,9 @@ describe('the listing form', () => {
     expect(within(form).getByRole('radio', { name: 'Photo 1 of 3' })).toBeChecked();
   });
 
-  it('refuses a missing title, city and country and a price above what was paid, without calling the API', async () => {
+  it('refuses a missing title and a price above what was paid, without calling the API', async () => {
     const { user, field, requests } = await openListingForm();
     await user.clear(field('Title'));
-    await user.clear(field('City'));
-    await user.clear(field('Country'));
     await user.clear(field('Price (EUR)'));
     await user.type(field('Price (EUR)'), '450.01');
     await user.click(submit());
@@ -80,10 +89,8 @@ describe('the listing form', () => {
     expect(alert).toHaveClass('bg-red-50');
     expect(alert).toHaveTextContent('Please enter a title.');
     expect(alert).toHaveTextContent('The price can be at most 450.00 EUR, what you paid at the hotel.');
-    expect(alert).toHaveTextContent('Please enter the city.');
-    expect(alert).toHaveTextContent('Please enter the country.');
     expect(field('Title')).toHaveFocus();
-    expect(field('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(field('Price (EUR)'));
     await user.click(submit());
@@ -128,9 +135,7 @@ describe('the listing form', () => {
     await user.type(field('Price (EUR)'), '380.5');
     expect(within(preview).getByText('€380.50')).toBeInTheDocument();
     expect(within(preview).getByText('Save €76.10')).toBeInTheDocument();
-    await user.clear(field('City'));
-    await user.type(field('City'), 'Porto');
-    expect(within(preview).getByText('Porto, Portugal')).toBeInTheDocument();
+    expect(within(form).getByText('You receive 380.50 EUR')).toBeInTheDocument();
     await user.click(within(form).getByRole('radio', { name: 'Photo 2 of 3' }));
     expect(within(preview).getByRole('img', { name: 'Junior suite with river view' })).toHaveAttribute(
       'src',
@@ -172,9 +177,6 @@ describe('the listing form', () => {
         title: 'Junior suite',
         description: 'Breakfast included.',
         location: 'Alfama',
-        hotelName: 'Hotel Miradouro',
-        city: 'Lisbon',
-        country: 'Portugal',
         imageUrl: '/images/rooms/lisbon-3.jpg',
       },
     ]);
@@ -211,7 +213,7 @@ describe('the listing form', () => {
 
 describe('fetching the verified reservation', () => {
   async function verifyWith(found: () => Response | Promise<Response>) {
-    signIn();
+    await signIn();
     mockSellingApi();
     let finds = 0;
     server.use(

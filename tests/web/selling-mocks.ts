@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import type { SaleOutcome } from '../../contract/handover.ts';
 import type { Listing } from '../../contract/listing.ts';
 import type { CreateListingRequest, FoundReservation, UpdateListingRequest } from '../../contract/selling.ts';
 import { makeListing } from './factories.ts';
@@ -83,8 +84,6 @@ export function mockSellingApi(options: { found?: FoundReservation; createdId?: 
           id: createdId,
           title: body.title,
           price: body.listingPrice,
-          city: body.city ?? '',
-          country: body.country ?? '',
         }),
       });
     }),
@@ -96,8 +95,9 @@ export function mockSellingApi(options: { found?: FoundReservation; createdId?: 
  * A seller's listings behind GET /api/listings/user/:userId, PUT and DELETE /api/listings/:id, kept in memory so
  * a change shows on the next read, as on the server. `failNext` makes the next write answer with that error.
  */
-export function mockMyListings(initial: Listing[]) {
-  const rows = new Map(initial.map((listing) => [listing.id, { ...listing }]));
+export function mockMyListings(initial: (Listing & { sale?: SaleOutcome | null })[]) {
+  // A listing nobody paid for has no sale, as the server says it.
+  const rows = new Map(initial.map((listing) => [listing.id, { sale: null, ...listing }]));
   const writes: { method: 'PUT' | 'DELETE'; id: string; body?: UpdateListingRequest }[] = [];
   let failNext: { status: number; code: string; error: string } | null = null;
   server.use(

@@ -106,14 +106,17 @@ describe('/my-listings', () => {
   });
 
   it('shows the load failure with Try Again, which loads again', async () => {
-    signIn();
+    await signIn();
     let fail = true;
     server.use(
       http.get('/api/listings/user/:userId', ({ params }) => {
         expect(params.userId).toBe(TEST_USER.id);
         if (fail)
           return HttpResponse.json({ success: false, error: 'Database down', code: 'INTERNAL_ERROR' }, { status: 500 });
-        return HttpResponse.json({ success: true, data: sellerListings() });
+        return HttpResponse.json({
+          success: true,
+          data: sellerListings().map((listing) => ({ ...listing, sale: null })),
+        });
       }),
     );
     const { user } = renderRoute('/my-listings');

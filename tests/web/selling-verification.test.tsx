@@ -106,8 +106,9 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
 
 describe('/list-my-reservation, step 2: the emailed code', () => {
   async function reachStep2(config: Partial<PublicConfig> = {}) {
-    signIn();
+    // Configuration first: signing in may already start the page's one read of it.
     server.use(http.get('/api/config', () => configReply(config)));
+    await signIn();
     const requests = mockSellingApi();
     const rendered = renderRoute('/list-my-reservation');
     await screen.findByRole('heading', { name: 'Find your reservation' }, { timeout: 5000 });

@@ -36,21 +36,149 @@ export interface CheckoutSession {
   paymentIntentId: string | null;
 }
 
-export type PaymentEvent = { id: string; type: string; created: Date; session: CheckoutSession | null };
+/**
+ * The provider's payment behind a paid session: what the payouts and the ledger post from. Amounts are in
+ * hundredths of the currency's major unit, as Restay stores money (the adapter converts Stripe's minor units).
+ */
+export interface ProviderPayment {
+  paymentIntentId: string;
+  /** The charge that took the money; null until the provider has made one. */
+  chargeId: string | null;
+  amountReceivedCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+}
+
+/** One refund as the provider holds it (amounts as in ProviderPayment). */
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  /** Stripe's refund status: `pending`, `requires_action`, `succeeded`, `failed` or `canceled`. */
+  status: string;
+  created: Date;
+}
+
+/** A charge as a charge event carries it: how much of it has been refunded so far. */
+export interface ProviderCharge {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  amountRefundedCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  /** True once the whole charge is refunded (by whoever: Restay through the API, or someone in the dashboard). */
+  refunded: boolean;
+  metadata: Record<string, string>;
+}
+
+/** A seller's connected account (Stripe Connect), as much of it as paying the seller needs. */
+export interface PayoutAccount {
+  id: string;
+  /** The transfers capability is active: money can be sent to the account now. */
+  transfersActive: boolean;
+  /** The seller has finished the provider's onboarding form (the provider may still be checking it). */
+  detailsSubmitted: boolean;
+}
+
+/** A transfer of money from the platform's balance to a seller's account (amounts as in ProviderPayment). */
+export interface ProviderTransfer {
+  id: string;
+  /** The connected account it was sent to. */
+  destination: string;
+  amountCents: number;
+  /** How much of it has been reversed (taken back) so far. */
+  amountReversedCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  /** The charge it was paid from; null when it was paid from the balance at large. */
+  sourceChargeId: string | null;
+  /** Restay sets the order id, so every transfer of an order can be listed. */
+  transferGroup: string | null;
+  created: Date;
+}
+
+/** Money taken back from a transfer (amounts as in ProviderPayment). */
+export interface ProviderTransferReversal {
+  id: string;
+  transferId: string;
+  amountCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+}
+
+/**
+ * A verified event: Checkout Session events carry the session, charge events the charge, `account.updated` the
+ * connected account; other types none of them.
+ */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  created: Date;
+  session: CheckoutSession | null;
+  charge: ProviderCharge | null;
+  account: PayoutAccount | null;
+};
 
 export interface Payments {
   readonly mode: 'stripe' | 'local';
   /** Idempotency key `checkout:<orderId>`: asking again for the same order returns the same session. */
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
-  /** An already complete or expired session is returned as it is, not an error. */
+  /**
+   * An already complete or expired session is returned as it is, not an error. A session the provider does not
+   * know (Stripe's `resource_missing`) fails with AppError NOT_FOUND.
+   */
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
-  /** Idempotency key `refund:<orderId>`; a payment refunded under another key fails with CONFLICT. */
+  /**
+   * Refunds the whole payment. Idempotency key `refund:<orderId>`; a payment already refunded in full (under
+   * another key, or by hand in the provider's dashboard) fails with CONFLICT (`charge_already_refunded`).
+   */
   refund(input: {
     paymentIntentId: string;
     orderId: string;
     reason: 'duplicate' | 'requested_by_customer';
-  }): Promise<{ id: string; status: string }>;
+  }): Promise<ProviderRefund>;
+  /** Every refund of a payment, newest first, as the provider holds them now. */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /** The payment intent with its charge and the amount received. */
+  retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
+  /**
+   * Creates the seller's connected account: an Express dashboard, the platform pays the fees and bears the
+   * losses, the transfers capability requested. Idempotency key `payout-account:<sellerId>`.
+   */
+  createPayoutAccount(input: { sellerId: string; email: string | null }): Promise<PayoutAccount>;
+  /** The account as the provider holds it now; an account the provider does not know fails with NOT_FOUND. */
+  retrievePayoutAccount(accountId: string): Promise<PayoutAccount>;
+  /**
+   * A single-use, short-lived link to the provider's hosted onboarding for the account. The provider sends the
+   * seller to `returnUrl` when they leave the form, and to `refreshUrl` when the link expired or was used,
+   * which must mint a new link.
+   */
+  createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
+  /**
+   * Pays the seller: a transfer to their account from the order's charge (`source_transaction`, so it can be
+   * made before the charge's funds are available), `transfer_group` = the order id. Idempotency key
+   * `payout:<orderId>`. Fails with CONFLICT and `details.reason` `account_not_ready` (the account cannot
+   * receive transfers) or `balance_insufficient` (the platform's balance cannot cover it).
+   */
+  createTransfer(input: {
+    orderId: string;
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    sourceChargeId: string;
+  }): Promise<ProviderTransfer>;
+  /**
+   * Takes back what is left of a transfer. Idempotency key `reversal:<orderId>`. Fails with CONFLICT and
+   * `details.reason` `reversal_refused` when the provider will not (the seller's balance is already paid out).
+   */
+  reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal>;
+  /** Every transfer made for an order (its transfer group), newest first. */
+  listTransfers(orderId: string): Promise<ProviderTransfer[]>;
   /**
    * Verifies the Stripe-Signature header over the raw body with the webhook secret
    * (stripe.webhooks.constructEvent); throws AppError VALIDATION_ERROR on a bad or missing signature.

@@ -1,11 +1,11 @@
+import { THREE_DECIMAL, ZERO_DECIMAL } from '../../../contract/currencies.ts';
+
 /**
  * Restay keeps every amount in hundredths of the currency's major unit ("cents", also for yen). Stripe wants
  * the currency's smallest unit: the amount itself for zero-decimal currencies, thousandths for three-decimal
- * ones (whose last digit Stripe requires to be 0). Only the adapter knows this.
+ * ones (whose last digit Stripe requires to be 0). Only the adapter converts; which currency is which lives in
+ * contract/currencies.ts.
  */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
-const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
-
 export function toStripeAmount(cents: number, currency: string): number {
   const code = currency.toUpperCase();
   if (ZERO_DECIMAL.has(code)) {

@@ -3,17 +3,22 @@ import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { CheckoutSession, Payments } from './payments.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
-import { refundWire, toCheckoutSession, toPaymentEvent } from './stripe-wire.ts';
+import {
+  toCheckoutSession,
+  toPaymentEvent,
+  toProviderPayment,
+  toProviderRefund,
+  toProviderRefunds,
+} from './stripe-wire.ts';
+import {
+  toPayoutAccount,
+  toProviderTransfer,
+  toProviderTransferReversal,
+  toProviderTransfers,
+} from './stripe-connect-wire.ts';
 
 /** The API version stripe@23.1.0 is built and typed for; the webhook endpoint must be set to the same one. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
-
-/**
- * Keys of the built-in checkout server when no STRIPE_SECRET_KEY is set: the local `stripe` client and the
- * stand-in share them, so nothing needs configuring to pay with a test card on a fresh checkout.
- */
-export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_restay_local';
-export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_restay_local';
 
 export interface StripePaymentsOptions {
   /** `stripe` talks to api.stripe.com; `local` to the built-in checkout server on the API's own origin. */
@@ -100,8 +105,85 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
           },
           { idempotencyKey: `refund:${input.orderId}` },
         );
-        const parsed = refundWire.parse(refund);
-        return { id: parsed.id, status: parsed.status };
+        return toProviderRefund(refund);
+      }),
+
+    listRefunds: (paymentIntentId) =>
+      call(async () => {
+        // One payment has few refunds (Restay makes one); 100 is Stripe's largest page.
+        const page = await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+        return toProviderRefunds(page);
+      }),
+
+    retrievePayment: (paymentIntentId) =>
+      call(async () => toProviderPayment(await stripe().paymentIntents.retrieve(paymentIntentId))),
+
+    createPayoutAccount: (input) =>
+      call(async () => {
+        const account = await stripe().accounts.create(
+          {
+            // Controller properties rather than a deprecated account type: an Express dashboard, the platform
+            // pays the fees and bears the losses, the provider collects what it needs to know.
+            controller: {
+              stripe_dashboard: { type: 'express' },
+              fees: { payer: 'application' },
+              losses: { payments: 'application' },
+              requirement_collection: 'stripe',
+            },
+            capabilities: { transfers: { requested: true } },
+            ...(input.email ? { email: input.email } : {}),
+            metadata: { sellerId: input.sellerId },
+          },
+          { idempotencyKey: `payout-account:${input.sellerId}` },
+        );
+        return toPayoutAccount(account);
+      }),
+
+    retrievePayoutAccount: (accountId) =>
+      call(async () => toPayoutAccount(await stripe().accounts.retrieve(accountId))),
+
+    createOnboardingLink: (input) =>
+      call(async () => {
+        const link = await stripe().accountLinks.create({
+          account: input.accountId,
+          type: 'account_onboarding',
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+        });
+        return link.url;
+      }),
+
+    createTransfer: (input) =>
+      call(async () => {
+        const transfer = await stripe().transfers.create(
+          {
+            amount: toStripeAmount(input.amountCents, input.currency),
+            currency: input.currency.toLowerCase(),
+            destination: input.accountId,
+            source_transaction: input.sourceChargeId,
+            transfer_group: input.orderId,
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: `payout:${input.orderId}` },
+        );
+        return toProviderTransfer(transfer);
+      }),
+
+    reverseTransfer: (input) =>
+      call(async () => {
+        const reversal = await stripe().transfers.createReversal(
+          input.transferId,
+          { metadata: { orderId: input.orderId } },
+          { idempotencyKey: `reversal:${input.orderId}` },
+        );
+        return toProviderTransferReversal(reversal);
+      }),
+
+    listTransfers: (orderId) =>
+      call(async () => {
+        // One order has one payout transfer; 100 is Stripe's largest page.
+        const page = await stripe().transfers.list({ transfer_group: orderId, limit: 100 });
+        return toProviderTransfers(page);
       }),
 
     parseWebhook(rawBody, signature) {
@@ -110,10 +192,11 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       try {
         event = Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new AppError('VALIDATION_ERROR', 'The webhook signature is not valid.');
-        }
-        throw error;
+        // The library also throws plain errors for a header with an empty `v1=` and a SyntaxError for a
+        // correctly signed body that is not JSON: whatever it refuses came from the sender, never from us.
+        if (error instanceof SyntaxError)
+          throw new AppError('VALIDATION_ERROR', 'The webhook event is not one we understand.');
+        throw new AppError('VALIDATION_ERROR', 'The webhook signature is not valid.');
       }
       try {
         return toPaymentEvent(event);
@@ -152,6 +235,32 @@ function translate(error: unknown): unknown {
     return new AppError('CONFLICT', 'This payment has already been refunded.', { providerCode: error.code });
   }
   if (error.code === 'resource_missing') return new AppError('NOT_FOUND', 'Payment not found');
+  const refusal = connectRefusal(error);
+  if (refusal) return refusal;
   // Anything else (a bad key, a parameter Stripe rejects) is our own mistake: it stays a 500 and is logged.
   return error;
+}
+
+/**
+ * The Connect refusals the payouts handle: a destination that cannot receive transfers yet, a platform balance
+ * too small to pay from, and a reversal the seller's balance cannot cover.
+ */
+function connectRefusal(error: Stripe.errors.StripeError): AppError | undefined {
+  const details = { providerCode: error.code };
+  if (error.code === 'balance_insufficient' || error.code === 'insufficient_funds') {
+    const reason = error.message?.toLowerCase().includes('revers') ? 'reversal_refused' : 'balance_insufficient';
+    return new AppError('CONFLICT', 'The payment provider’s balance cannot cover this.', { ...details, reason });
+  }
+  if (
+    error.code === 'insufficient_capabilities_for_transfer' ||
+    /capabilit|transfers? (are|is) not enabled/i.test(error.message ?? '')
+  ) {
+    const reason = 'account_not_ready';
+    return new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', { ...details, reason });
+  }
+  if (error.code === 'transfer_already_reversed' || /already been (fully )?reversed/i.test(error.message ?? '')) {
+    const reason = 'reversal_refused';
+    return new AppError('CONFLICT', 'This transfer can no longer be reversed.', { ...details, reason });
+  }
+  return undefined;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { CheckoutSession, PaymentEvent } from './payments.ts';
+import type { CheckoutSession, PaymentEvent, ProviderCharge, ProviderPayment, ProviderRefund } from './payments.ts';
 import { fromStripeAmount } from './stripe-amounts.ts';
+import { toPayoutAccount } from './stripe-connect-wire.ts';
+import { idOrObject, listWire } from './stripe-wire-parts.ts';
 
 /** The Checkout Session fields the port reads, as Stripe sends them (times in Unix seconds, amounts in minor units). */
 const checkoutSessionWire = z.object({
@@ -30,7 +32,9 @@ export function toCheckoutSession(raw: unknown): CheckoutSession {
     status: session.status,
     paymentStatus: session.payment_status,
     amountTotalCents:
-      session.amount_total === null || session.currency === null ? null : fromStripeAmount(session.amount_total, session.currency),
+      session.amount_total === null || session.currency === null
+        ? null
+        : fromStripeAmount(session.amount_total, session.currency),
     currency: session.currency?.toUpperCase() ?? null,
     expiresAt: new Date(session.expires_at * 1000),
     clientReferenceId: session.client_reference_id ?? null,
@@ -46,7 +50,7 @@ const eventWire = z.object({
   data: z.object({ object: z.looseObject({ object: z.string() }) }),
 });
 
-/** A verified event; only Checkout Session events carry a session, every other type arrives with `null`. */
+/** A verified event: Checkout Session events carry their session, charge events their charge. */
 export function toPaymentEvent(raw: unknown): PaymentEvent {
   const event = eventWire.parse(raw);
   const object = event.data.object;
@@ -55,7 +59,76 @@ export function toPaymentEvent(raw: unknown): PaymentEvent {
     type: event.type,
     created: new Date(event.created * 1000),
     session: object.object === 'checkout.session' ? toCheckoutSession(object) : null,
+    charge: object.object === 'charge' ? toProviderCharge(object) : null,
+    account: object.object === 'account' ? toPayoutAccount(object) : null,
   };
 }
 
-export const refundWire = z.object({ object: z.literal('refund'), id: z.string().min(1), status: z.string().min(1) });
+const refundWire = z.object({
+  object: z.literal('refund'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string().min(3),
+  status: z.string().min(1),
+  created: z.number().int(),
+  charge: idOrObject,
+  payment_intent: idOrObject,
+});
+
+export function toProviderRefund(raw: unknown): ProviderRefund {
+  const refund = refundWire.parse(raw);
+  return {
+    id: refund.id,
+    paymentIntentId: refund.payment_intent,
+    chargeId: refund.charge,
+    amountCents: fromStripeAmount(refund.amount, refund.currency),
+    currency: refund.currency.toUpperCase(),
+    status: refund.status,
+    created: new Date(refund.created * 1000),
+  };
+}
+
+export const toProviderRefunds = (raw: unknown): ProviderRefund[] => listWire.parse(raw).data.map(toProviderRefund);
+
+/** The charge fields a `charge.*` event is read for (since API 2022-11-15 it no longer lists its refunds). */
+const chargeWire = z.object({
+  object: z.literal('charge'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  amount_refunded: z.number().int(),
+  currency: z.string().min(3),
+  refunded: z.boolean(),
+  payment_intent: idOrObject,
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+export function toProviderCharge(raw: unknown): ProviderCharge {
+  const charge = chargeWire.parse(raw);
+  return {
+    id: charge.id,
+    paymentIntentId: charge.payment_intent,
+    amountCents: fromStripeAmount(charge.amount, charge.currency),
+    amountRefundedCents: fromStripeAmount(charge.amount_refunded, charge.currency),
+    currency: charge.currency.toUpperCase(),
+    refunded: charge.refunded,
+    metadata: charge.metadata ?? {},
+  };
+}
+
+const paymentIntentWire = z.object({
+  object: z.literal('payment_intent'),
+  id: z.string().min(1),
+  amount_received: z.number().int(),
+  currency: z.string().min(3),
+  latest_charge: idOrObject,
+});
+
+export function toProviderPayment(raw: unknown): ProviderPayment {
+  const intent = paymentIntentWire.parse(raw);
+  return {
+    paymentIntentId: intent.id,
+    chargeId: intent.latest_charge,
+    amountReceivedCents: fromStripeAmount(intent.amount_received, intent.currency),
+    currency: intent.currency.toUpperCase(),
+  };
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { DEMO_MEWS_CLIENT_TOKEN } from './demo-data.ts';
+import { DEMO_MEWS_CLIENT_TOKEN } from '../../demo/demo-data.ts';
 import {
   configurationReply,
   customersReply,
@@ -13,6 +13,7 @@ import {
   resourcesReply,
   type Enterprise,
 } from './demo-mews-replies.ts';
+import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
 import { MEWS_RESERVATION_STATES } from './mews-schemas.ts';
 
 /**
@@ -40,7 +41,12 @@ export function demoMewsRouter(db: Kysely<Database>, clock: Clock = systemClock)
         res.status(400).json(mewsError(field ? `Invalid ${String(field)}` : 'Invalid request'));
         return;
       }
-      res.json(await reply(enterprise, parsed.data));
+      try {
+        res.json(await reply(enterprise, parsed.data));
+      } catch (error) {
+        if (!(error instanceof DemoMewsRefusal)) throw error;
+        res.status(error.status).json(mewsError(error.message));
+      }
     });
   };
 
@@ -54,6 +60,10 @@ export function demoMewsRouter(db: Kysely<Database>, clock: Clock = systemClock)
   );
   operation('configuration/get', z.object({}), (enterprise) => configurationReply(enterprise, clock()));
   operation('orderItems/getAll', orderItemsRequest, (enterprise, body) => orderItemsReply(db, enterprise, body));
+  operation('customers/add', addCustomerRequest, (enterprise, body) => addCustomer(db, enterprise, body));
+  operation('reservations/updateCustomer', updateCustomerRequest, (enterprise, body) =>
+    updateReservationCustomer(db, enterprise, body),
+  );
 
   router.use((_req, res) => {
     res.status(404).json(mewsError('Not found'));
@@ -93,6 +103,13 @@ const resourceCategoriesRequest = z.object({
   Limitation: limitation,
 });
 const orderItemsRequest = z.object({ ServiceOrderIds: guids.min(1), Limitation: limitation });
+const addCustomerRequest = z.object({
+  FirstName: z.string().nullable().optional(),
+  LastName: z.string().trim().min(1),
+  Email: z.string().nullable().optional(),
+  OverwriteExisting: z.boolean(),
+});
+const updateCustomerRequest = z.object({ ReservationId: z.guid(), CustomerId: z.guid() });
 
 const tokens = z.object({ ClientToken: z.string(), AccessToken: z.string(), Client: z.string() });
 

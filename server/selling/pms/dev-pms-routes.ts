@@ -1,12 +1,17 @@
 import { Router } from 'express';
 import { sql, type Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
+import type { DemoMewsNotify } from './demo-mews-webhook.ts';
+import { cancelDemoReservation } from './demo-mews-writes.ts';
 
 /**
  * GET /dev/pms (a page to read) and /dev/pms.json (for scripts and tests): the demo PMS's reservations, so a
- * tester knows which confirmation number and email to try. Never mounted in production.
+ * tester knows which confirmation number and email to try. POST /dev/pms/:number/cancel is the hotel's staff
+ * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). Never mounted in
+ * production.
  */
-export function devPmsRouter(db: Kysely<Database>): Router {
+export function devPmsRouter(db: Kysely<Database>, hotel: { clock: Clock; notify: DemoMewsNotify }): Router {
   const router = Router();
 
   router.get('/pms.json', async (_req, res) => {
@@ -17,6 +22,21 @@ export function devPmsRouter(db: Kysely<Database>): Router {
   router.get('/pms', async (_req, res) => {
     const rows = await listDemoReservations(db);
     res.set('Cache-Control', 'no-store').type('html').send(renderPage(rows));
+  });
+
+  router.post('/pms/:number/cancel', async (req, res) => {
+    const outcome = await cancelDemoReservation(db, req.params.number, hotel.clock());
+    if (outcome === 'not_found') {
+      res.status(404).type('html').send(renderNotice('No demo reservation has that confirmation number.'));
+      return;
+    }
+    if (outcome === 'not_cancellable') {
+      res.status(409).type('html').send(renderNotice('Only a confirmed reservation can be cancelled.'));
+      return;
+    }
+    // Sent before answering, so the page the tester returns to already reflects it (Mews sends it minutes later).
+    await hotel.notify({ enterpriseId: outcome.enterpriseId, reservationId: outcome.id });
+    res.redirect(303, '/dev/pms');
   });
 
   return router;
@@ -87,6 +107,23 @@ function formatMoney(amount: number | null, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 }
 
+/** Why a Cancel did nothing, for the tester who pressed it, with the way back. */
+function renderNotice(message: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo PMS · Restay</title></head>
+<body><main><h1>Demo PMS</h1><p>${escapeHtml(message)}</p><p><a href="/dev/pms">Back to the reservations</a></p></main>
+</body></html>`;
+}
+
+/** A plain form button: reachable with Tab, pressed with Enter or Space, named with its reservation for screen readers. */
+function cancelButton(confirmationNumber: string): string {
+  const number = escapeHtml(confirmationNumber);
+  return `<form method="post" action="/dev/pms/${escapeHtml(encodeURIComponent(confirmationNumber))}/cancel">
+<button type="submit" aria-label="Cancel reservation ${number}">Cancel</button></form>`;
+}
+
 function renderPage(rows: DemoReservationRow[]): string {
   const body = rows
     .map((row) => {
@@ -104,6 +141,7 @@ function renderPage(rows: DemoReservationRow[]): string {
   <td>${escapeHtml(dto.state)}</td>
   <td class="num">${escapeHtml(formatMoney(dto.amountPaid, dto.currency))}</td>
   <td>${row.imported ? 'Yes' : 'No'}</td>
+  <td>${row.state === 'Confirmed' ? cancelButton(dto.confirmationNumber) : ''}</td>
 </tr>`;
     })
     .join('\n');
@@ -114,18 +152,21 @@ function renderPage(rows: DemoReservationRow[]): string {
 <style>body{font:16px system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}caption{text-align:left;color:#475569;padding:.5rem 0}
 th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
-.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}</style></head>
+.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
+button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
+button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>
 <body><main><h1>Demo PMS</h1>
 <p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
 To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
-already imported into Restay (the demo listings among them) come last.</p>
-<div class="scroll"><table>
+already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
+reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>
+<div class="scroll" tabindex="0" role="region" aria-label="Demo reservations"><table>
 <caption>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</caption>
 <thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
-<th scope="col" class="num">Price paid</th><th scope="col">Imported</th></tr></thead>
+<th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Hotel action</th></tr></thead>
 <tbody>
-${body || '<tr><td colspan="9">No reservations. Run npm run db:seed to create them.</td></tr>'}
+${body || '<tr><td colspan="10">No reservations. Run npm run db:seed to create them.</td></tr>'}
 </tbody></table></div></main>
 </body></html>`;
 }

@@ -21,7 +21,23 @@ export type ConnectorCall = <T extends z.ZodType>(
   operation: string,
   body: Record<string, unknown>,
   schema: T,
+  /** Writes run in jobs that retry on their own schedule: they pass false and get the 429 back at once. */
+  callOptions?: { retryRateLimits?: boolean },
 ) => Promise<z.infer<T>>;
+
+/**
+ * A failed Connector call: the one UPSTREAM_ERROR people see, plus what the hotel's system answered, so a
+ * write can tell a refusal (4xx) from an outage (5xx, timeout: `status` null) and honour a 429's Retry-After.
+ */
+export class MewsCallError extends AppError {
+  constructor(
+    readonly httpStatus: number | null,
+    readonly retryAfterMs: number | null,
+    readonly mewsMessage: string | undefined,
+  ) {
+    super('UPSTREAM_ERROR', UPSTREAM_MESSAGE);
+  }
+}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Mews allows 200 calls per access token per 30 s; a few retries ride out a burst without holding a guest long. */
@@ -29,11 +45,10 @@ const MAX_RATE_LIMIT_RETRIES = 3;
 const MAX_RETRY_WAIT_MS = 5_000;
 const FIRST_BACKOFF_MS = 500;
 
+const UPSTREAM_MESSAGE = "The hotel's system is not answering right now. Please try again in a few minutes.";
+
 export function upstreamError(): AppError {
-  return new AppError(
-    'UPSTREAM_ERROR',
-    "The hotel's system is not answering right now. Please try again in a few minutes.",
-  );
+  return new AppError('UPSTREAM_ERROR', UPSTREAM_MESSAGE);
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -49,7 +64,7 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sleep = options.sleep ?? defaultSleep;
 
-  return async (accessToken, operation, body, schema) => {
+  return async (accessToken, operation, body, schema, { retryRateLimits = true } = {}) => {
     const url = `${options.platformUrl().replace(/\/+$/, '')}/api/connector/v1/${operation}`;
     const payload = JSON.stringify({
       ClientToken: options.clientToken,
@@ -57,9 +72,12 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
       Client: options.clientName,
       ...body,
     });
-    const fail = (reason: string, details: object = {}): never => {
+    const fail = (
+      reason: string,
+      details: { status?: number; retryAfterMs?: number | null; message?: string; [key: string]: unknown } = {},
+    ): never => {
       options.logger?.warn({ operation, ...details }, `Mews call failed: ${reason}`);
-      throw upstreamError();
+      throw new MewsCallError(details.status ?? null, details.retryAfterMs ?? null, details.message);
     };
 
     for (let attempt = 0; ; attempt++) {
@@ -81,13 +99,14 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
         });
       }
 
-      if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+      if (response.status === 429 && retryRateLimits && attempt < MAX_RATE_LIMIT_RETRIES) {
         await sleep(retryWaitMs(response.headers.get('Retry-After'), attempt));
         continue;
       }
       if (response.status !== 200) {
         return fail(`status ${response.status}`, {
           status: response.status,
+          retryAfterMs: response.status === 429 ? retryAfterMs(response.headers.get('Retry-After')) : null,
           requestId: response.headers.get('Request-Id'),
           message: mewsMessage(text),
         });
@@ -107,9 +126,13 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
 
 /** Retry-After in seconds when Mews sends it (capped, so a guest is never kept waiting long), else 0.5 s, 1 s, 2 s. */
 function retryWaitMs(retryAfter: string | null, attempt: number): number {
+  return Math.min(retryAfterMs(retryAfter) ?? FIRST_BACKOFF_MS * 2 ** attempt, MAX_RETRY_WAIT_MS);
+}
+
+/** Retry-After in delta-seconds as milliseconds; null when absent or not a number. */
+function retryAfterMs(retryAfter: string | null): number | null {
   const seconds = retryAfter !== null && /^\s*\d+(\.\d+)?\s*$/.test(retryAfter) ? Number(retryAfter) : NaN;
-  const wait = Number.isFinite(seconds) ? seconds * 1000 : FIRST_BACKOFF_MS * 2 ** attempt;
-  return Math.min(wait, MAX_RETRY_WAIT_MS);
+  return Number.isFinite(seconds) ? seconds * 1000 : null;
 }
 
 function mewsMessage(text: string): string | undefined {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { createConnectorCall, upstreamError, type ConnectorCall, type MewsConnectorOptions } from './mews-connector.ts';
@@ -10,12 +11,19 @@ import {
   resourcesReplySchema,
   type MewsReservation,
 } from './mews-schemas.ts';
+import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts';
+import { transferWithMews } from './mews-transfer.ts';
 import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
 
 export interface MewsPmsOptions extends MewsConnectorOptions {
   /** One access token per hotel (Mews "enterprise"); a reservation is looked up in each until found. */
   accessTokens: string[];
+  /** Where the hotel of each reservation found is remembered; in this process's memory when not given. */
+  directory?: HotelDirectory;
 }
+
+/** Names a connected hotel without its secret: a hash of its access token. */
+export const hotelKeyOf = (accessToken: string) => createHash('sha256').update(accessToken).digest('hex').slice(0, 32);
 
 const STATES: Record<MewsReservation['State'], PmsReservationState> = {
   Inquired: 'inquired',
@@ -29,7 +37,8 @@ const STATES: Record<MewsReservation['State'], PmsReservationState> = {
 /** Mews' page size ceiling; one reservation's order items fit in one page, more pages are followed anyway. */
 const ORDER_ITEMS_PAGE = 1000;
 const MAX_ORDER_ITEM_PAGES = 10;
-const REMEMBERED_RESERVATIONS = 10_000;
+/** How many hotels one lookup asks at once: quick with a thousand hotels, and each hotel is asked once. */
+const LOOKUP_CONCURRENCY = 16;
 
 type Hotel = PmsReservation['hotel'] & { defaultCurrency: string };
 
@@ -49,59 +58,78 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     return hotel;
   };
 
-  // Which hotel each reservation was last found in: re-reading it (say before payment) asks that hotel first
-  // instead of every hotel in turn.
-  const hotelOfReservation = new Map<string, string>();
+  const tokenByKey = new Map(options.accessTokens.map((accessToken) => [hotelKeyOf(accessToken), accessToken]));
+  const directory = options.directory ?? memoryHotelDirectory();
+  const hotelRemembered = async (reference: string) => {
+    const key = await directory.hotelOf(reference).catch(() => undefined);
+    return key ? tokenByKey.get(key) : undefined;
+  };
 
-  /** Asks every hotel in turn; "not found" only when every hotel answered and none has it. */
+  /**
+   * Asks the hotel remembered for `reference` first (usually the only call), then the others, a bounded number
+   * at a time (one call per hotel, so no hotel's rate limit is spent on it) until one has it. Where two hotels
+   * share a confirmation number, the one first in that order wins, as if they were asked one by one. "Not
+   * found" only when every hotel answered and none has it.
+   */
   const findInAnyHotel = async (
     filter: Record<string, unknown>,
     matches: (r: MewsReservation) => boolean,
-    likelyAccessToken?: string,
+    reference: string,
   ) => {
-    let unanswered = false;
-    const accessTokens = likelyAccessToken
-      ? [likelyAccessToken, ...options.accessTokens.filter((token) => token !== likelyAccessToken)]
+    const remembered = await hotelRemembered(reference);
+    const tokens = remembered
+      ? [remembered, ...options.accessTokens.filter((token) => token !== remembered)]
       : options.accessTokens;
-    for (const accessToken of accessTokens) {
-      let reservation: MewsReservation | undefined;
+    const found: (MewsReservation | undefined)[] = [];
+    let unanswered = false;
+    let anyFound = false;
+    const ask = async (index: number) => {
       try {
         const body = { ...filter, Limitation: { Count: 10 } };
-        const reply = await call(accessToken, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
-        reservation = reply.Reservations.find(matches);
+        const reply = await call(tokens[index]!, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
+        found[index] = reply.Reservations.find(matches);
+        if (found[index]) anyFound = true;
       } catch {
         // This hotel's system failed (already logged): the reservation may still be in another one.
         unanswered = true;
-        continue;
       }
-      if (reservation) {
-        remember(hotelOfReservation, reservation.Id, accessToken);
-        return describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
-      }
+    };
+    let next = 0;
+    if (remembered) await ask(next++);
+    const askNext = async () => {
+      while (next < tokens.length && !anyFound) await ask(next++);
+    };
+    await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, tokens.length) }, askNext));
+    const index = found.findIndex(Boolean);
+    if (index === -1) {
+      if (unanswered) throw upstreamError();
+      return null;
     }
-    if (unanswered) throw upstreamError();
-    return null;
+    const accessToken = tokens[index]!;
+    const reservation = found[index]!;
+    await directory
+      .remember([`id:${reservation.Id}`, `number:${reservation.Number}`], hotelKeyOf(accessToken))
+      .catch((error: unknown) => options.logger?.warn({ err: error }, 'could not remember the hotel of a reservation'));
+    const described = await describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
+    return { accessToken, reservation: described };
   };
+
+  const locate = (externalId: string) =>
+    findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`);
 
   return {
     async findByConfirmationNumber(confirmationNumber) {
       const number = confirmationNumber.trim();
       if (!number) return null;
-      return findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number);
+      const found = await findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number, `number:${number}`);
+      return found?.reservation ?? null;
     },
     async findByExternalId(externalId) {
       if (!externalId) return null;
-      const likely = hotelOfReservation.get(externalId);
-      return findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, likely);
+      return (await locate(externalId))?.reservation ?? null;
     },
+    transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
   };
-}
-
-/** Bounded: the oldest entry goes once the map is full (a Map iterates in insertion order). */
-function remember(map: Map<string, string>, key: string, value: string) {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > REMEMBERED_RESERVATIONS) map.delete(map.keys().next().value!);
 }
 
 /** Whatever went wrong talking to the hotel, the caller sees the one UPSTREAM_ERROR. */

@@ -49,6 +49,11 @@ export const customersReplySchema = z.object({
   Cursor: cursor,
 });
 
+/** customers/add answers the customer it created (or, with OverwriteExisting, updated). */
+export const addedCustomerReplySchema = z.object({ Id: z.string() });
+/** reservations/updateCustomer answers an empty object. */
+export const emptyReplySchema = z.object({});
+
 export const resourcesReplySchema = z.object({
   Resources: z.array(z.object({ Id: z.string(), Name: z.string() })),
   Cursor: cursor,

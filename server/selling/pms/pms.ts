@@ -1,20 +1,59 @@
-export type PmsReservationState = 'confirmed' | 'started' | 'processed' | 'cancelled' | 'optional' | 'inquired' | 'requested';
+export type PmsReservationState =
+  'confirmed' | 'started' | 'processed' | 'cancelled' | 'optional' | 'inquired' | 'requested';
 export interface PmsReservation {
-  externalId: string;            // Mews reservation Id
-  confirmationNumber: string;    // Mews Number
+  externalId: string; // Mews reservation Id
+  confirmationNumber: string; // Mews Number
   state: PmsReservationState;
-  startUtc: Date; endUtc: Date;  // ScheduledStartUtc / ScheduledEndUtc
+  startUtc: Date;
+  endUtc: Date; // ScheduledStartUtc / ScheduledEndUtc
   guest: { email: string | null; isOtaRelay: boolean; firstName: string | null; lastName: string | null };
-  roomName: string | null;       // category name (en-US or first) and room number when assigned, e.g. "Double Deluxe, room 204"
-  hotel: { name: string; addressLine: string | null; city: string | null; countryCode: string | null;
-           latitude: number | null; longitude: number | null; timeZone: string | null };
-  currency: string;              // ISO upper-case: the price's currency, else the enterprise default
+  roomName: string | null; // category name (en-US or first) and room number when assigned, e.g. "Double Deluxe, room 204"
+  hotel: {
+    name: string;
+    addressLine: string | null;
+    city: string | null;
+    countryCode: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    timeZone: string | null;
+  };
+  currency: string; // ISO upper-case: the price's currency, else the enterprise default
   amountPaidCents: number | null; // sum of GrossValue of non-Canceled order items, in minor units; null when none
-  roomImageUrls: string[];       // [] when the PMS gives none
+  roomImageUrls: string[]; // [] when the PMS gives none
 }
+/** The guest a reservation is handed to: the buyer, by the names they gave at checkout and their email. */
+export interface PmsGuest {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Why putting a reservation in someone else's name failed. `refused`: the hotel will not do it (the reservation
+ * was cancelled or changed, the owner may not change, Restay's access was revoked): trying again cannot help.
+ * `unavailable`: the hotel's system failed or did not answer (5xx, timeout): try again later. `rate_limited`: come back
+ * after `retryAfterMs`.
+ */
+export class PmsTransferError extends Error {
+  constructor(
+    readonly kind: 'refused' | 'unavailable' | 'rate_limited',
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'PmsTransferError';
+  }
+}
+
 export interface Pms {
   /** One reservation by confirmation number (Mews `Numbers`), or null. */
   findByConfirmationNumber(confirmationNumber: string): Promise<PmsReservation | null>;
   /** Re-read by the PMS's reservation id (e.g. before payment), or null. */
   findByExternalId(externalId: string): Promise<PmsReservation | null>;
+  /**
+   * The write side: makes `guest` the reservation's owner (found as a customer by email, else added), then
+   * reads the reservation back and answers it once it names the guest. Safe to repeat: a reservation already
+   * in the guest's name is answered as it is. Throws PmsTransferError.
+   */
+  transferToGuest(externalId: string, guest: PmsGuest): Promise<PmsReservation>;
 }

@@ -52,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       open: (path?: string) => {
         if (path) intendedPath.remember(path);
         setDialog({ open: true, path });
+        // A guest's page has not loaded the sign-in library: start now, so Google answers the click at once.
+        getSupabase().catch(() => undefined);
       },
       close,
     }),

@@ -38,10 +38,27 @@ export function SignInDialog({ intendedPath, onClose, onGoogle }: Props) {
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay data-testid="sign-in-overlay" className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">
-          <Dialog.Content onCloseAutoFocus={returnFocus} className="relative w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
-            <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <Dialog.Overlay
+          data-testid="sign-in-overlay"
+          className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
+        >
+          <Dialog.Content
+            onCloseAutoFocus={returnFocus}
+            className="relative w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8"
+          >
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </Dialog.Close>
@@ -58,7 +75,9 @@ export function SignInDialog({ intendedPath, onClose, onGoogle }: Props) {
               disabled={busy}
               className="mt-6 inline-flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-5 py-3 font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60"
             >
-              <span aria-hidden="true" className="text-lg font-bold text-blue-600">G</span>
+              <span aria-hidden="true" className="text-lg font-bold text-blue-600">
+                G
+              </span>
               {busy ? 'Redirecting to Google…' : 'Continue with Google'}
             </button>
             <p className="mt-6 text-xs text-slate-500">

@@ -2,7 +2,7 @@ import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import type { AuthStatus } from '../../lib/auth-context.ts';
-import { getSupabase, mayHaveSession } from '../../lib/supabase.ts';
+import { getSupabase, mayHaveSession, sessionStorageKey } from '../../lib/supabase.ts';
 import { ensureProfile } from './ensure-profile.ts';
 
 export interface SessionState {
@@ -12,11 +12,16 @@ export interface SessionState {
 
 /**
  * The supabase-js client and the session it reports, for the whole SPA. API calls carry the session's token
- * (a guest's go out at once); the first session of a person creates their profile row.
+ * (a guest's go out at once); the first session of a person creates their profile row. A guest (no stored
+ * session, no sign-in coming back) is signed out from the start and supabase-js is not loaded for them: it loads
+ * when they choose to sign in, or when another tab stores a session.
  */
 export function useSession() {
   const [supabase, setSupabase] = useState<SupabaseClient | null>(null);
-  const [auth, setAuth] = useState<SessionState>({ status: 'loading', session: null });
+  const [auth, setAuth] = useState<SessionState>(() => ({
+    status: mayHaveSession() ? 'loading' : 'signedOut',
+    session: null,
+  }));
   const profilesEnsured = useRef(new Set<string>());
 
   useEffect(() => {
@@ -32,32 +37,42 @@ export function useSession() {
         return null; // no sign-in configuration reachable: the call goes out as a guest's
       }
     });
-    getSupabase().then(
-      (client) => {
-        if (!active) return;
-        setSupabase(client);
-        const { data } = client.auth.onAuthStateChange((_event, session) => {
-          setAuth({ status: session ? 'signedIn' : 'signedOut', session });
-          const user = session?.user;
-          if (!user || profilesEnsured.current.has(user.id)) return;
-          profilesEnsured.current.add(user.id);
-          // Deferred: supabase-js holds its auth lock during this callback, and a query would wait on it.
-          setTimeout(() => {
-            ensureProfile(client, user).catch((error: unknown) => {
-              profilesEnsured.current.delete(user.id);
-              console.warn('Could not create the profile row', error);
-            });
-          }, 0);
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-      },
-      (error: unknown) => {
-        console.warn('Sign-in is unavailable: could not load the run-time configuration', error);
-        if (active) setAuth({ status: 'signedOut', session: null });
-      },
-    );
+    const connect = () =>
+      getSupabase().then(
+        (client) => {
+          if (!active) return;
+          setSupabase(client);
+          const { data } = client.auth.onAuthStateChange((_event, session) => {
+            setAuth({ status: session ? 'signedIn' : 'signedOut', session });
+            const user = session?.user;
+            if (!user || profilesEnsured.current.has(user.id)) return;
+            profilesEnsured.current.add(user.id);
+            // Deferred: supabase-js holds its auth lock during this callback, and a query would wait on it.
+            setTimeout(() => {
+              ensureProfile(client, user).catch((error: unknown) => {
+                profilesEnsured.current.delete(user.id);
+                console.warn('Could not create the profile row', error);
+              });
+            }, 0);
+          });
+          unsubscribe = () => data.subscription.unsubscribe();
+        },
+        (error: unknown) => {
+          console.warn('Sign-in is unavailable: could not load the run-time configuration', error);
+          if (active) setAuth({ status: 'signedOut', session: null });
+        },
+      );
+    // A sign-in finished in another tab stores a session here too: follow it as supabase-js would.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== sessionStorageKey() || event.newValue === null) return;
+      window.removeEventListener('storage', onStorage);
+      void connect();
+    };
+    if (mayHaveSession()) void connect();
+    else window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      window.removeEventListener('storage', onStorage);
       unsubscribe();
     };
   }, []);

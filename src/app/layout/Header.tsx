@@ -43,7 +43,10 @@ export function Header() {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight">
-          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-base text-white">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-base text-white"
+          >
             R
           </span>
           Restay
@@ -58,7 +61,15 @@ export function Header() {
           aria-controls={NAV_ID}
           onClick={() => setMenuOpenedAt(menuOpen ? null : key)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { DemoBanner } from './DemoBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -30,6 +31,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
+        <DemoBanner />
       </div>
     </AuthProvider>
   );

@@ -18,7 +18,8 @@ const itemClass =
  */
 export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Props) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its focusable header stays reachable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
         className="inline-flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700"
@@ -32,7 +33,9 @@ export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Prop
           sideOffset={8}
           className="z-50 w-60 rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
         >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-sm font-medium text-slate-500">{email}</DropdownMenu.Label>
+          <DropdownMenu.Label className="truncate px-3 py-2 text-sm font-medium text-slate-500">
+            {email}
+          </DropdownMenu.Label>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/my-stays">My Stays</Link>
           </DropdownMenu.Item>
@@ -41,6 +44,9 @@ export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Prop
               <Link to="/my-listings">My Listings</Link>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/alerts">Alerts</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile">View Profile</Link>
           </DropdownMenu.Item>

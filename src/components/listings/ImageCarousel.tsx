@@ -3,7 +3,10 @@ import { StayImage } from '../ui/StayImage.tsx';
 
 /** The listing's own photo first, then the shipped placeholders, CARD_CAROUSEL_IMAGES in all. */
 export function carouselImages(imageUrl: string | null): (string | null)[] {
-  const placeholders = Array.from({ length: CARD_CAROUSEL_IMAGES - 1 }, (_, i) => `/images/listings/placeholder-${i + 1}.svg`);
+  const placeholders = Array.from(
+    { length: CARD_CAROUSEL_IMAGES - 1 },
+    (_, i) => `/images/listings/placeholder-${i + 1}.svg`,
+  );
   return [imageUrl, ...placeholders];
 }
 
@@ -32,10 +35,20 @@ export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) 
         className="aspect-4/3 w-full"
       />
       {/* z-10 lifts the controls above the card's stretched link, so they change photos instead of navigating. */}
-      <button type="button" aria-label="Previous image" className={`${arrow} left-2`} onClick={() => onIndexChange(stepPhoto(index, -1))}>
+      <button
+        type="button"
+        aria-label="Previous image"
+        className={`${arrow} left-2`}
+        onClick={() => onIndexChange(stepPhoto(index, -1))}
+      >
         <span aria-hidden="true">‹</span>
       </button>
-      <button type="button" aria-label="Next image" className={`${arrow} right-2`} onClick={() => onIndexChange(stepPhoto(index, 1))}>
+      <button
+        type="button"
+        aria-label="Next image"
+        className={`${arrow} right-2`}
+        onClick={() => onIndexChange(stepPhoto(index, 1))}
+      >
         <span aria-hidden="true">›</span>
       </button>
       <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Listing } from '../../../contract/listing.ts';
-import { formatPrice, formatStayDate } from '../../lib/format.ts';
+import { formatMajorUnits } from '../../../contract/money-format.ts';
+import { formatStayDate } from '../../lib/format.ts';
 import { stayDates } from '../../lib/listing-dates.ts';
 import { cardOriginalPrice, cardSavings } from '../../lib/pricing.ts';
 import { ImageCarousel, stepPhoto } from './ImageCarousel.tsx';
@@ -51,12 +52,15 @@ export function ListingCard({ listing, highlighted = false, onHoverChange }: Pro
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-3">
-          <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</span>
-          <s className="text-sm text-slate-500" aria-label={`Original price ${formatPrice(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}`}>
-            {formatPrice(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}
+          <span className="text-lg font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
+          <s
+            className="text-sm text-slate-500"
+            aria-label={`Original price ${formatMajorUnits(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}`}
+          >
+            {formatMajorUnits(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}
           </s>
           <span className="text-sm font-medium text-emerald-700">
-            Save {formatPrice(cardSavings(listing.price), listing.currency, { cents: 'always' })}
+            Save {formatMajorUnits(cardSavings(listing.price), listing.currency, { cents: 'always' })}
           </span>
         </div>
       </div>

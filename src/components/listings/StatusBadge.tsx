@@ -2,7 +2,7 @@ import { statusBadgeOf, type BadgeTone, type ViewedListing } from '../../lib/lis
 
 const TONE_CLASSES: Record<BadgeTone, string> = {
   sold: 'bg-slate-800 text-white',
-  purchased: 'bg-emerald-600 text-white',
+  purchased: 'bg-emerald-700 text-white',
   pending: 'bg-amber-100 text-amber-800',
 };
 

@@ -53,12 +53,23 @@ export function isComplete(draft: Draft): draft is CheckoutReservation {
 
 export type CheckoutSessionRequest = z.input<typeof createCheckoutSessionRequestSchema>;
 
+/** The guest's name as on their ID: the hotel puts the reservation under it once the stay is bought. */
+export interface GuestName {
+  firstName: string;
+  lastName: string;
+}
+
 /**
  * The payload of POST /api/payment/create-checkout-session. The session id placeholder is filled in by the
  * payment provider when it sends the buyer back; the amount is only what the buyer saw (the server charges
- * its own price and refuses when they differ).
+ * its own price and refuses when they differ). The cancel page is told the stay, so it can release the hold
+ * even in a tab that has lost what it stored.
  */
-export function checkoutSessionRequest(reservation: CheckoutReservation, origin: string): CheckoutSessionRequest {
+export function checkoutSessionRequest(
+  reservation: CheckoutReservation,
+  guest: GuestName,
+  origin: string,
+): CheckoutSessionRequest {
   const checkIn = formatStayDate(reservation.check_in) ?? reservation.check_in;
   const checkOut = formatStayDate(reservation.check_out) ?? reservation.check_out;
   return {
@@ -71,6 +82,8 @@ export function checkoutSessionRequest(reservation: CheckoutReservation, origin:
     title: `Reservation for ${reservation.listing_title}`,
     description: `Check-in: ${checkIn}, Check-out: ${checkOut}`,
     successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${origin}/payment/cancel`,
+    cancelUrl: `${origin}/payment/cancel?listing=${encodeURIComponent(reservation.listing_id)}`,
+    guestFirstName: guest.firstName,
+    guestLastName: guest.lastName,
   };
 }

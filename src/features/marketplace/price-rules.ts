@@ -1,4 +1,4 @@
-import { parsePriceText } from '../../../contract/search.ts';
+import { parsePriceText } from '../../../contract/price-text.ts';
 import { PRICE_FILTER_DEFAULT_MAX } from '../../lib/ui-constants.ts';
 
 /** The price range the filter edits; max null means "up to the ceiling". */

@@ -3,25 +3,29 @@ import { filtersToParams, type SearchFilters } from '../../lib/search-filters.ts
 import { useSearchListings } from './api/list-listings.ts';
 
 /**
- * The results of the applied filters, narrowed by "Search this area" and paged. A new search starts again from
- * the whole map, and new filters or a new area start again at page 1.
+ * The results of the applied filters, narrowed by "Search this area" (or by the URL's `bounds`, as an opened
+ * saved search has) and paged. A new search starts again from the whole map, and new filters or a new area
+ * start again at page 1.
  */
-export function useMarketplaceResults(applied: SearchFilters) {
+export function useMarketplaceResults(applied: SearchFilters, urlBounds: string | null = null) {
   // The API query: exactly the URL's filters (already normalised), the map box and the page.
   const filterQuery = filtersToParams(applied, Number.POSITIVE_INFINITY).toString();
   const [area, setArea] = useState<{ key: string; bounds: string } | null>(null);
-  const bounds = area?.key === filterQuery ? area.bounds : null;
+  const bounds = area?.key === filterQuery ? area.bounds : urlBounds;
   const resultsKey = `${filterQuery}|${bounds ?? ''}`;
   const [paging, setPaging] = useState({ key: resultsKey, page: 1 });
   const page = paging.key === resultsKey ? paging.page : 1;
 
   const apiParams = new URLSearchParams(filterQuery);
   if (bounds) apiParams.set('bounds', bounds);
+  // What "Save this search" keeps: the filters and the area, without the page.
+  const savedQuery = Object.fromEntries(apiParams);
   if (page > 1) apiParams.set('page', String(page));
   const search = useSearchListings(apiParams.toString());
 
   return {
     search,
+    savedQuery,
     page,
     setPage: (next: number) => setPaging({ key: resultsKey, page: next }),
     searchArea: (box: string) => setArea({ key: filterQuery, bounds: box }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { priceSchema, toCents } from '../../../contract/money.ts';
-import { createListingRequestSchema, LISTING_LIMITS } from '../../../contract/selling.ts';
+import { createListingRequestSchema } from '../../../contract/selling.ts';
 
 const create = createListingRequestSchema.shape;
 
@@ -32,18 +32,15 @@ function askingPrice(ceiling: { maxPrice: number | null; currency: string } | nu
   );
 }
 
-const required = (max: number, what: string) =>
-  z.string().trim().min(1, `Please enter the ${what}.`).max(max, `The ${what} can be at most ${max} characters.`);
-
-/** The listing form: title, price, city and country required; description, hotel name and location optional. */
+/**
+ * The listing form: title and price required, description and location optional. The hotel, its city and
+ * country come from the hotel's system and are shown, not asked.
+ */
 export function listingFormSchema(ceiling: { maxPrice: number | null; currency: string } | null) {
   return z.object({
     title: create.title,
     listingPrice: askingPrice(ceiling),
     description: create.description,
-    hotelName: create.hotelName,
-    city: required(LISTING_LIMITS.city, 'city'),
-    country: required(LISTING_LIMITS.country, 'country'),
     location: create.location,
     imageUrl: create.imageUrl,
   });

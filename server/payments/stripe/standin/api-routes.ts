@@ -3,9 +3,19 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.ts';
 import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
-import { createSessionParams, parseParams, refundParams } from './params.ts';
+import { createSessionParams, listRefundsParams, parseParams, refundParams } from './params.ts';
 import type { StandinStore } from './store.ts';
-import { chargeIdOf, checkoutSessionJson, missing, newId, StripeWireError } from './wire.ts';
+import { connectApiRoutes } from './connect-api-routes.ts';
+import type { ConnectStore } from './connect-store.ts';
+import {
+  chargeIdOf,
+  checkoutSessionJson,
+  missing,
+  newId,
+  paymentIntentJson,
+  refundJson,
+  StripeWireError,
+} from './wire.ts';
 
 /** Stripe accepts a session lifetime from 30 minutes to 24 hours; the minute of slack absorbs the request's travel. */
 const MIN_LIFETIME_S = 30 * 60 - 60;
@@ -13,6 +23,7 @@ const MAX_LIFETIME_S = 24 * 60 * 60;
 
 export interface StandinApiOptions {
   store: StandinStore;
+  connect: ConnectStore;
   keys: IdempotencyKeys;
   secretKey: string;
   clock: Clock;
@@ -130,44 +141,59 @@ export function standinApiRouter(options: StandinApiOptions): Router {
 
   router.post(
     '/refunds',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, requestId }) => {
       const params = parseParams(refundParams, req.body);
       const paid = await store.findPaidByPaymentIntent(params.payment_intent);
       if (!paid?.payment_intent) throw missing('payment_intent', params.payment_intent, 'payment_intent');
-      const refund = await store.insertRefund({
+      const made = await store.refund({
         paymentIntent: paid.payment_intent,
-        amount: paid.amount_total,
-        currency: paid.currency,
         reason: params.reason ?? null,
         metadata: params.metadata ?? {},
         now,
+        requestId,
       });
-      const charge = chargeIdOf(paid.payment_intent);
-      if (!refund) {
+      if (!made) {
         throw new StripeWireError(400, {
           type: 'invalid_request_error',
           code: 'charge_already_refunded',
-          message: `Charge ${charge} has already been refunded.`,
+          message: `Charge ${chargeIdOf(paid.payment_intent)} has already been refunded.`,
         });
       }
+      options.deliverSoon(made.eventId);
+      return { status: 200, body: refundJson(made.refund) };
+    }),
+  );
+
+  router.get(
+    '/refunds',
+    route(async ({ req }) => {
+      const params = parseParams(listRefundsParams, req.query);
+      const refunds = await store.listRefunds(params.payment_intent);
+      const data = refunds.slice(0, params.limit ?? 10).map(refundJson);
       return {
         status: 200,
-        body: {
-          id: refund.id,
-          object: 'refund',
-          amount: refund.amount,
-          balance_transaction: null,
-          charge,
-          created: Math.floor(refund.created_at.getTime() / 1000),
-          currency: refund.currency,
-          metadata: refund.metadata,
-          payment_intent: refund.payment_intent,
-          reason: refund.reason,
-          status: 'succeeded',
-        },
+        body: { object: 'list', data, has_more: refunds.length > data.length, url: '/v1/refunds' },
       };
     }),
   );
+
+  router.get(
+    '/payment_intents/:id',
+    route(async ({ req }) => {
+      const id = String(req.params.id);
+      const paid = await store.findPaidByPaymentIntent(id);
+      if (!paid?.payment_intent) throw missing('payment_intent', id, 'intent');
+      return { status: 200, body: paymentIntentJson({ ...paid, payment_intent: paid.payment_intent }) };
+    }),
+  );
+
+  connectApiRoutes(router, route, { connect: options.connect, pageOrigin: options.pageOrigin });
+
+  // Stripe answers an address it does not serve in its own error shape.
+  router.use((req, res) => {
+    const message = `Unrecognized request URL (${req.method}: ${req.originalUrl}).`;
+    res.status(404).json({ error: { type: 'invalid_request_error', message } });
+  });
 
   return router;
 }

@@ -1,21 +1,15 @@
 import type { StripeStandinSessionRow } from '../../../db/schema.ts';
+import { formatMinorUnits } from '../../../../contract/money-format.ts';
 import type { CardField, CardForm } from './test-cards.ts';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** An amount in minor units shown in its currency, e.g. 25000 USD -> "$250.00", 5000 JPY -> "¥5,000". */
-export function formatAmount(minorUnits: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
-}
-
-const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36}
+export const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36}
 .test{background:#fff4e5;color:#7a4100;text-align:center;font-size:.85rem;padding:.5rem 1rem;margin:0}
 .wrap{display:grid;gap:1.5rem;max-width:58rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 @media(min-width:48rem){.wrap{grid-template-columns:1fr 1fr;gap:3rem;padding-top:3rem}}
-a{color:#635bff}.back{display:inline-block;margin-bottom:1rem}h1{font-size:1.1rem;margin:0 0 .25rem;color:#4f566b;font-weight:600}
+a{color:#5046e5}.back{display:inline-block;margin-bottom:1rem}h1{font-size:1.1rem;margin:0 0 .25rem;color:#4f566b;font-weight:600}
 .total{font-size:2.25rem;font-weight:700;margin:0 0 1rem}.item{border-top:1px solid #e3e8ee;padding-top:1rem}
 .item p{margin:.25rem 0;color:#4f566b}.item strong{color:#1a1f36}
 form,.card{background:#fff;border:1px solid #e3e8ee;border-radius:.75rem;padding:1.25rem}
@@ -42,7 +36,7 @@ export interface CheckoutPageState {
 
 /** The hosted payment form: what is being bought on one side, the card form on the other (stacked on a phone). */
 export function checkoutPage(session: StripeStandinSessionRow, state: CheckoutPageState = {}): string {
-  const total = formatAmount(session.amount_total, session.currency);
+  const total = formatMinorUnits(session.amount_total, session.currency);
   const items = session.line_items
     .map(
       (item) =>
@@ -73,6 +67,45 @@ ${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" p
 ${field('name', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"')}
 <button type="submit">Pay ${total}</button>
 </form></main>`,
+  );
+}
+
+export interface DashboardPayment {
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+  customerEmail: string | null;
+  description: string;
+  paidAt: Date | null;
+  refundId: string | null;
+}
+
+/**
+ * The test dashboard: the stand-in's paid payments, each with a Refund button that does what a person does in
+ * Stripe's dashboard (a whole refund, then a `charge.refunded` event), so the demo can show a refund made by hand.
+ */
+export function dashboardPage(payments: readonly DashboardPayment[], notice?: string): string {
+  const rows = payments
+    .map((payment) => {
+      const action = payment.refundId
+        ? `Refunded (${escapeHtml(payment.refundId)})`
+        : `<form method="post" action="/test-checkout/dashboard/payments/${escapeHtml(payment.paymentIntent)}/refund">
+<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
+      return `<tr><td>${escapeHtml(payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '')}</td>
+<td>${escapeHtml(payment.description)}</td><td>${escapeHtml(payment.customerEmail ?? '')}</td>
+<td>${escapeHtml(formatMinorUnits(payment.amount, payment.currency))}</td><td><code>${escapeHtml(payment.paymentIntent)}</code></td><td>${action}</td></tr>`;
+    })
+    .join('');
+  return page(
+    'Payments',
+    `<main class="wrap" style="display:block"><section class="card"><h1>Test dashboard: payments</h1>
+<p class="hint">Refunding here is a refund made by hand outside Restay: the payment is refunded in full and the
+webhook receives <code>charge.refunded</code>.</p>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
+${
+  payments.length
+    ? `<table style="width:100%;border-collapse:collapse;font-size:.9rem"><thead><tr><th scope="col">Paid (UTC)</th><th scope="col">What</th><th scope="col">Customer</th><th scope="col">Amount</th><th scope="col">Payment</th><th scope="col">Refund</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '<p>No payments yet.</p>'
+}</section></main>`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { startBackgroundLoop } from '../../../background-loop.ts';
 import type { Request, Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -7,13 +8,14 @@ import { standinApiRouter } from './api-routes.ts';
 import { idempotencyKeys } from './idempotency.ts';
 import { standinPageRouter } from './page-routes.ts';
 import { standinStore } from './store.ts';
+import { connectStore } from './connect-store.ts';
 import { webhookDelivery } from './webhook-delivery.ts';
 
 export interface CheckoutStandInOptions {
   db: Kysely<Database>;
-  /** The key the `stripe` client sends as its Bearer token (local default `sk_test_restay_local`). */
+  /** The key the `stripe` client sends as its Bearer token (local runs: the data directory's random key). */
   secretKey: string;
-  /** Signs webhook deliveries; the API verifies them with the same secret (local default `whsec_restay_local`). */
+  /** Signs webhook deliveries; the API verifies them with the same secret (local runs: the data directory's random secret). */
   webhookSecret: string;
   /** The API's own webhook endpoint; asked at each delivery because the port is known only after listen(). */
   webhookUrl: () => string;
@@ -30,8 +32,8 @@ export interface CheckoutStandIn {
   pageRouter: Router;
   /** Expires overdue sessions, sends every webhook delivery that is due; returns how many were delivered. */
   deliverDueEvents(): Promise<number>;
-  /** Runs deliverDueEvents every second in the background; call the returned function to stop. */
-  start(): () => void;
+  /** Runs deliverDueEvents every second in the background; the returned stop waits for a round in progress. */
+  start(): () => Promise<void>;
 }
 
 const TICK_MS = 1_000;
@@ -46,6 +48,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
   if (options.secretKey.startsWith('sk_live_'))
     throw new Error('The checkout stand-in never runs with a live Stripe key');
   const store = standinStore(db);
+  const connect = connectStore(db);
   const keys = idempotencyKeys(db);
   const delivery = webhookDelivery({
     db,
@@ -66,6 +69,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
   return {
     apiRouter: standinApiRouter({
       store,
+      connect,
       keys,
       secretKey: options.secretKey,
       clock,
@@ -77,21 +81,12 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
         });
       },
     }),
-    pageRouter: standinPageRouter({ store, clock, logger, deliverNow: delivery.deliverNow }),
+    pageRouter: standinPageRouter({ store, connect, clock, logger, deliverNow: delivery.deliverNow }),
     deliverDueEvents,
     start() {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        deliverDueEvents()
-          .catch((error: unknown) => logger.error({ err: error }, 'checkout stand-in: delivery round failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, TICK_MS);
-      timer.unref();
-      return () => clearInterval(timer);
+      return startBackgroundLoop(deliverDueEvents, TICK_MS, (error) =>
+        logger.error({ err: error }, 'checkout stand-in: delivery round failed'),
+      );
     },
   };
 }

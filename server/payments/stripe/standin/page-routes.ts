@@ -3,12 +3,15 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.ts';
 import { z } from 'zod';
 import type { StripeStandinSessionRow } from '../../../db/schema.ts';
-import { checkoutPage, closedCheckoutPage } from './checkout-page.ts';
+import { checkoutPage, closedCheckoutPage, dashboardPage } from './checkout-page.ts';
 import type { StandinStore } from './store.ts';
+import { connectPageRoutes } from './connect-page-routes.ts';
+import type { ConnectStore } from './connect-store.ts';
 import { chargeTestCard } from './test-cards.ts';
 
 export interface StandinPageOptions {
   store: StandinStore;
+  connect: ConnectStore;
   clock: Clock;
   logger: Logger;
   /** Sends the event before the buyer is redirected, as Stripe usually manages; failures are retried later. */
@@ -30,6 +33,63 @@ export function standinPageRouter(options: StandinPageOptions): Router {
   const { store, clock } = options;
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '10kb' }));
+
+  // The test dashboard; declared before `/:id` (session ids start with `cs_`, so no session is named like it).
+  router.get('/dashboard', async (req, res) => {
+    const paid = await store.listPaid();
+    res.set('Cache-Control', 'no-store');
+    res.set('Content-Security-Policy', DASHBOARD_POLICY);
+    const notice = typeof req.query.refunded === 'string' ? `Refunded ${req.query.refunded}.` : undefined;
+    res.type('html').send(
+      dashboardPage(
+        paid.map((row) => ({
+          paymentIntent: row.payment_intent ?? '',
+          amount: row.amount_total,
+          currency: row.currency,
+          customerEmail: row.customer_email,
+          description: row.line_items.map((item) => item.name).join(', '),
+          paidAt: row.completed_at,
+          refundId: row.refund_id,
+        })),
+        notice,
+      ),
+    );
+  });
+
+  /** A refund by hand, as in Stripe's dashboard: the whole payment, then `charge.refunded` to the webhook. */
+  router.post('/dashboard/payments/:paymentIntent/refund', async (req, res) => {
+    // Only this page's own form: a page elsewhere may not make the browser refund a payment.
+    const origin = req.get('origin');
+    if (origin && origin !== `${req.protocol}://${req.get('host')}`) {
+      res.status(403).type('text').send('Refunds are made from the test dashboard itself.');
+      return;
+    }
+    const made = await store.refund({
+      paymentIntent: req.params.paymentIntent,
+      reason: 'requested_by_customer',
+      metadata: {},
+      now: clock(),
+      requestId: null,
+    });
+    if (!made) {
+      res
+        .status(409)
+        .type('html')
+        .send(
+          closedCheckoutPage('Nothing to refund', 'This payment is unknown or already refunded.', {
+            href: '/test-checkout/dashboard',
+            label: 'Back to the payments',
+          }),
+        );
+      return;
+    }
+    await options.deliverNow(made.eventId).catch((error: unknown) => {
+      options.logger.warn({ err: error, eventId: made.eventId }, 'checkout stand-in: first delivery failed');
+    });
+    res.redirect(303, `/test-checkout/dashboard?refunded=${encodeURIComponent(made.refund.id)}`);
+  });
+
+  connectPageRoutes(router, options);
 
   router.get('/:id', async (req, res) => {
     const session = await store.find(req.params.id, clock());
@@ -95,6 +155,10 @@ function closed(res: Response, session: StripeStandinSessionRow | undefined) {
       );
   }
 }
+
+/** The dashboard posts only to itself and runs no script. */
+const DASHBOARD_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
  * The page's own policy: no scripts at all, and its form may lead (by the 303 after paying) to the success URL's

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { StripeWireError } from './wire.ts';
 
 /** Form-encoded bodies carry every value as text; Stripe's integers arrive as digit strings. */
-const integer = z
+export const integer = z
   .string()
   .regex(/^-?\d{1,15}$/, 'must be an integer')
   .transform(Number);
 
-const metadata = z
+export const metadata = z
   .record(
     z
       .string()
@@ -54,6 +54,12 @@ export const refundParams = z.strictObject({
   payment_intent: z.string().min(1),
   reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
   metadata: metadata.optional(),
+});
+
+/** GET /v1/refunds, as the adapter lists one payment's refunds. */
+export const listRefundsParams = z.strictObject({
+  payment_intent: z.string().min(1),
+  limit: integer.pipe(z.number().int().min(1).max(100)).optional(),
 });
 
 /** Parses a request body and answers as Stripe does: the first problem, named by its bracketed parameter. */

@@ -1,8 +1,12 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, StripeStandinSessionRow, StripeStandinSessionsTable } from '../../../db/schema.ts';
-import { checkoutSessionJson, eventPayload, newId } from './wire.ts';
+import { recordStandinEvent } from './events.ts';
+import { chargeJson, checkoutSessionJson, newId } from './wire.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Event payloads never carry a url: Stripe sends one only while a session is open. */
+const sessionObject = (row: StripeStandinSessionRow) => checkoutSessionJson(row, undefined);
 
 /**
  * Sessions and the events their changes emit. Every change is one guarded UPDATE (`WHERE status = 'open'`)
@@ -10,27 +14,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * expired once and its event is written once.
  */
 export function standinStore(db: Kysely<Database>) {
-  async function recordEvent(
-    trx: Db,
-    type: string,
-    session: StripeStandinSessionRow,
-    now: Date,
-    requestId: string | null,
-  ) {
-    const id = newId('evt_test_');
-    await trx
-      .insertInto('stripe_standin_events')
-      .values({
-        id,
-        type,
-        // Event payloads never carry a url: Stripe sends one only while a session is open.
-        payload: eventPayload(id, type, checkoutSessionJson(session, undefined), now, requestId),
-        created_at: now,
-        next_attempt_at: now,
-      })
-      .execute();
-    return id;
-  }
+  const recordEvent = (trx: Db, type: string, object: unknown, now: Date, requestId: string | null) =>
+    recordStandinEvent(trx, { type, object, now, requestId });
 
   /** Expires the session if it is still open; returns the expired row and its event, or nothing when it was not open. */
   async function expire(id: string, now: Date, requestId: string | null) {
@@ -43,7 +28,7 @@ export function standinStore(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
       if (!row) return undefined;
-      return { row, eventId: await recordEvent(trx, 'checkout.session.expired', row, now, requestId) };
+      return { row, eventId: await recordEvent(trx, 'checkout.session.expired', sessionObject(row), now, requestId) };
     });
   }
 
@@ -75,7 +60,7 @@ export function standinStore(db: Kysely<Database>) {
           .returningAll()
           .executeTakeFirst();
         if (!row) return undefined;
-        return { row, eventId: await recordEvent(trx, 'checkout.session.completed', row, now, null) };
+        return { row, eventId: await recordEvent(trx, 'checkout.session.completed', sessionObject(row), now, null) };
       });
     },
 
@@ -103,29 +88,67 @@ export function standinStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Inserts the refund unless the payment already has one; returns nothing in that case. */
-    async insertRefund(values: {
+    /** Paid sessions, newest first: the test dashboard's list of payments. */
+    async listPaid(limit = 50) {
+      return db
+        .selectFrom('stripe_standin_sessions as s')
+        .leftJoin('stripe_standin_refunds as r', 'r.payment_intent', 's.payment_intent')
+        .selectAll('s')
+        .select(['r.id as refund_id', 'r.created_at as refunded_at'])
+        .where('s.payment_status', '=', 'paid')
+        .orderBy('s.completed_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async listRefunds(paymentIntent: string) {
+      return db
+        .selectFrom('stripe_standin_refunds')
+        .selectAll()
+        .where('payment_intent', '=', paymentIntent)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    /**
+     * Refunds a paid session's whole payment, with its `charge.refunded` event in the same transaction (Stripe
+     * sends it for refunds made through the API and in the dashboard alike). Returns nothing when the payment
+     * is unknown or already refunded.
+     */
+    async refund(values: {
       paymentIntent: string;
-      amount: number;
-      currency: string;
       reason: string | null;
       metadata: Record<string, string>;
       now: Date;
+      requestId: string | null;
     }) {
-      return db
-        .insertInto('stripe_standin_refunds')
-        .values({
-          id: newId('re_test_'),
-          payment_intent: values.paymentIntent,
-          amount: values.amount,
-          currency: values.currency,
-          reason: values.reason,
-          metadata: JSON.stringify(values.metadata),
-          created_at: values.now,
-        })
-        .onConflict((conflict) => conflict.column('payment_intent').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      return db.transaction().execute(async (trx) => {
+        const paid = await trx
+          .selectFrom('stripe_standin_sessions')
+          .selectAll()
+          .where('payment_intent', '=', values.paymentIntent)
+          .where('payment_status', '=', 'paid')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!paid?.payment_intent) return undefined;
+        const refund = await trx
+          .insertInto('stripe_standin_refunds')
+          .values({
+            id: newId('re_test_'),
+            payment_intent: paid.payment_intent,
+            amount: paid.amount_total,
+            currency: paid.currency,
+            reason: values.reason,
+            metadata: JSON.stringify(values.metadata),
+            created_at: values.now,
+          })
+          .onConflict((conflict) => conflict.column('payment_intent').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!refund) return undefined;
+        const charge = chargeJson({ ...paid, payment_intent: paid.payment_intent }, refund.amount);
+        return { refund, eventId: await recordEvent(trx, 'charge.refunded', charge, values.now, values.requestId) };
+      });
     },
   };
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { StripeStandinRefundsTable } from '../../../db/schema-standins.ts';
 import type { StripeStandinSessionRow } from '../../../db/schema.ts';
 import { STRIPE_API_VERSION } from '../stripe-payments.ts';
 
@@ -46,12 +48,80 @@ export function checkoutSessionJson(row: StripeStandinSessionRow, origin: string
   };
 }
 
+export type StandinRefundRow = Selectable<StripeStandinRefundsTable>;
+
+/** A paid session's payment intent as GET /v1/payment_intents/:id returns it (the fields the adapter reads, and a few more). */
+export function paymentIntentJson(session: StripeStandinSessionRow & { payment_intent: string }) {
+  return {
+    id: session.payment_intent,
+    object: 'payment_intent',
+    amount: session.amount_total,
+    amount_received: session.amount_total,
+    created: seconds(session.completed_at ?? session.created_at),
+    currency: session.currency,
+    latest_charge: chargeIdOf(session.payment_intent),
+    livemode: false,
+    metadata: session.payment_intent_metadata,
+    payment_method_types: ['card'],
+    status: 'succeeded',
+  };
+}
+
+/**
+ * The payment's one charge, as `charge.*` events carry it. Since API version 2022-11-15 a charge no longer
+ * lists its refunds: it says how much is refunded and whether all of it is.
+ */
+export function chargeJson(session: StripeStandinSessionRow & { payment_intent: string }, amountRefunded: number) {
+  return {
+    id: chargeIdOf(session.payment_intent),
+    object: 'charge',
+    amount: session.amount_total,
+    amount_captured: session.amount_total,
+    amount_refunded: amountRefunded,
+    captured: true,
+    created: seconds(session.completed_at ?? session.created_at),
+    currency: session.currency,
+    livemode: false,
+    metadata: session.payment_intent_metadata,
+    paid: true,
+    payment_intent: session.payment_intent,
+    refunded: amountRefunded >= session.amount_total,
+    status: 'succeeded',
+  };
+}
+
+/** A refund as POST and GET /v1/refunds return it. The stand-in's refunds succeed at once, as card refunds do. */
+export function refundJson(row: StandinRefundRow) {
+  return {
+    id: row.id,
+    object: 'refund',
+    amount: row.amount,
+    balance_transaction: null,
+    charge: chargeIdOf(row.payment_intent),
+    created: seconds(row.created_at),
+    currency: row.currency,
+    metadata: row.metadata,
+    payment_intent: row.payment_intent,
+    reason: row.reason,
+    status: 'succeeded',
+  };
+}
+
 /** An event as Stripe posts it to a webhook endpoint, serialised once: these exact bytes are signed and sent. */
-export function eventPayload(id: string, type: string, object: unknown, created: Date, requestId: string | null) {
+export function eventPayload(
+  id: string,
+  type: string,
+  object: unknown,
+  created: Date,
+  requestId: string | null,
+  account?: string,
+) {
   return JSON.stringify(
     {
       id,
       object: 'event',
+      // Events about a connected account name it, as Stripe's Connect webhooks do.
+      ...(account ? { account } : {}),
       api_version: STRIPE_API_VERSION,
       created: seconds(created),
       data: { object },

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { useTimedMessage } from '../../../components/ui/use-timed-message.ts';
 import { PROFILE_TOAST_MS } from '../../../lib/ui-constants.ts';
-import { ProfileWriteRefused, useSaveProfile, type ProfileNames } from '../api/profile.ts';
+import type { ProfileNames } from '../../../lib/profile.ts';
+import { ProfileWriteRefused, useSaveProfile } from '../api/profile.ts';
 
 const FIELDS: { name: keyof ProfileNames; label: string }[] = [
   { name: 'first_name', label: 'First name' },
@@ -28,7 +29,11 @@ export function ProfileForm({ supabase, userId, initial, onSignOut }: Props) {
     event.preventDefault();
     save.mutate(names, {
       onSuccess: () => showSuccess('Profile updated successfully'),
-      onError: (failure) => console.warn(failure instanceof ProfileWriteRefused ? 'Profile update refused' : 'Profile update failed', failure),
+      onError: (failure) =>
+        console.warn(
+          failure instanceof ProfileWriteRefused ? 'Profile update refused' : 'Profile update failed',
+          failure,
+        ),
     });
   };
   const error = save.isError

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { DATE_DISPLAY_FORMAT } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { profileQueryOptions } from '../api/profile.ts';
+import { profileQueryOptions } from '../../../lib/profile.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 
 export const PROFILE_LOAD_FAILED = 'We could not load your profile.';

@@ -1,3 +1,4 @@
+import type { CancelCheckoutRequest } from '../../../../contract/buying.ts';
 import { apiClient, apiPost } from '../../../lib/api-client.ts';
 
 /**
@@ -11,7 +12,10 @@ export async function markPurchased(listingId: string, buyerId: string): Promise
   });
 }
 
-/** POST /api/payment/cancel: the buyer left the hosted checkout, so the server releases the stay at once. */
-export async function cancelCheckout(sessionId: string): Promise<void> {
-  await apiPost('/api/payment/cancel', { sessionId });
+/**
+ * POST /api/payment/cancel: the buyer left the hosted checkout, so the server releases the stay at once. The
+ * checkout is named by its session when this tab kept it, else by the stay (the buyer's own open checkout of it).
+ */
+export async function cancelCheckout(checkout: CancelCheckoutRequest): Promise<void> {
+  await apiPost('/api/payment/cancel', checkout);
 }

@@ -54,9 +54,12 @@ export default function BookingConfirmationPage() {
           What happens next
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
-          <li>The seller and the hotel transfer the reservation to your name.</li>
-          <li>You&apos;ll get an email with your receipt and the details of your stay.</li>
-          <li>The stay is under My Stays whenever you need it.</li>
+          <li>The hotel puts the reservation in your name, usually within minutes.</li>
+          <li>
+            You&apos;ll get an email with your receipt, and another with the hotel&apos;s confirmation number once the
+            stay is in your name. If the hotel cannot transfer it, your payment is refunded in full.
+          </li>
+          <li>My Stays shows each step, and the hotel&apos;s details whenever you need them.</li>
         </ol>
       </section>
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { PurchasedStay } from '../../../../contract/buying.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
@@ -5,12 +6,14 @@ import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
-import { formatNights, formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePurchasedStays } from '../api/purchased-stays.ts';
 import { OrderStateBadge } from './OrderStateBadge.tsx';
+import { StayProgress } from './StayProgress.tsx';
 
 export const LOAD_FAILED = 'Failed to load your purchased stays.';
 
@@ -24,7 +27,7 @@ function describe(stay: PurchasedStay) {
     hotel: stay.hotel_name ?? stay.title,
     dates: checkIn && checkOut ? `${checkIn} – ${checkOut}` : 'Not provided',
     nights: nights === null ? 'Not provided' : formatNights(nights),
-    paid: formatPrice(stay.order.amount, stay.order.currency),
+    paid: formatMajorUnits(stay.order.amount, stay.order.currency),
   };
 }
 
@@ -36,7 +39,9 @@ export default function MyStaysPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">My Stays</h1>
-      <p className="mt-2 text-slate-600">The stays you have bought on Restay.</p>
+      <p className="mt-2 text-slate-600">
+        The stays you have bought on Restay: each one is put in your name at the hotel, or your payment is refunded.
+      </p>
       <div className="mt-8">
         {stays.isPending ? (
           <Spinner label="Loading your stays…" />
@@ -98,21 +103,29 @@ function StaysTable({ stays }: { stays: PurchasedStay[] }) {
           {stays.map((stay) => {
             const row = describe(stay);
             return (
-              <tr key={stay.order.id}>
-                <th scope="row" className={`${cell} font-medium`}>
-                  <Link to={`/listings/${stay.id}`} className="text-brand-700 hover:underline">
-                    {row.hotel}
-                  </Link>
-                  <span className="block text-xs font-normal text-slate-500">{stay.title}</span>
-                </th>
-                <td className={cell}>{stay.city}</td>
-                <td className={`${cell} whitespace-nowrap`}>{row.dates}</td>
-                <td className={cell}>{row.nights}</td>
-                <td className={`${cell} font-semibold text-slate-900`}>{row.paid}</td>
-                <td className={cell}>
-                  <OrderStateBadge state={stay.order.state} />
-                </td>
-              </tr>
+              <Fragment key={stay.order.id}>
+                <tr>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    <Link to={`/listings/${stay.id}`} className="text-brand-700 hover:underline">
+                      {row.hotel}
+                    </Link>
+                    <span className="block text-xs font-normal text-slate-500">{stay.title}</span>
+                  </th>
+                  <td className={cell}>{stay.city}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{row.dates}</td>
+                  <td className={cell}>{row.nights}</td>
+                  <td className={`${cell} font-semibold text-slate-900`}>{row.paid}</td>
+                  <td className={cell}>
+                    <OrderStateBadge state={stay.order.state} />
+                  </td>
+                </tr>
+                {/* Under each stay, across the columns: how it is going, and the hotel's details once in your name. */}
+                <tr className="border-t-0">
+                  <td colSpan={6} className="px-4 pb-4">
+                    <StayProgress order={stay.order} label={row.hotel} />
+                  </td>
+                </tr>
+              </Fragment>
             );
           })}
         </tbody>
@@ -150,6 +163,9 @@ function StayCards({ stays }: { stays: PurchasedStay[] }) {
                 <dd className="font-semibold text-slate-900">{card.paid}</dd>
               </div>
             </dl>
+            <div className="mt-3">
+              <StayProgress order={stay.order} label={card.hotel} />
+            </div>
           </li>
         );
       })}

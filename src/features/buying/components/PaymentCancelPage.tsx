@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { pendingCheckout } from '../../../lib/checkout-storage.ts';
 import { useStripeFraudSignals } from '../../../lib/stripe-fraud-signals.ts';
@@ -8,11 +8,14 @@ import { cancelCheckout } from '../api/purchase.ts';
 
 /**
  * Where the hosted checkout sends a buyer who turned back. A cancelled checkout never charges the card; the
- * server is told at once so the stay goes back on the market without waiting for the session to expire.
+ * server is told at once so the stay goes back on the market without waiting for the session to expire. The
+ * page's address names the stay (`?listing=`), so a tab that lost its stored session still releases the hold.
  */
 export default function PaymentCancelPage() {
   usePageTitle('Payment Cancelled');
   useStripeFraudSignals();
+  const [params] = useSearchParams();
+  const listingId = params.get('listing');
   const released = useRef(false);
 
   useEffect(() => {
@@ -20,10 +23,11 @@ export default function PaymentCancelPage() {
     released.current = true;
     const sessionId = pendingCheckout.sessionId();
     pendingCheckout.clear();
+    const checkout = sessionId ? { sessionId } : listingId ? { listingId } : null;
     // If this fails the hold still ends when the session expires; nothing for the buyer to do.
-    if (sessionId)
-      cancelCheckout(sessionId).catch((error: unknown) => console.warn('Releasing the checkout failed', error));
-  }, []);
+    if (checkout)
+      cancelCheckout(checkout).catch((error: unknown) => console.warn('Releasing the checkout failed', error));
+  }, [listingId]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">

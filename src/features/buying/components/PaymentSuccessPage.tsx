@@ -7,9 +7,18 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { useStripeFraudSignals } from '../../../lib/stripe-fraud-signals.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { usePaymentVerification } from '../use-payment-verification.ts';
+import { usePaymentVerification, type Verification } from '../use-payment-verification.ts';
 
 export const VERIFICATION_FAILED = "Payment Verification Failed: We couldn't verify your payment status.";
+
+const PAGE_TITLES: Record<Verification['state'], string> = {
+  loading: 'Payment',
+  error: 'Payment',
+  pending: 'Payment',
+  success: 'Payment Successful',
+  refund: 'Payment Refunded',
+  unpaid: 'Checkout Ended',
+};
 
 /** Where the hosted checkout sends the buyer back: `?session_id=` names the checkout to verify. */
 export default function PaymentSuccessPage() {
@@ -25,7 +34,7 @@ function PaymentVerification({ sessionId }: { sessionId: string }) {
   const verification = usePaymentVerification(sessionId, user?.id ?? null);
   const navigate = useNavigate();
   const confirmedListing = verification.state === 'success' ? (verification.listingId ?? '') : null;
-  usePageTitle(verification.state === 'success' ? 'Payment Successful' : 'Payment');
+  usePageTitle(PAGE_TITLES[verification.state]);
 
   useEffect(() => {
     if (confirmedListing === null) return;
@@ -85,6 +94,38 @@ function PaymentVerification({ sessionId }: { sessionId: string }) {
               ? 'We are waiting for the payment provider to confirm your payment. This page checks again automatically.'
               : "We haven't had the confirmation yet. It can take a little longer: check again in a moment."}
           </p>
+        </StatusMessage>
+      ) : null}
+      {verification.state === 'refund' ? (
+        <StatusMessage
+          asPageHeading
+          title={verification.refunded ? 'Your Payment Was Refunded' : 'Your Payment Is Being Refunded'}
+          action={<div className="flex flex-col justify-center gap-3 sm:flex-row">{myStays}</div>}
+        >
+          <p role="status">
+            {verification.refunded
+              ? 'The stay could not be yours, so the full amount went back to your card.'
+              : 'The stay could not be yours, so the full amount is going back to your card.'}
+          </p>
+          {verification.reason ? <p className="mt-2">Why: {verification.reason}</p> : null}
+        </StatusMessage>
+      ) : null}
+      {verification.state === 'unpaid' ? (
+        <StatusMessage
+          asPageHeading
+          title="This Checkout Has Ended"
+          action={
+            <div className="flex flex-col justify-center gap-3 sm:flex-row">
+              {verification.listingId ? (
+                <Link to={`/listings/${encodeURIComponent(verification.listingId)}`} className={primaryButton}>
+                  Back to the stay
+                </Link>
+              ) : null}
+              {myStays}
+            </div>
+          }
+        >
+          <p role="status">The checkout ended before a payment was made. No charges were made.</p>
         </StatusMessage>
       ) : null}
       {verification.state === 'success' ? (

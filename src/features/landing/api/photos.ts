@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { successEnvelopeSchema } from '../../../../contract/errors.ts';
-import { photoSchema, type Photo, type PhotoPurpose } from '../../../../contract/photos.ts';
+import type { Photo, PhotoPurpose } from '../../../../contract/photos.ts';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 
-const photosReplySchema = successEnvelopeSchema(z.array(photoSchema));
+/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: the landing paints without it. */
+const loadReplySchema = async () => (await import('./photos-reply-schema.ts')).photosReplySchema;
 
 export async function getPhotos(purpose: PhotoPurpose, signal?: AbortSignal): Promise<Photo[]> {
-  const reply = await apiGet<unknown>('/api/photos', { purpose }, { signal });
-  return parseResponse(photosReplySchema, reply).data;
+  const [reply, schema] = await Promise.all([
+    apiGet<unknown>('/api/photos', { purpose }, { signal }),
+    loadReplySchema(),
+  ]);
+  return parseResponse(schema, reply).data;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../../../contract/shipped-photos.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
 
@@ -27,8 +27,8 @@ export function AboutSection() {
           </h2>
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
             Plans change, and a non-refundable hotel booking often ends up wasted. Restay is a marketplace where
-            travellers resell hotel reservations they can no longer use, and other travellers book them, often for
-            less than the hotel asks.
+            travellers resell hotel reservations they can no longer use, and other travellers book them, often for less
+            than the hotel asks.
           </p>
         </div>
 
@@ -55,7 +55,15 @@ export function AboutSection() {
           {photos.slice(0, 3).map((photo) => (
             <li key={photo.url}>
               {/* A fixed 3:2 box: nothing moves when the photo arrives. */}
-              <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async" className="aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />
+              <img
+                src={photo.url}
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover"
+              />
               <PhotoCredit photo={photo} className="mt-1 text-slate-500" />
             </li>
           ))}

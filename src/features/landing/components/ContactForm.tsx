@@ -49,7 +49,12 @@ export function ContactForm() {
   const invalid = (name: keyof Fields) => (formState.errors[name] ? true : undefined);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Contact us" className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Contact us"
+      className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    >
       {messages.length > 0 || send.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {send.isError ? <p>{send.error.message}</p> : null}
@@ -73,36 +78,81 @@ export function ContactForm() {
           <label htmlFor="contact-name" className={labelClass}>
             Full name <span aria-hidden="true">*</span>
           </label>
-          <input id="contact-name" type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.fullName} {...field('fullName')} aria-invalid={invalid('fullName')} className={fieldClass} />
+          <input
+            id="contact-name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.fullName}
+            {...field('fullName')}
+            aria-invalid={invalid('fullName')}
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor="contact-email" className={labelClass}>
             Email <span aria-hidden="true">*</span>
           </label>
-          <input id="contact-email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} {...field('email')} aria-invalid={invalid('email')} className={fieldClass} />
+          <input
+            id="contact-email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            {...field('email')}
+            aria-invalid={invalid('email')}
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor="contact-phone" className={labelClass}>
             Phone <span aria-hidden="true">*</span>
           </label>
-          <input id="contact-phone" type="tel" autoComplete="tel" required maxLength={CONTACT_LIMITS.phone} {...field('phone')} aria-invalid={invalid('phone')} className={fieldClass} />
+          <input
+            id="contact-phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={CONTACT_LIMITS.phone}
+            {...field('phone')}
+            aria-invalid={invalid('phone')}
+            className={fieldClass}
+          />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="contact-message" className={labelClass}>
             Message <span className="font-normal text-slate-500">(optional)</span>
           </label>
-          <textarea id="contact-message" rows={4} maxLength={CONTACT_LIMITS.message} {...field('message')} aria-invalid={invalid('message')} className={fieldClass} />
+          <textarea
+            id="contact-message"
+            rows={4}
+            maxLength={CONTACT_LIMITS.message}
+            {...field('message')}
+            aria-invalid={invalid('message')}
+            className={fieldClass}
+          />
         </div>
       </div>
 
       <div className="flex items-start gap-3">
-        <input id="contact-consent" type="checkbox" required {...field('consent')} aria-invalid={invalid('consent')} className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+        <input
+          id="contact-consent"
+          type="checkbox"
+          required
+          {...field('consent')}
+          aria-invalid={invalid('consent')}
+          className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+        />
         <label htmlFor="contact-consent" className="text-sm text-slate-700">
           I agree that Restay may store these details and contact me about my enquiry. <span aria-hidden="true">*</span>
         </label>
       </div>
 
-      <button type="submit" disabled={send.isPending} className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
+      <button
+        type="submit"
+        disabled={send.isPending}
+        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
+      >
         {send.isPending ? 'Sending…' : 'Send Message'}
       </button>
     </form>

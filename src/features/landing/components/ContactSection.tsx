@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { BUSINESS_CONTACT, OPENING_HOURS, OPENING_HOURS_TIME_ZONE } from '../../../lib/business-contact.ts';
-import { ContactForm } from './ContactForm.tsx';
+
+// The form checks its fields with the API's zod schema: it loads after the page has painted, not before.
+const ContactForm = lazy(() => import('./ContactForm.tsx').then((module) => ({ default: module.ContactForm })));
 
 /** The same details as the footer, from the same module, so the two can never disagree. */
 export function ContactSection() {
@@ -10,7 +13,9 @@ export function ContactSection() {
           <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Contact us
           </h2>
-          <p className="mt-4 text-lg text-slate-600">Questions about selling or booking a stay? Write to us and we will answer by email or phone.</p>
+          <p className="mt-4 text-lg text-slate-600">
+            Questions about selling or booking a stay? Write to us and we will answer by email or phone.
+          </p>
           <address className="mt-8 space-y-1 text-slate-700 not-italic">
             <p className="font-semibold text-slate-900">{BUSINESS_CONTACT.name}</p>
             <p>{BUSINESS_CONTACT.street}</p>
@@ -41,7 +46,9 @@ export function ContactSection() {
           <p className="mt-1 text-sm text-slate-500">{OPENING_HOURS_TIME_ZONE}</p>
         </div>
         <div className="lg:col-span-3">
-          <ContactForm />
+          <Suspense fallback={<div className="h-[36rem] animate-pulse rounded-2xl bg-slate-100" />}>
+            <ContactForm />
+          </Suspense>
         </div>
       </div>
     </section>

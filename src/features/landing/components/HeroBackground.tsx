@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { HERO_FADE_MS, HERO_ROTATION_MS } from '../../../lib/ui-constants.ts';
-import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../../../contract/shipped-photos.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
 import { PREFERS_REDUCED_MOTION, useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -35,41 +35,40 @@ export function HeroBackground() {
   const credited = photos?.[current];
   return (
     <>
-    <div data-testid="hero-background" className="absolute inset-0 -z-10 bg-slate-900" aria-hidden="true">
-      <img
-        src={FIRST_HERO_IMAGE.url}
-        alt=""
-        width={FIRST_HERO_IMAGE.width}
-        height={FIRST_HERO_IMAGE.height}
-        fetchPriority="high"
-        decoding="async"
-        data-active={String(!photos)}
-        className="absolute inset-0 size-full object-cover"
-      />
-      {photos
-        ? layers.map((index) => {
-            const photo = photos[index]!;
-            const active = index === current;
-            return (
-              <img
-                key={photo.url}
-                src={photo.url}
-                alt=""
-                width={photo.width}
-                height={photo.height}
-                loading={active ? 'eager' : 'lazy'}
-                decoding="async"
-                data-active={String(active)}
-                style={{ opacity: active ? 1 : 0, transition }}
-                className="absolute inset-0 size-full object-cover"
-              />
-            );
-          })
-        : null}
-      <div className="absolute inset-0 bg-linear-to-b from-slate-950/70 via-slate-900/40 to-slate-950/70" />
-    </div>
-    {credited ? <PhotoCredit photo={credited} className="absolute right-4 bottom-3 text-white/80" /> : null}
+      <div data-testid="hero-background" className="absolute inset-0 -z-10 bg-slate-900" aria-hidden="true">
+        <img
+          src={FIRST_HERO_IMAGE.url}
+          alt=""
+          width={FIRST_HERO_IMAGE.width}
+          height={FIRST_HERO_IMAGE.height}
+          fetchPriority="high"
+          decoding="async"
+          data-active={String(!photos)}
+          className="absolute inset-0 size-full object-cover"
+        />
+        {photos
+          ? layers.map((index) => {
+              const photo = photos[index]!;
+              const active = index === current;
+              return (
+                <img
+                  key={photo.url}
+                  src={photo.url}
+                  alt=""
+                  width={photo.width}
+                  height={photo.height}
+                  loading={active ? 'eager' : 'lazy'}
+                  decoding="async"
+                  data-active={String(active)}
+                  style={{ opacity: active ? 1 : 0, transition }}
+                  className="absolute inset-0 size-full object-cover"
+                />
+              );
+            })
+          : null}
+        <div className="absolute inset-0 bg-linear-to-b from-slate-950/70 via-slate-900/40 to-slate-950/70" />
+      </div>
+      {credited ? <PhotoCredit photo={credited} className="absolute right-4 bottom-3 text-white/80" /> : null}
     </>
   );
 }
-

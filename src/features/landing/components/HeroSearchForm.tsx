@@ -39,36 +39,83 @@ export function HeroSearchForm() {
         <label htmlFor="hero-location" className={labelClass}>
           Location
         </label>
-        <input id="hero-location" type="text" autoComplete="off" placeholder="City or country" value={search.location} onChange={(e) => set('location')(e.target.value)} className={fieldClass} maxLength={100} />
+        <input
+          id="hero-location"
+          type="text"
+          autoComplete="off"
+          placeholder="City or country"
+          value={search.location}
+          onChange={(e) => set('location')(e.target.value)}
+          className={fieldClass}
+          maxLength={100}
+        />
       </div>
       <div>
         <label htmlFor="hero-hotel" className={labelClass}>
           Hotel Name
         </label>
-        <input id="hero-hotel" type="text" autoComplete="off" placeholder="Any hotel" value={search.hotelName} onChange={(e) => set('hotelName')(e.target.value)} className={fieldClass} maxLength={100} />
+        <input
+          id="hero-hotel"
+          type="text"
+          autoComplete="off"
+          placeholder="Any hotel"
+          value={search.hotelName}
+          onChange={(e) => set('hotelName')(e.target.value)}
+          className={fieldClass}
+          maxLength={100}
+        />
       </div>
       <div>
         <label htmlFor="hero-check-in" className={labelClass}>
           Check-in
         </label>
-        <input id="hero-check-in" type="date" min={today} value={search.startDate} onChange={(e) => set('startDate')(e.target.value)} aria-invalid={showProblem && problem !== 'Check-out cannot be in the past.'} aria-describedby={showProblem ? 'hero-date-problem' : undefined} className={fieldClass} />
+        <input
+          id="hero-check-in"
+          type="date"
+          min={today}
+          value={search.startDate}
+          onChange={(e) => set('startDate')(e.target.value)}
+          aria-invalid={showProblem && problem !== 'Check-out cannot be in the past.'}
+          aria-describedby={showProblem ? 'hero-date-problem' : undefined}
+          className={fieldClass}
+        />
       </div>
       <div>
         <label htmlFor="hero-check-out" className={labelClass}>
           Check-out
         </label>
-        <input id="hero-check-out" type="date" min={search.startDate || today} value={search.endDate} onChange={(e) => set('endDate')(e.target.value)} aria-invalid={showProblem} aria-describedby={showProblem ? 'hero-date-problem' : undefined} className={fieldClass} />
+        <input
+          id="hero-check-out"
+          type="date"
+          min={search.startDate || today}
+          value={search.endDate}
+          onChange={(e) => set('endDate')(e.target.value)}
+          aria-invalid={showProblem}
+          aria-describedby={showProblem ? 'hero-date-problem' : undefined}
+          className={fieldClass}
+        />
       </div>
       {showProblem ? (
-        <p id="hero-date-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 lg:col-span-4">
+        <p
+          id="hero-date-problem"
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2 lg:col-span-4"
+        >
           {problem}
         </p>
       ) : null}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row lg:col-span-4">
-        <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">
+        <button
+          type="submit"
+          className="inline-flex flex-1 items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
           Search Hotels
         </button>
-        <button type="button" onClick={() => void navigate('/marketplace')} className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={() => void navigate('/marketplace')}
+          className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Browse All
         </button>
       </div>

@@ -12,10 +12,16 @@ export default function LandingPage() {
   return (
     <>
       {/* isolate: the background sits at -z-10 inside the hero, never behind the whole page. */}
-      <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[40rem] items-center overflow-hidden pt-16 text-white sm:min-h-[44rem]">
+      <section
+        aria-labelledby="hero-heading"
+        className="relative isolate flex min-h-[40rem] items-center overflow-hidden pt-16 text-white sm:min-h-[44rem]"
+      >
         <HeroBackground />
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h1 id="hero-heading" className="max-w-3xl text-4xl font-bold tracking-tight drop-shadow sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="max-w-3xl text-4xl font-bold tracking-tight drop-shadow sm:text-5xl lg:text-6xl"
+          >
             Hotel stays, passed on to travellers who can use them.
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SHIPPED_PHOTOS } from '../../../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../../../contract/shipped-photos.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
 
@@ -30,10 +30,24 @@ export function ServiceCards() {
       {SERVICES.map((service, index) => {
         const photo = photos[index % photos.length]!;
         return (
-          <li key={service.to} className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-            <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async" className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+          <li
+            key={service.to}
+            className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
+          >
+            <img
+              src={photo.url}
+              alt={photo.alt}
+              width={photo.width}
+              height={photo.height}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[3/2] w-full bg-slate-200 object-cover"
+            />
             <div className="p-6">
-              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">

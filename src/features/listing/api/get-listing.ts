@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { successEnvelopeSchema } from '../../../../contract/errors.ts';
-import { listingSchema, type Listing } from '../../../../contract/listing.ts';
+import { listingDetailSchema, type ListingWithViewer } from '../../../../contract/listing.ts';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 
-const listingReplySchema = successEnvelopeSchema(listingSchema);
+const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
 
-export async function getListing(id: string, signal?: AbortSignal): Promise<Listing> {
+export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
   const reply = await apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal });
   return parseResponse(listingReplySchema, reply).data;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Listing } from '../../../../contract/listing.ts';
+import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
-import { pendingCheckout } from '../../../lib/checkout-storage.ts';
 import { heldMessage, type BookingNotice, type BookNowFlow } from '../use-book-now.ts';
 import { PayNowPanel } from './PayNowPanel.tsx';
 
@@ -22,7 +21,7 @@ export function BookingNoticeText({ notice, className = '' }: { notice: BookingN
   );
 }
 
-type Props = { listing: Listing; viewerId: string | null; flow: BookNowFlow };
+type Props = { listing: ListingWithViewer; viewerId: string | null; flow: BookNowFlow };
 
 /** The price box's booking part for a stay on sale: Book Now, then the Pay Now panel. */
 export function BookingActions({ listing, viewerId, flow }: Props) {
@@ -57,12 +56,12 @@ export function BookingActions({ listing, viewerId, flow }: Props) {
 }
 
 /**
- * A stay held for a checkout. Someone else's: not bookable now, perhaps again soon. This tab's own (the buyer
- * came back from the hosted checkout without paying or cancelling): they may go back to it, since the server
- * answers the same buyer with the same open session.
+ * A stay held for a checkout. Someone else's: not bookable now, perhaps again soon. The viewer's own (the server
+ * says so, whichever tab or device started it): they may go back to it, since the server answers the same
+ * buyer with the same open session.
  */
 export function HeldStay({ listing, viewerId, flow }: Props) {
-  const ownCheckout = viewerId !== null && pendingCheckout.listingId() === listing.id;
+  const ownCheckout = viewerId !== null && listing.held_by_viewer === true;
   if (!ownCheckout)
     return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{heldMessage(flow.heldUntil)}</p>;
   if (flow.paying)

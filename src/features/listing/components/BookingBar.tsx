@@ -1,6 +1,7 @@
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
-import { formatNights, formatPrice } from '../../../lib/format.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import { formatNights } from '../../../lib/format.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingNoticeText } from './BookingActions.tsx';
 
@@ -22,7 +23,7 @@ export function BookingBar({ listing, nights, flow }: Props) {
       {notice ? <BookingNoticeText notice={notice} className="mx-auto mb-2 max-w-3xl" /> : null}
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
         <div>
-          <p className="text-lg font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+          <p className="text-lg font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
           <p className="text-xs text-slate-600">
             {nights === null ? '' : `${formatNights(nights)} · `}Prices include all fees
           </p>

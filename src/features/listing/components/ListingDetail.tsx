@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { Listing } from '../../../../contract/listing.ts';
+import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { StayImage } from '../../../components/ui/StayImage.tsx';
 import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../lib/ui-constants.ts';
@@ -14,7 +14,7 @@ import { BookingBar } from './BookingBar.tsx';
 import { PriceBox } from './PriceBox.tsx';
 
 type Props = {
-  listing: Listing;
+  listing: ListingWithViewer;
   /** The signed-in viewer's user id, or null for a guest; decides owner, buyer and Book Now views. */
   viewerId?: string | null;
   onSignInRequired?: () => void;

@@ -43,7 +43,12 @@ export default function ListingDetailPage() {
             <p className="sr-only">{NOT_FOUND_TEXT}</p>
           </StatusMessage>
         ) : (
-          <StatusMessage asPageHeading tone="error" title={`Failed to load listing: ${listing.error.message}`} action={backLink} />
+          <StatusMessage
+            asPageHeading
+            tone="error"
+            title={`Failed to load listing: ${listing.error.message}`}
+            action={backLink}
+          />
         )
       ) : (
         <ListingDetail

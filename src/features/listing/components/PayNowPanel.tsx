@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
-import { formatNights, formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 import { checkoutFailure, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { checkoutSessionRequest, isComplete, missingFields, reservationDraft } from '../checkout-reservation.ts';
+import { useGuestName } from '../use-guest-name.ts';
+import { GuestNameFields } from './GuestNameFields.tsx';
 
 type Props = {
   listing: Listing;
@@ -16,12 +19,18 @@ type Props = {
   onHeld: (holdExpiresAt: string) => void;
 };
 
-/** The last look before the hosted checkout: the stay, its dates and the total, with Pay Now and Cancel. */
+/**
+ * The last look before the hosted checkout: the stay, its dates and the total, the guest's name as the hotel
+ * will hold it, with Pay Now and Cancel.
+ */
 export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   const queryClient = useQueryClient();
   const checkout = useCreateCheckoutSession();
   const [missing, setMissing] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
+  const firstName = useRef<HTMLInputElement>(null);
+  const lastName = useRef<HTMLInputElement>(null);
+  const guest = useGuestName(buyerId);
   const { start, end } = stayDates(listing);
   const nights = stayNights(start, end);
 
@@ -42,7 +51,13 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
     const draft = reservationDraft(listing, buyerId);
     setMissing(missingFields(draft));
     if (!isComplete(draft)) return;
-    checkout.mutate(checkoutSessionRequest(draft, window.location.origin), {
+    const checked = guest.validate();
+    if ('refused' in checked) {
+      // The first refused field takes focus, so its message is read and it can be corrected at once.
+      (checked.refused === 'firstName' ? firstName : lastName).current?.focus();
+      return;
+    }
+    checkout.mutate(checkoutSessionRequest(draft, checked.name, window.location.origin), {
       onError: (error) => {
         const failure = checkoutFailure(error);
         // A hold or a changed price means our copy of the listing is stale: read it again.
@@ -87,10 +102,12 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
         <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
           <dt>Total</dt>
           <dd>
-            {formatPrice(listing.price, listing.currency)} {listing.currency}
+            {formatMajorUnits(listing.price, listing.currency)} {listing.currency}
           </dd>
         </div>
       </dl>
+
+      <GuestNameFields guest={guest} disabled={leaving} firstNameRef={firstName} lastNameRef={lastName} />
 
       {missing.length > 0 ? (
         <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

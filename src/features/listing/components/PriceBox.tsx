@@ -1,14 +1,14 @@
 import type { Ref } from 'react';
-import type { Listing } from '../../../../contract/listing.ts';
+import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingActions, HeldStay } from './BookingActions.tsx';
 
 interface Props {
-  listing: Listing;
+  listing: ListingWithViewer;
   viewerId: string | null;
   /** The page's booking flow, shared with the phone's booking bar. */
   flow: BookNowFlow;
@@ -33,21 +33,21 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
         {/* The seller sees that they own it instead of a pending badge; a sold listing is named to everyone. */}
         {viewing === 'owner' ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
-      <p className="mt-1 text-3xl font-bold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+      <p className="mt-1 text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
 
       {sold ? null : (
         <dl className="mt-4 space-y-1 text-sm text-slate-700">
           <div className="flex justify-between">
             <dt>Original price</dt>
-            <dd className="line-through">{formatPrice(detailOriginalPrice(listing.price), listing.currency)}</dd>
+            <dd className="line-through">{formatMajorUnits(detailOriginalPrice(listing.price), listing.currency)}</dd>
           </div>
           <div className="flex justify-between text-emerald-700">
             <dt>Restay discount</dt>
-            <dd>-{formatPrice(detailDiscount(listing.price), listing.currency)}</dd>
+            <dd>-{formatMajorUnits(detailDiscount(listing.price), listing.currency)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
             <dt>Total</dt>
-            <dd>{formatPrice(listing.price, listing.currency)}</dd>
+            <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
           </div>
         </dl>
       )}
@@ -60,7 +60,9 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
       {viewing === 'unavailable' ? (
         <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
       ) : null}
-      {viewing === 'pending' && listing.status === 'reserved' ? <HeldStay listing={listing} viewerId={viewerId} flow={flow} /> : null}
+      {viewing === 'pending' && listing.status === 'reserved' ? (
+        <HeldStay listing={listing} viewerId={viewerId} flow={flow} />
+      ) : null}
       {viewing === 'pending' && listing.status !== 'reserved' ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           This stay is pending and cannot be booked.

@@ -26,7 +26,7 @@ export default function MarketplacePage() {
   const navigate = useNavigate();
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
-  const { search, page, setPage, searchArea } = useMarketplaceResults(applied);
+  const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(applied, params.get('bounds'));
   const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(applied, search.data?.meta.priceCeiling);
   const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -36,15 +36,27 @@ export default function MarketplacePage() {
   function runSearch(text: TextFilters) {
     setExpanded(false);
     // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
-    void navigate(marketplaceUrl({ ...text, minPrice: range.min, maxPrice: range.max }, sliderCeiling), { replace: true });
+    void navigate(marketplaceUrl({ ...text, minPrice: range.min, maxPrice: range.max }, sliderCeiling), {
+      replace: true,
+    });
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <MarketplaceTopBar onSearch={() => setExpanded(true)} onFilters={large ? () => setFiltersOpen(true) : null} />
+      <MarketplaceTopBar
+        onSearch={() => setExpanded(true)}
+        onFilters={large ? () => setFiltersOpen(true) : null}
+        savedQuery={savedQuery}
+      />
 
       <div className="mt-4">
-        <SearchHeader key={params.toString()} initial={applied} onSearch={runSearch} expanded={expanded} onExpandedChange={setExpanded} />
+        <SearchHeader
+          key={params.toString()}
+          initial={applied}
+          onSearch={runSearch}
+          expanded={expanded}
+          onExpandedChange={setExpanded}
+        />
       </div>
 
       {filtersOpen && large ? (
@@ -57,7 +69,9 @@ export default function MarketplacePage() {
         <details className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3">
           <summary className="cursor-pointer font-medium text-slate-900">
             Price
-            {priceFiltered ? <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span> : null}
+            {priceFiltered ? (
+              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span>
+            ) : null}
           </summary>
           <div className="mt-3">
             <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
@@ -70,13 +84,25 @@ export default function MarketplacePage() {
       <div className={`mt-6 grid gap-6 ${large ? 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
         {large || view === 'list' ? (
           <section aria-label="Stays">
-            <Results search={search} page={page} onPageChange={setPage} hoveredId={hoveredId} onHover={setHoveredId} compact={large} />
+            <Results
+              search={search}
+              page={page}
+              onPageChange={setPage}
+              hoveredId={hoveredId}
+              onHover={setHoveredId}
+              compact={large}
+            />
           </section>
         ) : null}
         {large || view === 'map' ? (
           <section aria-label="Map" className="h-[70vh] lg:sticky lg:top-24">
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <MarketplaceMap listings={search.data?.listings ?? []} hoveredId={hoveredId} onHover={setHoveredId} onSearchArea={searchArea} />
+              <MarketplaceMap
+                listings={search.data?.listings ?? []}
+                hoveredId={hoveredId}
+                onHover={setHoveredId}
+                onSearchArea={searchArea}
+              />
             </Suspense>
           </section>
         ) : null}

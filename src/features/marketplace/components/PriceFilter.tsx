@@ -21,7 +21,8 @@ const numberInput = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm
 export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Props) {
   const [draft, setDraft] = useState<{ field: 'min' | 'max'; text: string } | null>(null);
   const max = range.max ?? ceiling;
-  const shown = (field: 'min' | 'max') => (draft?.field === field ? draft.text : String(field === 'min' ? range.min : max));
+  const shown = (field: 'min' | 'max') =>
+    draft?.field === field ? draft.text : String(field === 'min' ? range.min : max);
 
   return (
     <fieldset className="space-y-4">
@@ -75,7 +76,11 @@ export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Pr
         </label>
       </div>
       <p className="text-sm text-slate-600">{priceRangeLabel(range, ceiling)}</p>
-      <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => onChange({ min: 0, max: null })}>
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 hover:underline"
+        onClick={() => onChange({ min: 0, max: null })}
+      >
         Clear price filter
       </button>
     </fieldset>

@@ -25,7 +25,15 @@ function formatDay(day: string): string | null {
 
 function SearchIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+    >
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-4-4" />
     </svg>
@@ -41,17 +49,33 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
   }
 
   if (!expanded) {
-    const summary = [draft.location || draft.hotelName || 'Location or Hotel', formatDay(draft.startDate) ?? 'Check in', formatDay(draft.endDate) ?? 'Check out'];
+    const summary = [
+      draft.location || draft.hotelName || 'Location or Hotel',
+      formatDay(draft.startDate) ?? 'Check in',
+      formatDay(draft.endDate) ?? 'Check out',
+    ];
     return (
       <div className="flex items-center gap-2 rounded-full bg-white p-2 shadow-sm ring-1 ring-slate-200">
-        <button type="button" className="flex min-w-0 flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700" onClick={() => setExpanded(true)} aria-label="Edit search">
+        <button
+          type="button"
+          className="flex min-w-0 flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700"
+          onClick={() => setExpanded(true)}
+        >
+          {/* The name is what the button shows, after what it does: speech users say what they see. */}
+          <span className="sr-only">Edit search: </span>
           {summary.map((part, index) => (
             <span key={index} className="flex-1 truncate px-3">
               {part}
+              {index < summary.length - 1 ? <span className="sr-only">,</span> : null}
             </span>
           ))}
         </button>
-        <button type="button" className={`${primaryButton} shrink-0 rounded-full px-4`} aria-label="Search stays" onClick={submit}>
+        <button
+          type="button"
+          className={`${primaryButton} shrink-0 rounded-full px-4`}
+          aria-label="Search stays"
+          onClick={submit}
+        >
           <SearchIcon />
         </button>
       </div>
@@ -69,11 +93,21 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
     >
       <label className="text-xs font-medium text-slate-600">
         Location
-        <input className={field} value={draft.location} placeholder="City, country or area" onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+        <input
+          className={field}
+          value={draft.location}
+          placeholder="City, country or area"
+          onChange={(e) => setDraft({ ...draft, location: e.target.value })}
+        />
       </label>
       <label className="text-xs font-medium text-slate-600">
         Hotel Name
-        <input className={field} value={draft.hotelName} placeholder="Any hotel" onChange={(e) => setDraft({ ...draft, hotelName: e.target.value })} />
+        <input
+          className={field}
+          value={draft.hotelName}
+          placeholder="Any hotel"
+          onChange={(e) => setDraft({ ...draft, hotelName: e.target.value })}
+        />
       </label>
       <Suspense fallback={<div className="md:col-span-2" aria-hidden="true" />}>
         <StayDatePickers
@@ -83,7 +117,11 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
         />
       </Suspense>
       <div className="flex items-end gap-2">
-        <button type="button" className={secondaryButton} onClick={() => setDraft({ location: '', hotelName: '', startDate: '', endDate: '' })}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => setDraft({ location: '', hotelName: '', startDate: '', endDate: '' })}
+        >
           Clear
         </button>
         <button type="submit" className={primaryButton}>

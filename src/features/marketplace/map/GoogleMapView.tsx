@@ -3,12 +3,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
 
 export const MAPS_LOAD_FAILED = 'Failed to load Google Maps - Please check your API key configuration.';
 
-const control = 'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
+const control =
+  'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
+
+function viewportOf(map: google.maps.Map): Viewport | null {
+  const box = map.getBounds();
+  if (!box) return null;
+  const [sw, ne] = [box.getSouthWest(), box.getNorthEast()];
+  return { zoom: map.getZoom() ?? MAP_DEFAULT_ZOOM, south: sw.lat(), west: sw.lng(), north: ne.lat(), east: ne.lng() };
+}
 
 function applyView(map: google.maps.Map, view: MapView) {
   if (view.kind === 'centre') {
@@ -37,8 +46,10 @@ export function GoogleMapView({ apiKey, ...props }: MapProps & { apiKey: string 
 function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProps) {
   const [map, setMap] = useState<google.maps.Map | null>(null);
   const [moved, setMoved] = useState(false);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
   const navigate = useNavigate();
   const pins = useMemo(() => pinsFor(listings), [listings]);
+  const marks = useMemo(() => clusterPins(pins, viewport, hoveredId), [pins, viewport, hoveredId]);
   const key = pins.map((pin) => pin.id).join(',');
   const { locate, locateError } = useLocate((view) => map && applyView(map, view));
 
@@ -57,22 +68,52 @@ function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProp
         onLoad={setMap}
         onUnmount={() => setMap(null)}
         onDragEnd={() => setMoved(true)}
+        onIdle={() => map && setViewport(viewportOf(map))}
       >
-        {pins.map((pin) => (
-          <OverlayViewF key={pin.id} position={{ lat: pin.lat, lng: pin.lng }} mapPaneName={OVERLAY_MOUSE_TARGET}>
-            <button
-              type="button"
-              aria-label={`${pin.title}, ${pin.label}`}
-              className={`restay-pin${hoveredId === pin.id ? ' restay-pin--highlighted' : ''}`}
-              onMouseEnter={() => onHover(pin.id)}
-              onMouseLeave={() => onHover(null)}
-              onClick={() => (map ? applyView(map, selectedView(pin)) : undefined)}
-              onDoubleClick={() => void navigate(`/listings/${pin.id}`)}
-            >
-              {pin.label}
-            </button>
-          </OverlayViewF>
-        ))}
+        {marks.map((mark) => {
+          if (mark.kind === 'cluster') {
+            return (
+              <OverlayViewF
+                key={`cluster-${mark.id}`}
+                position={{ lat: mark.lat, lng: mark.lng }}
+                mapPaneName={OVERLAY_MOUSE_TARGET}
+              >
+                <button
+                  type="button"
+                  aria-label={clusterLabel(mark.count)}
+                  title={clusterLabel(mark.count)}
+                  className="restay-cluster"
+                  onClick={() =>
+                    map &&
+                    applyView(map, {
+                      kind: 'centre',
+                      center: { lat: mark.lat, lng: mark.lng },
+                      zoom: mark.expansionZoom,
+                    })
+                  }
+                >
+                  {mark.count}
+                </button>
+              </OverlayViewF>
+            );
+          }
+          const { pin } = mark;
+          return (
+            <OverlayViewF key={pin.id} position={{ lat: pin.lat, lng: pin.lng }} mapPaneName={OVERLAY_MOUSE_TARGET}>
+              <button
+                type="button"
+                aria-label={`${pin.title}, ${pin.label}`}
+                className={`restay-pin${hoveredId === pin.id ? ' restay-pin--highlighted' : ''}`}
+                onMouseEnter={() => onHover(pin.id)}
+                onMouseLeave={() => onHover(null)}
+                onClick={() => (map ? applyView(map, selectedView(pin)) : undefined)}
+                onDoubleClick={() => void navigate(`/listings/${pin.id}`)}
+              >
+                {pin.label}
+              </button>
+            </OverlayViewF>
+          );
+        })}
       </GoogleMap>
       <div className="absolute inset-x-0 top-3 flex flex-col items-center gap-2">
         {moved && map ? (
@@ -90,9 +131,18 @@ function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProp
             Search this area
           </button>
         ) : null}
-        {locateError ? <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">{locateError}</p> : null}
+        {locateError ? (
+          <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">
+            {locateError}
+          </p>
+        ) : null}
       </div>
-      <button type="button" className={`${control} absolute right-3 bottom-6`} onClick={locate} aria-label="Show my location">
+      <button
+        type="button"
+        className={`${control} absolute right-3 bottom-6`}
+        onClick={locate}
+        aria-label="Show my location"
+      >
         ◎
       </button>
     </div>

@@ -4,20 +4,49 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router-dom';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
+import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
 
-const control = 'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
+const control =
+  'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
 
-/** A price tag instead of Leaflet's default marker image, which would need its PNGs served and so can go missing. */
-function priceIcon(label: string, highlighted: boolean) {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A marker drawn as HTML: what it shows (hidden from screen readers) and what it is called (read, not shown),
+ * since Leaflet names a marker by its content. HTML rather than Leaflet's default marker image, which would
+ * need its PNGs served and so can go missing.
+ */
+function htmlIcon(name: string, shown: string, className: string, [width, height]: [number, number]) {
   return L.divIcon({
     className: '',
-    // The label comes from pinLabel(): digits, "$" and "," only, so it is safe as HTML.
-    html: `<span class="restay-pin${highlighted ? ' restay-pin--highlighted' : ''}">${label}</span>`,
-    iconSize: [56, 24],
-    iconAnchor: [28, 12],
+    html: `<span class="sr-only">${escapeHtml(name)}</span><span class="${className}" aria-hidden="true">${escapeHtml(shown)}</span>`,
+    iconSize: [width, height],
+    iconAnchor: [width / 2, height / 2],
   });
+}
+
+const priceIcon = (pin: Pin, highlighted: boolean) =>
+  htmlIcon(
+    `${pin.title}, ${pin.label}`,
+    pin.label,
+    `restay-pin${highlighted ? ' restay-pin--highlighted' : ''}`,
+    [56, 24],
+  );
+
+/** A count of stays too close to tell apart at this zoom. */
+const clusterIcon = (count: number) => htmlIcon(clusterLabel(count), String(count), 'restay-cluster', [40, 40]);
+
+function viewportOf(map: L.Map): Viewport {
+  const box = map.getBounds();
+  return {
+    zoom: map.getZoom(),
+    south: box.getSouth(),
+    west: box.getWest(),
+    north: box.getNorth(),
+    east: box.getEast(),
+  };
 }
 
 function applyView(map: L.Map, view: MapView) {
@@ -33,8 +62,19 @@ function applyView(map: L.Map, view: MapView) {
   }
 }
 
-/** Fits the map to the results whenever the set of pins changes, and notices when the user moves the map. */
-function ViewController({ pins, onUserMove }: { pins: Pin[]; onUserMove: () => void }) {
+/**
+ * Fits the map to the results whenever the set of pins changes, notices when the user moves the map, and
+ * reports each view it comes to rest on (a fit included) so the marks can be clustered for it.
+ */
+function ViewController({
+  pins,
+  onUserMove,
+  onViewport,
+}: {
+  pins: Pin[];
+  onUserMove: () => void;
+  onViewport: (viewport: Viewport) => void;
+}) {
   const map = useMap();
   const key = pins.map((pin) => pin.id).join(',');
   const programmatic = useRef(false);
@@ -51,6 +91,7 @@ function ViewController({ pins, onUserMove }: { pins: Pin[]; onUserMove: () => v
     },
     moveend: () => {
       programmatic.current = false;
+      onViewport(viewportOf(map));
     },
   });
   return null;
@@ -68,7 +109,9 @@ function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: Ma
           className={control}
           onClick={() => {
             const box = map.getBounds();
-            onSearchArea(boundsParam({ south: box.getSouth(), west: box.getWest(), north: box.getNorth(), east: box.getEast() }));
+            onSearchArea(
+              boundsParam({ south: box.getSouth(), west: box.getWest(), north: box.getNorth(), east: box.getEast() }),
+            );
           }}
         >
           Search this area
@@ -77,37 +120,63 @@ function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: Ma
       <button type="button" className={`${control} absolute right-3`} onClick={locate} aria-label="Show my location">
         ◎
       </button>
-      {locateError ? <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">{locateError}</p> : null}
+      {locateError ? (
+        <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">
+          {locateError}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function Pins({ pins, hoveredId, onHover }: { pins: Pin[]; hoveredId: string | null; onHover: MapProps['onHover'] }) {
+/** The pins and counts for the view the map is at. */
+function Marks({
+  pins,
+  viewport,
+  hoveredId,
+  onHover,
+}: {
+  pins: Pin[];
+  viewport: Viewport | null;
+  hoveredId: string | null;
+  onHover: MapProps['onHover'];
+}) {
   const map = useMap();
-  return pins.map((pin) => (
-    <Marker
-      key={pin.id}
-      position={[pin.lat, pin.lng]}
-      icon={priceIcon(pin.label, hoveredId === pin.id)}
-      title={pin.title}
-      alt={`${pin.title}, ${pin.label}`}
-      zIndexOffset={hoveredId === pin.id ? 1000 : 0}
-      eventHandlers={{
-        mouseover: () => onHover(pin.id),
-        mouseout: () => onHover(null),
-        click: () => applyView(map, selectedView(pin)),
-      }}
-    >
-      <Popup>
-        <Link to={`/listings/${pin.id}`}>{pin.title}</Link> · {pin.label}
-      </Popup>
-    </Marker>
-  ));
+  const marks = useMemo(() => clusterPins(pins, viewport, hoveredId), [pins, viewport, hoveredId]);
+  return marks.map((mark) =>
+    mark.kind === 'cluster' ? (
+      <Marker
+        key={`cluster-${mark.id}`}
+        position={[mark.lat, mark.lng]}
+        icon={clusterIcon(mark.count)}
+        title={clusterLabel(mark.count)}
+        eventHandlers={{ click: () => map.setView([mark.lat, mark.lng], mark.expansionZoom) }}
+      />
+    ) : (
+      <Marker
+        key={mark.pin.id}
+        position={[mark.pin.lat, mark.pin.lng]}
+        icon={priceIcon(mark.pin, hoveredId === mark.pin.id)}
+        title={mark.pin.title}
+        zIndexOffset={hoveredId === mark.pin.id ? 1000 : 0}
+        eventHandlers={{
+          mouseover: () => onHover(mark.pin.id),
+          mouseout: () => onHover(null),
+          click: () => applyView(map, selectedView(mark.pin)),
+        }}
+      >
+        <Popup>
+          <Link to={`/listings/${mark.pin.id}`}>{mark.pin.title}</Link> · {mark.pin.label}
+        </Popup>
+      </Marker>
+    ),
+  );
 }
 
 export function LeafletMap({ listings, hoveredId, onHover, onSearchArea }: MapProps) {
   const pins = useMemo(() => pinsFor(listings), [listings]);
   const [moved, setMoved] = useState(false);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
 
   return (
     <div className="relative h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
@@ -121,12 +190,15 @@ export function LeafletMap({ listings, hoveredId, onHover, onSearchArea }: MapPr
           attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
           url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
         />
-        <ViewController pins={pins} onUserMove={() => setMoved(true)} />
-        <MapControls moved={moved} onSearchArea={(bounds) => {
-          setMoved(false);
-          onSearchArea(bounds);
-        }} />
-        <Pins pins={pins} hoveredId={hoveredId} onHover={onHover} />
+        <ViewController pins={pins} onUserMove={() => setMoved(true)} onViewport={setViewport} />
+        <MapControls
+          moved={moved}
+          onSearchArea={(bounds) => {
+            setMoved(false);
+            onSearchArea(bounds);
+          }}
+        />
+        <Marks pins={pins} viewport={viewport} hoveredId={hoveredId} onHover={onHover} />
       </MapContainer>
     </div>
   );

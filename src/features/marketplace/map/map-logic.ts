@@ -1,4 +1,10 @@
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_PADDING_PX, MAP_MAX_FIT_ZOOM, MAP_SELECTED_ZOOM } from '../../../lib/ui-constants.ts';
+import {
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_FIT_PADDING_PX,
+  MAP_MAX_FIT_ZOOM,
+  MAP_SELECTED_ZOOM,
+} from '../../../lib/ui-constants.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 
 /** Map-library-agnostic rules of the marketplace map (pure, unit-tested); Leaflet and Google Maps share them. */
@@ -11,7 +17,12 @@ export interface Pin {
   title: string;
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** The price rounded to whole dollars: "$1,235". */
 export function pinLabel(price: number): string {
@@ -59,15 +70,31 @@ export function selectedView(pin: Pin): MapView {
   return { kind: 'centre', center: { lat: pin.lat, lng: pin.lng }, zoom: MAP_SELECTED_ZOOM };
 }
 
-/** The API's `bounds` parameter for the visible area, rounded to about a metre. */
-export function boundsParam(box: { south: number; west: number; north: number; east: number }): string {
-  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+export interface Box {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * The box within the world's coordinates: latitudes clamped, and longitudes beyond ±180 (Leaflet reports them
+ * after panning across the antimeridian) wrapped back, so a box across it comes as west > east.
+ */
+export function normalizedBox(box: Box): Box {
   const clampLat = (value: number) => Math.max(-90, Math.min(90, value));
-  // Leaflet reports longitudes beyond ±180 after panning across the antimeridian; wrap them back.
-  const wrapLng = (value: number) => (value >= -180 && value <= 180 ? value : ((((value + 180) % 360) + 360) % 360) - 180);
+  const wrapLng = (value: number) =>
+    value >= -180 && value <= 180 ? value : ((((value + 180) % 360) + 360) % 360) - 180;
   const span = box.east - box.west;
   const [west, east] = span >= 360 ? [-180, 180] : [wrapLng(box.west), wrapLng(box.east)];
-  return [clampLat(box.south), west, clampLat(box.north), east].map(round).join(',');
+  return { south: clampLat(box.south), west, north: clampLat(box.north), east };
+}
+
+/** The API's `bounds` parameter for the visible area, rounded to about a metre. */
+export function boundsParam(box: Box): string {
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  const { south, west, north, east } = normalizedBox(box);
+  return [south, west, north, east].map(round).join(',');
 }
 
 export interface MapProps {

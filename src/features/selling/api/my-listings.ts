@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { listingSchema, type Listing } from '../../../../contract/listing.ts';
+import { sellerListingSchema, type SellerListing } from '../../../../contract/handover.ts';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 import { myListingsKey } from './listing-queries.ts';
 
-// The API answers in its envelope; a bare array is read the same way.
+// The API answers in its envelope; a bare array is read the same way. Each listing carries its sale's outcome.
 const myListingsReplySchema = z.union([
-  z.object({ data: z.array(listingSchema) }).transform((reply) => reply.data),
-  z.array(listingSchema),
+  z.object({ data: z.array(sellerListingSchema) }).transform((reply) => reply.data),
+  z.array(sellerListingSchema),
 ]);
 
-export async function getMyListings(userId: string, signal?: AbortSignal): Promise<Listing[]> {
+export async function getMyListings(userId: string, signal?: AbortSignal): Promise<SellerListing[]> {
   const reply = await apiGet<unknown>(`/api/listings/user/${encodeURIComponent(userId)}`, undefined, { signal });
   return parseResponse(myListingsReplySchema, reply);
 }

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
 import { LISTING_LIMITS } from '../../../../contract/selling.ts';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { DialogActions } from '../../../components/ui/DialogActions.tsx';
 import { useUpdateListing } from '../api/change-listing.ts';
 import { editListingSchema, type EditListingInput, type EditListingOutput } from '../listing-form-schema.ts';
 import { overlayClass, panelClass, dialogTitleClass } from './dialog-styles.ts';
@@ -76,12 +76,7 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
               aria-invalid={invalid('description')}
               {...form.register('description')}
             />
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
-              <button type="submit" disabled={update.isPending} className={primaryButton}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </button>
-            </div>
+            <DialogActions submitLabel="Save Changes" pending={update.isPending} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

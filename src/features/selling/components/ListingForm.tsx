@@ -3,7 +3,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
 import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
+import { sellerReceives } from '../../../../contract/payouts.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import {
   formatPaid,
@@ -18,16 +20,7 @@ import { ImageChoice } from './ImageChoice.tsx';
 import { ListingPreview } from './ListingPreview.tsx';
 import { StayFacts } from './StayFacts.tsx';
 
-const FIELD_ORDER = [
-  'title',
-  'listingPrice',
-  'description',
-  'hotelName',
-  'city',
-  'country',
-  'location',
-  'imageUrl',
-] as const;
+const FIELD_ORDER = ['title', 'listingPrice', 'description', 'location', 'imageUrl'] as const;
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -42,27 +35,24 @@ function countryName(code: string | null): string {
 }
 
 function defaultsFrom(found: FoundReservation): ListingFormInput {
-  const { reservationDetails, propertyInfo, pricing, imageOptions } = found;
+  const { reservationDetails, pricing, imageOptions } = found;
   return {
     title: reservationDetails.ResourceName ?? '',
     listingPrice: pricing.amountPaid === null ? '' : String(pricing.amountPaid),
     description: '',
-    hotelName: propertyInfo.Name,
-    city: propertyInfo.Address.City ?? '',
-    country: countryName(propertyInfo.Address.CountryCode),
     location: '',
     imageUrl: imageOptions[0] ?? '',
   };
 }
 
-/** An empty optional text is left out, so the server falls back to the hotel system's value. */
+/** An empty optional text is left out. */
 const optional = (value: string | undefined) => (value ? value : undefined);
 
 type Props = { found: FoundReservation; userId: string; onCreated: (listingId: string | null) => void };
 
 /** The listing form, pre-filled from the reservation, with the card buyers will see updating beside it. */
 export function ListingForm({ found, userId, onCreated }: Props) {
-  const { pricing, reservationDetails } = found;
+  const { pricing, reservationDetails, propertyInfo } = found;
   const schema = useMemo(
     () => listingFormSchema({ maxPrice: pricing.maxPrice, currency: pricing.currency }),
     [pricing],
@@ -87,9 +77,6 @@ export function ListingForm({ found, userId, onCreated }: Props) {
         title: listing.title,
         description: optional(listing.description),
         location: optional(listing.location),
-        hotelName: optional(listing.hotelName),
-        city: listing.city,
-        country: listing.country,
         imageUrl: optional(listing.imageUrl),
       },
       { onSuccess: onCreated },
@@ -97,6 +84,11 @@ export function ListingForm({ found, userId, onCreated }: Props) {
   });
 
   const typedPrice = Number(values.listingPrice);
+  const feePercent = usePublicConfig().data?.platformFeePercent;
+  const receives =
+    feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
+      ? formatPaid(sellerReceives(typedPrice, feePercent), pricing.currency)
+      : null;
   const preview: Listing = {
     id: 'preview',
     title: values.title ?? '',
@@ -106,9 +98,9 @@ export function ListingForm({ found, userId, onCreated }: Props) {
     status: 'active',
     user_id: userId,
     buyer_id: null,
-    hotel_name: values.hotelName ?? null,
-    city: values.city ?? '',
-    country: values.country ?? '',
+    hotel_name: propertyInfo.Name,
+    city: propertyInfo.Address.City ?? '',
+    country: countryName(propertyInfo.Address.CountryCode),
     location: values.location ?? null,
     latitude: null,
     longitude: null,
@@ -175,6 +167,12 @@ export function ListingForm({ found, userId, onCreated }: Props) {
               {pricing.maxPrice === null ? null : (
                 <span className="block">The most you can ask is {formatPaid(pricing.maxPrice, pricing.currency)}</span>
               )}
+              {receives === null ? null : (
+                <span className="block font-medium text-slate-900">
+                  You receive {receives}
+                  {feePercent ? ` after the ${feePercent}% service fee` : ''}
+                </span>
+              )}
             </p>
           </div>
         </div>
@@ -186,40 +184,14 @@ export function ListingForm({ found, userId, onCreated }: Props) {
           {...form.register('description')}
         />
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="listing-hotel"
-            label="Hotel name"
-            optional
-            wrapperClassName="sm:col-span-2"
-            maxLength={LISTING_LIMITS.hotelName}
-            aria-invalid={invalid('hotelName')}
-            {...form.register('hotelName')}
-          />
-          <TextField
-            id="listing-city"
-            label="City"
-            maxLength={LISTING_LIMITS.city}
-            aria-invalid={invalid('city')}
-            {...form.register('city')}
-          />
-          <TextField
-            id="listing-country"
-            label="Country"
-            maxLength={LISTING_LIMITS.country}
-            aria-invalid={invalid('country')}
-            {...form.register('country')}
-          />
-          <TextField
-            id="listing-location"
-            label="Location / region"
-            optional
-            wrapperClassName="sm:col-span-2"
-            maxLength={LISTING_LIMITS.location}
-            aria-invalid={invalid('location')}
-            {...form.register('location')}
-          />
-        </div>
+        <TextField
+          id="listing-location"
+          label="Location / region"
+          optional
+          maxLength={LISTING_LIMITS.location}
+          aria-invalid={invalid('location')}
+          {...form.register('location')}
+        />
 
         <ImageChoice options={found.imageOptions} field={form.register('imageUrl')} selected={values.imageUrl} />
 

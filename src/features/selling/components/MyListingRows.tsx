@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
 import { MY_LISTINGS_DESCRIPTION_CHARS } from '../../../lib/ui-constants.ts';
+import type { SellerListing } from '../../../../contract/handover.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { EDITABLE_STATUSES } from '../../../../contract/selling.ts';
-import { formatPrice, formatStayDate } from '../../../lib/format.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import { formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
+import { payoutText, saleOutcomeText } from '../sale-outcome.ts';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 
 export type RowActions = {
@@ -78,10 +81,23 @@ function Actions({ listing, actions }: { listing: Listing; actions: RowActions }
   );
 }
 
+/** Under a sold listing's status: how the sale ended, and the seller's payout for it. */
+function SaleOutcome({ listing, className }: { listing: SellerListing; className: string }) {
+  const text = saleOutcomeText(listing.sale);
+  const payout = payoutText(listing.sale?.payout);
+  if (!text) return null;
+  return (
+    <div className={`text-xs text-slate-700 ${className}`}>
+      <p>{text}</p>
+      {payout ? <p className="mt-1 font-medium text-slate-900">{payout}</p> : null}
+    </div>
+  );
+}
+
 const cell = 'px-4 py-3 align-top';
 
 /** From 640 px up: one row per listing. */
-export function MyListingsTable({ listings, actions }: { listings: Listing[]; actions: RowActions }) {
+export function MyListingsTable({ listings, actions }: { listings: SellerListing[]; actions: RowActions }) {
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full text-left text-sm">
@@ -107,10 +123,11 @@ export function MyListingsTable({ listings, actions }: { listings: Listing[]; ac
               </td>
               <td className={`${cell} whitespace-nowrap text-slate-700`}>{stayRange(listing)}</td>
               <td className={`${cell} font-semibold whitespace-nowrap text-slate-900`}>
-                {formatPrice(listing.price, listing.currency)}
+                {formatMajorUnits(listing.price, listing.currency)}
               </td>
               <td className={cell}>
                 <SellerStatusBadge status={listing.status} />
+                <SaleOutcome listing={listing} className="mt-1 max-w-56" />
               </td>
               <td className={cell}>
                 <Actions listing={listing} actions={actions} />
@@ -124,7 +141,7 @@ export function MyListingsTable({ listings, actions }: { listings: Listing[]; ac
 }
 
 /** Below 640 px: one card per listing. */
-export function MyListingCards({ listings, actions }: { listings: Listing[]; actions: RowActions }) {
+export function MyListingCards({ listings, actions }: { listings: SellerListing[]; actions: RowActions }) {
   return (
     <ul aria-label="Your listings" className="space-y-4">
       {listings.map((listing) => (
@@ -141,7 +158,8 @@ export function MyListingCards({ listings, actions }: { listings: Listing[]; act
             <p className="mt-1 text-sm text-slate-600">{shortDescription(listing.description)}</p>
           ) : null}
           <p className="mt-2 text-sm text-slate-700">{stayRange(listing)}</p>
-          <p className="mt-1 font-semibold text-slate-900">{formatPrice(listing.price, listing.currency)}</p>
+          <p className="mt-1 font-semibold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
+          <SaleOutcome listing={listing} className="mt-1" />
           <div className="mt-3">
             <Actions listing={listing} actions={actions} />
           </div>

@@ -13,6 +13,8 @@ import { useSellerId } from '../use-seller-id.ts';
 import { EditListingDialog } from './EditListingDialog.tsx';
 import { ErrorBox } from './ErrorBox.tsx';
 import { MyListingCards, MyListingsTable, type RowActions } from './MyListingRows.tsx';
+import { PayoutsPanel } from './PayoutsPanel.tsx';
+import { payoutTotals } from '../sale-outcome.ts';
 import { WithdrawDialog } from './WithdrawDialog.tsx';
 
 export const LOAD_FAILED = 'Failed to load your listings. Please try again.';
@@ -66,6 +68,9 @@ export default function MyListingsPage() {
         </Link>
       </div>
       <div className="mt-8 space-y-4">
+        {listings.data?.length ? (
+          <PayoutsPanel totals={payoutTotals(listings.data.flatMap((listing) => listing.sale?.payout ?? []))} />
+        ) : null}
         {notice ? (
           <p
             role="status"

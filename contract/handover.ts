@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { listingSchema } from './listing.ts';
+import { ORDER_STATES, REFUND_REASONS } from './order-state.ts';
+import { payoutInfoSchema } from './payouts.ts';
+
+/** One step of an order's history: the state it entered and when (ISO instant). Oldest first. */
+export const orderStepSchema = z.object({ state: z.enum(ORDER_STATES), at: z.string() });
+export type OrderStep = z.infer<typeof orderStepSchema>;
+
+/**
+ * The reservation as the hotel holds it once it is in the buyer's name. Dates are calendar days in the
+ * hotel's time zone (`YYYY-MM-DD`), as the hotel and the guest read them.
+ */
+export const handoverSchema = z.object({
+  confirmationNumber: z.string(),
+  hotelName: z.string(),
+  /** The hotel's street address, city and country on one line; null when the hotel's system gives none. */
+  hotelAddress: z.string().nullable(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  /** IANA zone of the hotel, e.g. `Europe/Prague`: the one the dates above are in. */
+  timeZone: z.string(),
+  /** The guest the reservation now names (the names the buyer gave at checkout). */
+  guestName: z.string(),
+  transferredAt: z.string(),
+});
+export type Handover = z.infer<typeof handoverSchema>;
+
+/** Why the money went (or is going) back, in a code and in the sentence people are shown. */
+export const refundInfoSchema = z.object({
+  reason: z.enum(REFUND_REASONS),
+  message: z.string(),
+  /** When the refund was decided; `refundedAt` once the provider confirmed it (null while pending). */
+  requestedAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type RefundInfo = z.infer<typeof refundInfoSchema>;
+
+/**
+ * A seller's sold listing: how the sale ended. `transferredAt` once the reservation left the seller's name;
+ * `refund` when the buyer was (or is being) refunded instead; both null while the handover is under way.
+ */
+export const saleOutcomeSchema = z.object({
+  orderId: z.string(),
+  state: z.enum(ORDER_STATES),
+  transferredAt: z.string().nullable(),
+  refund: refundInfoSchema.nullable(),
+  /** The seller's payout, once the stay is in the buyer's name. */
+  payout: payoutInfoSchema.nullable(),
+});
+export type SaleOutcome = z.infer<typeof saleOutcomeSchema>;
+
+/** GET /api/listings/user/:userId: the seller's own listings, each with its sale's outcome (null: never paid). */
+export const sellerListingSchema = listingSchema.extend({ sale: saleOutcomeSchema.nullable() });
+export type SellerListing = z.infer<typeof sellerListingSchema>;

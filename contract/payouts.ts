@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Seller payouts: the state of each sold stay's payout and of the seller's payout account, as the API reports
+ * them and My Listings shows them.
+ */
+
+/**
+ * A payout's life: `scheduled` (due at its release time), `waiting_account` (due, but the seller's payout
+ * account cannot receive money yet), `paid` (the transfer is made), and after a refund of a stay already the
+ * buyer's: `cancelled` (nothing had been paid), `reversed` (the transfer was taken back) or `reversal_failed`
+ * (the provider refused; the seller owes it back and the operator sees the shortfall).
+ */
+export const PAYOUT_STATES = [
+  'scheduled',
+  'waiting_account',
+  'paid',
+  'cancelled',
+  'reversed',
+  'reversal_failed',
+] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+const PAYOUT_TRANSITIONS: Record<PayoutState, readonly PayoutState[]> = {
+  scheduled: ['waiting_account', 'paid', 'cancelled'],
+  waiting_account: ['scheduled', 'cancelled'],
+  paid: ['reversed', 'reversal_failed'],
+  // A transfer already under way when a refund cancelled the payout is still recorded, then reversed.
+  cancelled: ['paid'],
+  reversed: [],
+  reversal_failed: ['reversed'],
+};
+
+export function canMovePayout(from: PayoutState, to: PayoutState): boolean {
+  return PAYOUT_TRANSITIONS[from].includes(to);
+}
+
+/** When a payout is released: as soon as the stay is in the buyer's name, or once its check-in time has passed. */
+export const PAYOUT_RELEASES = ['transferred', 'check_in'] as const;
+export type PayoutRelease = (typeof PAYOUT_RELEASES)[number];
+
+export const PAYOUT_ACCOUNT_STATUSES = ['not_set_up', 'details_needed', 'ready'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
+export const PAYOUT_ACCOUNT_LABELS: Record<PayoutAccountStatus, string> = {
+  not_set_up: 'Payouts: not set up',
+  details_needed: 'Payouts: details needed',
+  ready: 'Payouts: ready',
+};
+
+/** The platform's fee on a sale, in hundredths, rounded to the nearest: the seller receives the rest. */
+export function platformFeeCents(saleCents: number, feePercent: number): number {
+  return Math.round((saleCents * feePercent) / 100);
+}
+
+/** What the seller receives for a price in major units, as their payout will be computed. */
+export function sellerReceives(price: number, feePercent: number): number {
+  const cents = Math.round(price * 100);
+  return (cents - platformFeeCents(cents, feePercent)) / 100;
+}
+
+/** A sold stay's payout as its seller sees it beside the listing (amounts in the currency's major unit). */
+export const payoutInfoSchema = z.object({
+  state: z.enum(PAYOUT_STATES),
+  amount: z.number(),
+  currency: z.string(),
+  releaseAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type PayoutInfo = z.infer<typeof payoutInfoSchema>;
+
+/** GET /api/payouts/account: the caller's payout account, as My Listings shows it. */
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  label: z.string(),
+});
+export type PayoutAccountReply = z.infer<typeof payoutAccountSchema>;
+
+/** POST /api/payouts/onboarding: where to send the seller to fill in their payout details. */
+export const onboardingLinkSchema = z.object({ url: z.url() });

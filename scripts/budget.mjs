@@ -1,0 +1,106 @@
+// The JavaScript budget (npm run budget, after npm run build:web). It reads Vite's manifest and fails when a
+// route downloads more compressed JavaScript before its first paint than its budget, or when a library meant to
+// load later (the maps, the date pickers, the sign-in client) has slipped onto a route's first paint.
+//
+// Before first paint a route needs the entry chunk, the route's own chunk (the router loads it before it commits
+// the navigation) and everything those import statically. Dynamic imports load later and are budgeted apart,
+// each by what it adds to the route that opens it. Sizes are gzip at level 9 in kB (1000 bytes), as Vite prints.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = 'dist/web';
+const ENTRY = 'index.html';
+
+const ROUTES = [
+  { name: 'landing', module: 'src/features/landing/components/LandingPage.tsx', budgetKb: 150 },
+  { name: 'marketplace', module: 'src/features/marketplace/components/MarketplacePage.tsx', budgetKb: 200 },
+  { name: 'listing', module: 'src/features/listing/components/ListingDetailPage.tsx', budgetKb: 200 },
+];
+
+/**
+ * `after`: what is already loaded when the lazy part loads (a route, the entry, or an earlier lazy part); only
+ * what it adds counts. The Google variant of the map loads through the map's own chunk.
+ */
+const LAZY = [
+  { name: 'map', module: 'src/features/marketplace/map/MarketplaceMap.tsx', after: 'marketplace', budgetKb: 55 },
+  { name: 'Google map', module: 'src/features/marketplace/map/GoogleMapView.tsx', after: 'map', budgetKb: 40 },
+  {
+    name: 'date pickers',
+    module: 'src/features/marketplace/components/StayDatePickers.tsx',
+    after: 'marketplace',
+    budgetKb: 50,
+  },
+  { name: 'sign-in client', module: /^node_modules\/@supabase\/supabase-js\//, after: ENTRY, budgetKb: 55 },
+];
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8'));
+
+function keyOf(module) {
+  const key = Object.keys(manifest).find((name) => (typeof module === 'string' ? name === module : module.test(name)));
+  if (!key) throw new Error(`The manifest has no chunk for ${module}: was it renamed? Update scripts/budget.mjs`);
+  return key;
+}
+
+/** The chunks that `keys` load at once: themselves and their static imports, transitively. */
+function staticClosure(keys) {
+  const seen = new Set();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pending.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+const gzipBytes = new Map();
+function kb(keys) {
+  let bytes = 0;
+  for (const key of keys) {
+    const file = manifest[key].file;
+    if (!file.endsWith('.js')) continue;
+    if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(path.join(ROOT, file)), { level: 9 }).length);
+    bytes += gzipBytes.get(file);
+  }
+  return bytes / 1000;
+}
+
+const firstPaint = new Map([[ENTRY, staticClosure([ENTRY])]]);
+for (const route of ROUTES) firstPaint.set(route.name, staticClosure([ENTRY, keyOf(route.module)]));
+
+const failures = [];
+const rows = [];
+/** Each lazy part's chunks together with what was loaded before it. */
+const loaded = new Map();
+for (const route of ROUTES) {
+  const size = kb(firstPaint.get(route.name));
+  rows.push({ part: `route ${route.name} (first paint)`, size, budgetKb: route.budgetKb });
+  if (size > route.budgetKb)
+    failures.push(`${route.name} loads ${size.toFixed(1)} kB before first paint (budget ${route.budgetKb} kB)`);
+}
+for (const part of LAZY) {
+  const key = keyOf(part.module);
+  const before = firstPaint.get(part.after) ?? loaded.get(part.after);
+  const added = [...staticClosure([key])].filter((chunk) => !before.has(chunk));
+  loaded.set(part.name, new Set([...before, ...added]));
+  const size = kb(added);
+  rows.push({ part: `lazy ${part.name} (over ${part.after})`, size, budgetKb: part.budgetKb });
+  if (size > part.budgetKb) failures.push(`${part.name} adds ${size.toFixed(1)} kB (budget ${part.budgetKb} kB)`);
+  for (const [name, chunks] of firstPaint) {
+    if (chunks.has(key)) failures.push(`${part.name} must load lazily but is on the first paint of ${name}`);
+  }
+}
+
+console.log('JavaScript budget (gzip, kB):');
+for (const row of rows) {
+  const verdict = row.size > row.budgetKb ? 'OVER' : 'ok';
+  console.log(
+    `  ${row.part.padEnd(42)} ${row.size.toFixed(1).padStart(7)} / ${String(row.budgetKb).padStart(3)}  ${verdict}`,
+  );
+}
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile settings: a mid-range phone on a slow 4G link, simulated) in Debian's
+ * Chromium against the production build on the landing page, the marketplace and a listing. Prints each page's
+ * scores and Core Web Vitals; `--runs=N` runs each page N times (Lighthouse varies from run to run).
+ *
+ *   npm run lighthouse -- [--runs=1]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startProductionBuild } from './production-server.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number from 1');
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const VITALS: [string, string, (value: number) => string][] = [
+  ['LCP', 'largest-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
+  ['FCP', 'first-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
+  ['TBT', 'total-blocking-time', (ms) => `${ms.toFixed(0)} ms`],
+  ['CLS', 'cumulative-layout-shift', (shift) => shift.toFixed(3)],
+];
+
+async function firstListingPath(base: string) {
+  const reply = (await (await fetch(`${base}/api/listings`)).json()) as { data: { id: string }[] };
+  const first = reply.data[0];
+  if (!first) throw new Error('the demo data has no active listing to audit');
+  return `/listings/${first.id}`;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-lighthouse-'));
+const server = await startProductionBuild({ dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const pages = { landing: '/', marketplace: '/marketplace', listing: await firstListingPath(server.base) };
+  for (const [name, pagePath] of Object.entries(pages)) {
+    for (let run = 1; run <= runs; run++) {
+      const result = await lighthouse(`${server.base}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      const { lhr } = result;
+      const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
+      const vitals = VITALS.map(([label, id, format]) => `${label} ${format(lhr.audits[id]?.numericValue ?? NaN)}`);
+      console.log(`${name} (${pagePath}) run ${run}: ${scores.join(', ')} | ${vitals.join(', ')}`);
+      for (const id of CATEGORIES.slice(1, 3)) {
+        const failed = lhr.categories[id]?.auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (failed?.length) console.log(`  ${id} audits below full marks: ${failed.join(', ')}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

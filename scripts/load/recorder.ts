@@ -1,0 +1,50 @@
+/** The statuses a load may get without anything being wrong: a stay someone else holds, and a rate limit. */
+const EXPECTED_REFUSALS = new Set([409, 429]);
+
+export interface RouteFigures {
+  route: string;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+  statuses: Record<number, number>;
+  /** Replies neither 2xx/3xx nor an expected refusal. */
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** Times and statuses per route, recorded while `measuring` (the warm-up is left out). */
+export class Recorder {
+  measuring = false;
+  private readonly samples = new Map<string, { ms: number[]; statuses: Record<number, number> }>();
+
+  record(route: string, status: number, ms: number) {
+    if (!this.measuring) return;
+    const entry = this.samples.get(route) ?? { ms: [], statuses: {} };
+    this.samples.set(route, entry);
+    entry.ms.push(ms);
+    entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+  }
+
+  figures(seconds: number): RouteFigures[] {
+    return [...this.samples.entries()].map(([route, { ms, statuses }]) => {
+      const sorted = [...ms].sort((a, b) => a - b);
+      const errors = Object.entries(statuses)
+        .filter(([status]) => Number(status) >= 400 && !EXPECTED_REFUSALS.has(Number(status)))
+        .reduce((sum, [, n]) => sum + n, 0);
+      return {
+        route,
+        count: ms.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        perSecond: ms.length / seconds,
+        statuses,
+        errors,
+      };
+    });
+  }
+}

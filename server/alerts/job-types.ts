@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { AlertReason } from '../db/schema.ts';
+import type { Executor } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { defineJobType } from '../jobs/job-type.ts';
+
+const reason = z.enum(['new', 'price_drop']);
+
+/** Match a listing that was created, resumed or made cheaper against the saved searches. */
+export const MATCH_LISTING = defineJobType(
+  'alerts.match_listing',
+  z.object({ listingId: z.guid(), reason, previousPriceCents: z.number().int().nullable() }),
+);
+/** Email everyone told at once of one listing change (its instant notices). */
+export const SEND_INSTANT_ALERTS = defineJobType('alerts.send_instant', z.object({ listingId: z.guid(), reason }));
+/** Send one person's daily digest, due at `dueAt` (their hour in their time zone). */
+export const SEND_DIGEST = defineJobType('alerts.send_digest', z.object({ userId: z.guid(), dueAt: z.iso.datetime() }));
+
+/**
+ * Records, in the caller's transaction, that a listing was created, resumed or made cheaper: the job matches it
+ * after commit, so a crash between the two cannot lose the alert. Each change is its own job.
+ */
+export async function enqueueListingAlert(
+  trx: Executor,
+  change: { listingId: string; reason: AlertReason; previousPriceCents?: number | null },
+  now: Date,
+): Promise<void> {
+  const payload = {
+    listingId: change.listingId,
+    reason: change.reason,
+    previousPriceCents: change.previousPriceCents ?? null,
+  };
+  await enqueueJob(trx, MATCH_LISTING, `${change.listingId}:${change.reason}:${now.toISOString()}`, payload, now);
+}
+
+/** The instant emails of one listing change; one job sends them all, each notice marked as it is sent. */
+export async function enqueueInstantAlerts(
+  trx: Executor,
+  change: { listingId: string; reason: AlertReason },
+  now: Date,
+) {
+  await enqueueJob(trx, SEND_INSTANT_ALERTS, `${change.listingId}:${change.reason}:${now.toISOString()}`, change, now);
+}
+
+/** The person's next digest, due at `dueAt`. */
+export async function enqueueDigest(trx: Executor, userId: string, dueAt: Date, now: Date) {
+  await enqueueJob(
+    trx,
+    SEND_DIGEST,
+    `${userId}:${dueAt.toISOString()}`,
+    { userId, dueAt: dueAt.toISOString() },
+    now,
+    dueAt,
+  );
+}

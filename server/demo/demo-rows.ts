@@ -1,0 +1,183 @@
+import type { Insertable } from 'kysely';
+import type {
+  DemoPmsCustomersTable,
+  DemoPmsEnterprisesTable,
+  DemoPmsOrderItemsTable,
+  DemoPmsReservationsTable,
+  DemoPmsResourceCategoriesTable,
+  DemoPmsResourcesTable,
+} from '../db/schema.ts';
+import { pmsId } from './demo-ids.ts';
+import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
+
+export interface DemoPmsRows {
+  enterprises: Insertable<DemoPmsEnterprisesTable>[];
+  categories: Insertable<DemoPmsResourceCategoriesTable>[];
+  resources: Insertable<DemoPmsResourcesTable>[];
+  customers: Insertable<DemoPmsCustomersTable>[];
+  reservations: Insertable<DemoPmsReservationsTable>[];
+  orderItems: Insertable<DemoPmsOrderItemsTable>[];
+}
+
+const DAY_MS = 86_400_000;
+const CHECK_IN_HOUR = 15;
+const CHECK_OUT_HOUR = 11;
+
+/** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
+export function buildDemoPmsRows(now: Date): DemoPmsRows {
+  const rows: DemoPmsRows = {
+    enterprises: [],
+    categories: [],
+    resources: [],
+    customers: [],
+    reservations: [],
+    orderItems: [],
+  };
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const next = { category: 0, resource: 0, stay: 0, orderItem: 0 };
+
+  DEMO_PMS_HOTELS.forEach((hotel, h) => {
+    const enterpriseId = pmsId('enterprise', h + 1);
+    rows.enterprises.push({
+      id: enterpriseId,
+      access_token: hotel.accessToken,
+      service_id: pmsId('service', h + 1),
+      name: hotel.name,
+      address_line1: hotel.addressLine1,
+      postal_code: hotel.postalCode,
+      city: hotel.city,
+      country_code: hotel.countryCode,
+      latitude: hotel.latitude,
+      longitude: hotel.longitude,
+      time_zone: hotel.timeZone,
+      currency: hotel.currency,
+    });
+    const categoryIds: string[] = [];
+    const resourceIds = new Map<string, string>();
+    for (const category of hotel.categories) {
+      const categoryId = pmsId('category', ++next.category);
+      categoryIds.push(categoryId);
+      const { name, shortName, type, capacity } = category;
+      rows.categories.push({
+        id: categoryId,
+        enterprise_id: enterpriseId,
+        name,
+        short_name: shortName,
+        type,
+        capacity,
+      });
+      for (const room of category.rooms) {
+        const resourceId = pmsId('resource', ++next.resource);
+        resourceIds.set(room, resourceId);
+        // Room numbers start with their floor, as in most hotels.
+        const floor = room.slice(0, -2) || '0';
+        rows.resources.push({
+          id: resourceId,
+          enterprise_id: enterpriseId,
+          category_id: categoryId,
+          name: room,
+          floor_number: floor,
+        });
+      }
+    }
+
+    for (const stay of hotel.stays) {
+      const n = ++next.stay;
+      const reservationId = pmsId('reservation', n);
+      const customerId = pmsId('customer', n);
+      const startUtc = atLocalHour(today + stay.checkInInDays * DAY_MS, CHECK_IN_HOUR, hotel.timeZone);
+      const endUtc = atLocalHour(today + (stay.checkInInDays + stay.nights) * DAY_MS, CHECK_OUT_HOUR, hotel.timeZone);
+      const createdUtc = new Date(Math.min(startUtc.getTime(), today) - (30 + n) * DAY_MS);
+      const cancelled = stay.state === 'Canceled';
+      rows.customers.push({
+        id: customerId,
+        enterprise_id: enterpriseId,
+        first_name: stay.guest.firstName,
+        last_name: stay.guest.lastName,
+        email: stay.guest.email,
+        has_ota_email: stay.guest.otaEmail ?? false,
+      });
+      rows.reservations.push({
+        id: reservationId,
+        enterprise_id: enterpriseId,
+        number: stay.number,
+        state: stay.state ?? 'Confirmed',
+        origin: stay.channelNumber ? 'ChannelManager' : 'Distributor',
+        channel_number: stay.channelNumber ?? null,
+        customer_id: customerId,
+        category_id: categoryIds[stay.category]!,
+        resource_id: stay.room ? resourceIds.get(stay.room)! : null,
+        adult_count: stay.adults ?? 2,
+        scheduled_start_utc: startUtc,
+        scheduled_end_utc: endUtc,
+        created_utc: createdUtc,
+        // Cancelled a week after booking.
+        cancelled_utc: cancelled ? new Date(createdUtc.getTime() + 7 * DAY_MS) : null,
+      });
+      for (const item of orderItemsOf(hotel, stay, startUtc)) {
+        rows.orderItems.push({ id: pmsId('orderItem', ++next.orderItem), reservation_id: reservationId, ...item });
+      }
+    }
+  });
+  return rows;
+}
+
+type OrderItem = Omit<Insertable<DemoPmsOrderItemsTable>, 'id' | 'reservation_id'>;
+
+/**
+ * One room night per night and the city tax per night, as Mews posts them. A cancelled reservation's items
+ * are all Canceled, and a cancellation fee of the first night is charged instead.
+ */
+function orderItemsOf(hotel: DemoPmsHotel, stay: DemoPmsStay, startUtc: Date): OrderItem[] {
+  const nightlyCents = hotel.categories[stay.category]!.nightlyCents;
+  const cancelled = stay.state === 'Canceled';
+  const item = (
+    type: string,
+    grossCents: number,
+    dayIndex: number,
+    state = cancelled ? 'Canceled' : 'Open',
+  ): OrderItem => ({
+    type,
+    accounting_state: state,
+    unit_count: 1,
+    currency: hotel.currency,
+    gross_cents: grossCents,
+    net_cents: Math.round(grossCents / (1 + hotel.taxPercent / 100)),
+    tax_code: hotel.taxCode,
+    consumed_utc: new Date(startUtc.getTime() + dayIndex * DAY_MS),
+  });
+  const items: OrderItem[] = [];
+  for (let night = 0; night < stay.nights; night++) {
+    items.push(item('SpaceOrder', nightlyCents, night));
+    if (hotel.cityTaxPerNightCents) items.push(item('CityTax', hotel.cityTaxPerNightCents, night));
+  }
+  if (stay.cancelledExtraCents) items.push(item('ProductOrder', stay.cancelledExtraCents, 0, 'Canceled'));
+  if (cancelled) items.push(item('CancellationFee', nightlyCents, 0, 'Open'));
+  return items;
+}
+
+/** The UTC instant when the wall clock in `timeZone` shows `hour`:00 on the UTC calendar day starting at `dayUtc`. */
+function atLocalHour(dayUtc: number, hour: number, timeZone: string): Date {
+  const wallClock = dayUtc + hour * 3_600_000;
+  // Two passes settle the offset even when the guess falls on the other side of a daylight-saving change.
+  let instant = wallClock - offsetMs(wallClock, timeZone);
+  instant = wallClock - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`. */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}

@@ -1,0 +1,81 @@
+import type { Executor } from '../db/transaction.ts';
+import type { NewProfile, NewReservation } from '../db/schema.ts';
+import { marketplaceDemoPmsRows } from './demo-marketplace-rows.ts';
+import { buildDemoPmsRows, type DemoPmsRows } from './demo-rows.ts';
+
+/** The marketplace seed's rows, whose reservations the demo PMS holds as well. */
+export interface MarketplaceSeed {
+  profiles: NewProfile[];
+  reservations: NewReservation[];
+}
+
+/**
+ * Fills the demo PMS when it holds no hotel yet (start-up runs this every time, so it must never duplicate):
+ * the bookable demo stays, and the marketplace seed's reservations. Call it inside the caller's transaction.
+ */
+export async function seedDemoPms(
+  db: Executor,
+  now: Date,
+  marketplace: MarketplaceSeed,
+): Promise<{ reservations: number }> {
+  const existing = await db.selectFrom('demo_pms_enterprises').select('id').limit(1).executeTakeFirst();
+  if (existing) return { reservations: 0 };
+  return insertDemoPms(db, now, marketplace);
+}
+
+/** Replaces every demo PMS row with a fresh set dated from `now` (`npm run db:seed`). */
+export async function resetDemoPms(
+  db: Executor,
+  now: Date,
+  marketplace: MarketplaceSeed,
+): Promise<{ reservations: number }> {
+  // Every other demo PMS table cascades from its enterprise.
+  await db.deleteFrom('demo_pms_enterprises').execute();
+  return insertDemoPms(db, now, marketplace);
+}
+
+async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSeed): Promise<{ reservations: number }> {
+  const bookable = buildDemoPmsRows(now);
+  const listed = marketplaceDemoPmsRows(marketplace);
+  const rows: DemoPmsRows = {
+    enterprises: [...bookable.enterprises, ...listed.enterprises],
+    categories: [...bookable.categories, ...listed.categories],
+    resources: [...bookable.resources, ...listed.resources],
+    customers: [...bookable.customers, ...listed.customers],
+    reservations: [...bookable.reservations, ...listed.reservations],
+    orderItems: [...bookable.orderItems, ...listed.orderItems],
+  };
+  // DO NOTHING on conflict: the ids are fixed, so an instance seeding at the same moment simply wins.
+  await db
+    .insertInto('demo_pms_enterprises')
+    .values(rows.enterprises)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('demo_pms_resource_categories')
+    .values(rows.categories)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('demo_pms_resources')
+    .values(rows.resources)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('demo_pms_customers')
+    .values(rows.customers)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const inserted = await db
+    .insertInto('demo_pms_reservations')
+    .values(rows.reservations)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('demo_pms_order_items')
+    .values(rows.orderItems)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return { reservations: inserted.length };
+}

@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { isSaleUnderWay } from '../../contract/order-state.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { transitionListing } from '../listings/transition.ts';
+import type { BuyingDeps } from '../payments/deps.ts';
+import { endHold } from '../payments/release-hold.ts';
+import { problemWith, type ReservationProblem } from '../payments/reservation-check.ts';
+import type { PmsReservation } from '../selling/pms/pms.ts';
+import { failSale } from './fail-sale.ts';
+import { HANDOVER_JOBS } from './jobs.ts';
+
+/** Every import stores a Mews reservation (the demo PMS speaks Mews) under this provider. */
+const PROVIDER = 'mews';
+
+/**
+ * Queues one re-read per reservation the hotel says changed, for the reservations Restay knows (the hotel
+ * notifies about all of its own). The notice carries no identity of its own and the job reads the hotel's
+ * current state, so a reservation that already has a re-read waiting gets no second one: a redelivered or
+ * repeated notice is absorbed by it. One that arrives while a re-read runs queues the next (the running one
+ * may have read before the change). Answers how many were queued.
+ */
+export async function enqueueHotelChanges(
+  deps: Pick<BuyingDeps, 'db' | 'clock'>,
+  reservationIds: readonly string[],
+): Promise<number> {
+  const unique = [...new Set(reservationIds)];
+  if (!unique.length) return 0;
+  const known = await deps.db
+    .selectFrom('reservations')
+    .select('external_id')
+    .where('provider', '=', PROVIDER)
+    .where('external_id', 'in', unique)
+    .execute();
+  let queued = 0;
+  for (const { external_id: reservationId } of known) {
+    const added = await inTransaction(deps.db, async (trx) => {
+      const earlier = await trx
+        .selectFrom('jobs')
+        .select('state')
+        .where('kind', '=', HANDOVER_JOBS.hotelChange.kind)
+        .where(sql<string>`payload->>'reservationId'`, '=', reservationId)
+        .execute();
+      if (earlier.some((job) => job.state === 'pending')) return false;
+      // The reservation's n-th re-read: two deliveries racing here compute the same key, and one job results.
+      const key = `${reservationId}#${earlier.length + 1}`;
+      const now = deps.clock();
+      return enqueueJob(trx, HANDOVER_JOBS.hotelChange, key, { reservationId }, now);
+    });
+    if (added) queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * The hotel changed a reservation: read it again and act on what the hotel now holds. A listing that can no
+ * longer be sold as listed (cancelled, no longer confirmed, other dates, another guest) is withdrawn at once, a
+ * hold on it ended first; a sale under way ends `transfer_failed` and is refunded in full ("cancelled by the
+ * hotel"). A transferred stay is the buyer's now: its change is logged for an operator, nothing is undone.
+ * Every step is guarded by state, so running it twice changes nothing more.
+ */
+export async function applyHotelChange(deps: BuyingDeps, reservationId: string): Promise<void> {
+  // The hotel's system unreachable: the job is tried again later.
+  const reservation = await deps.pms.findByExternalId(reservationId);
+  const listings = await deps.db
+    .selectFrom('listings')
+    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+    .select([
+      'listings.id',
+      'listings.status',
+      'listings.start_utc as startUtc',
+      'listings.end_utc as endUtc',
+      'reservations.guest_email',
+    ])
+    .where('reservations.provider', '=', PROVIDER)
+    .where('reservations.external_id', '=', reservationId)
+    .where('listings.status', 'in', ['active', 'inactive', 'reserved', 'sold'])
+    .execute();
+
+  for (const listing of listings) {
+    if (listing.status === 'sold') {
+      await sold(deps, reservation, listing);
+      continue;
+    }
+    const problem = problemWith(reservation, listing) ?? guestProblem(reservation, [listing.guest_email]);
+    if (!problem) continue;
+    if (listing.status === 'reserved') await endHoldOn(deps, listing.id, problem);
+    await withdraw(deps, listing.id, problem);
+  }
+}
+
+type LiveListing = { id: string; startUtc: Date; endUtc: Date; guest_email: string | null };
+
+/** A sold listing's order: refunded while the sale is under way; logged once the stay is the buyer's. */
+async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listing: LiveListing) {
+  const order = await deps.db
+    .selectFrom('orders')
+    .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .select([
+      'orders.id',
+      'orders.state',
+      (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
+    ])
+    .where('orders.listing_id', '=', listing.id)
+    .where('orders.state', 'in', ['paid', 'transferring', 'transferred'])
+    .executeTakeFirst();
+  if (!order) return;
+  // Until the handover is recorded the hotel may name the seller or, once our own change went through, the buyer.
+  const problem =
+    problemWith(reservation, listing) ?? guestProblem(reservation, [listing.guest_email, order.buyer_email]);
+  if (!problem) return;
+  if (isSaleUnderWay(order.state)) {
+    deps.logger.warn(
+      { orderId: order.id, reason: problem.reason },
+      'the hotel changed a reservation being sold; refunding the buyer',
+    );
+    await failSale(deps, order.id, 'cancelled_by_hotel', problem.message);
+    return;
+  }
+  deps.logger.warn(
+    { orderId: order.id, reason: problem.reason },
+    'the hotel changed a reservation already in the buyer’s name; an operator may refund the order',
+  );
+}
+
+/** Ends the checkout holding the listing, the safe way round; a payment that landed meanwhile is refunded. */
+async function endHoldOn(deps: BuyingDeps, listingId: string, problem: ReservationProblem) {
+  const open = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('listing_id', '=', listingId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  if (!open) return;
+  const ended = await endHold(deps, open, 'cancelled', 'the hotel cancelled or changed the reservation');
+  if (isSaleUnderWay(ended.state)) await failSale(deps, ended.id, 'cancelled_by_hotel', problem.message);
+}
+
+async function withdraw(deps: BuyingDeps, listingId: string, problem: ReservationProblem) {
+  const withdrawn = await inTransaction(deps.db, async (trx) => {
+    const current = await trx
+      .selectFrom('listings')
+      .select('status')
+      .where('id', '=', listingId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    // Sold meanwhile (then refunded above) or already ended: nothing left to withdraw.
+    if (current.status !== 'active' && current.status !== 'inactive') return false;
+    await transitionListing(trx, { listingId, from: [current.status], to: 'withdrawn', now: deps.clock() });
+    return true;
+  });
+  if (withdrawn)
+    deps.logger.info(
+      { listingId, reason: problem.reason },
+      'listing withdrawn: the hotel cancelled or changed its reservation',
+    );
+}
+
+const normalised = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
+
+/** The hotel names a guest other than the ones this stay may be in the name of (e.g. moved to someone else). */
+function guestProblem(
+  reservation: PmsReservation | null,
+  expected: readonly (string | null)[],
+): ReservationProblem | undefined {
+  const guest = normalised(reservation?.guest.email);
+  if (guest && expected.some((email) => normalised(email) === guest)) return undefined;
+  return {
+    reason: 'reservation_changed',
+    message: 'The hotel changed the guest on this reservation, so the stay can no longer be sold as listed.',
+  };
+}

@@ -1,0 +1,84 @@
+import { refundMessage } from '../../contract/order-state.ts';
+import { orderEmailJob } from '../jobs/order-email-job.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { BuyingDeps } from '../payments/deps.ts';
+import { buyerInYourName, sellerLeftYourName, sellerSaleRefunded } from './emails.ts';
+import { applyHotelChange } from './hotel-changes.ts';
+import { HANDOVER_JOBS } from './jobs.ts';
+import { transferReservation } from './transfer-reservation.ts';
+
+/**
+ * A transfer is tried 6 times over about 10 minutes (10 s doubling) before the sale is refunded: long enough to
+ * ride out a brief outage at the hotel, short enough that the buyer is never left waiting for hours.
+ */
+const TRANSFER_ATTEMPTS = 6;
+const TRANSFER_BACKOFF_MS = 10_000;
+/** A hotel's change is re-read for about an hour of outages (30 s doubling) before the job is failed and logged. */
+const HOTEL_CHANGE_ATTEMPTS = 8;
+const HOTEL_CHANGE_BACKOFF_MS = 30_000;
+
+/** The handover's job kinds: the transfer at the hotel, the emails that follow it, and the hotel's own changes. */
+export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
+  const email = (build: (facts: HandoverFacts) => MailMessage | null) =>
+    orderEmailJob(deps, (orderId) => loadFacts(deps, orderId), build);
+  return registry
+    .register(HANDOVER_JOBS.transfer, {
+      maxAttempts: TRANSFER_ATTEMPTS,
+      backoffMs: TRANSFER_BACKOFF_MS,
+      leaseMs: 2 * 60_000,
+      run: ({ orderId }, attempt) => transferReservation(deps, orderId, attempt),
+    })
+    .register(HANDOVER_JOBS.hotelChange, {
+      maxAttempts: HOTEL_CHANGE_ATTEMPTS,
+      backoffMs: HOTEL_CHANGE_BACKOFF_MS,
+      run: ({ reservationId }) => applyHotelChange(deps, reservationId),
+    })
+    .register(
+      HANDOVER_JOBS.buyerInYourName,
+      email((f) => (f.buyerEmail && f.handover ? buyerInYourName(f.buyerEmail, f.handover, deps.publicUrl) : null)),
+    )
+    .register(
+      HANDOVER_JOBS.sellerLeftYourName,
+      email((f) =>
+        f.sellerEmail && f.handover ? sellerLeftYourName(f.sellerEmail, f.handover, deps.publicUrl) : null,
+      ),
+    )
+    .register(
+      HANDOVER_JOBS.sellerSaleRefunded,
+      email((f) =>
+        f.sellerEmail
+          ? sellerSaleRefunded(f.sellerEmail, { hotel: f.hotel, reason: f.refundMessage, publicUrl: deps.publicUrl })
+          : null,
+      ),
+    );
+}
+
+type HandoverFacts = Awaited<ReturnType<typeof loadFacts>>;
+
+async function loadFacts(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
+  const row = await deps.db
+    .selectFrom('orders')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .innerJoin('profiles as seller', 'seller.id', 'orders.seller_id')
+    .select([
+      'orders.handover',
+      'orders.refund_reason',
+      'orders.refund_note',
+      'orders.buyer_email',
+      'buyer.email as buyer_profile_email',
+      'seller.email as seller_email',
+      'listings.hotel_name',
+      'listings.title',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return {
+    handover: row.handover,
+    buyerEmail: row.buyer_email ?? row.buyer_profile_email,
+    sellerEmail: row.seller_email,
+    hotel: row.hotel_name ?? row.title,
+    refundMessage: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note) : '',
+  };
+}

@@ -1,0 +1,151 @@
+import type { StoredHandover } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { RetryJobLater } from '../jobs/errors.ts';
+import type { JobAttempt } from '../jobs/registry.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import type { BuyingDeps } from '../payments/deps.ts';
+import { lockOrderAndListing } from '../payments/order-lock.ts';
+import { transitionOrder } from '../payments/order-transition.ts';
+import { schedulePayout } from '../payouts/schedule-payout.ts';
+import { PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
+import { failSale } from './fail-sale.ts';
+import { HANDOVER_JOBS } from './jobs.ts';
+import { hotelDate } from './stay-dates.ts';
+
+/**
+ * The transfer job: puts a sold reservation in the buyer's name at the hotel. `paid` -> `transferring` first
+ * (committed, so the buyer sees it), then the hotel is asked outside any transaction, then `transferred` with
+ * the hotel's details as read back. A refusal ends the sale at once (`transfer_failed`, refunded); an outage is
+ * retried by the job worker until its attempts are used up, then ends the sale the same way.
+ */
+export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
+  const order = await loadTransfer(deps, orderId);
+  if (order.state !== 'paid' && order.state !== 'transferring') return;
+  if (order.state === 'paid') {
+    await inTransaction(deps.db, (trx) =>
+      transitionOrder(trx, {
+        orderId,
+        from: ['paid'],
+        to: 'transferring',
+        now: deps.clock(),
+        reason: 'transfer started',
+      }),
+    );
+  }
+  let reservation: PmsReservation;
+  try {
+    // A retry may follow an attempt that reached the hotel but died before recording it: ask first.
+    const done = order.state === 'transferring' ? await alreadyInBuyersName(deps, order) : null;
+    reservation =
+      done ??
+      (await deps.pms.transferToGuest(order.external_id, {
+        firstName: order.guest_first_name ?? '',
+        lastName: order.guest_last_name ?? '',
+        email: order.buyer_email ?? '',
+      }));
+  } catch (error) {
+    const failure =
+      error instanceof PmsTransferError ? error : new PmsTransferError('unavailable', String((error as Error).message));
+    deps.logger.warn({ orderId, kind: failure.kind, err: error }, 'transfer at the hotel failed');
+    if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message);
+    if (attempt.lastAttempt) return failSale(deps, orderId, 'transfer_failed', failure.message);
+    if (failure.kind === 'rate_limited' && failure.retryAfterMs !== null) {
+      throw new RetryJobLater(failure.message, failure.retryAfterMs, { cause: error });
+    }
+    throw failure;
+  }
+  await recordTransferred(deps, orderId, handoverOf(reservation, order));
+}
+
+async function alreadyInBuyersName(
+  deps: Pick<BuyingDeps, 'pms'>,
+  order: { external_id: string; buyer_email: string | null },
+) {
+  const atHotel = await deps.pms.findByExternalId(order.external_id);
+  const named = atHotel?.guest.email?.trim().toLowerCase();
+  return named && named === order.buyer_email?.trim().toLowerCase() ? atHotel : null;
+}
+
+function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
+  return deps.db
+    .selectFrom('orders')
+    .innerJoin('reservations', 'reservations.id', 'orders.reservation_id')
+    .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .select([
+      'orders.state',
+      'orders.guest_first_name',
+      'orders.guest_last_name',
+      'reservations.external_id',
+      (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+function handoverOf(
+  reservation: PmsReservation,
+  order: { guest_first_name: string | null; guest_last_name: string | null },
+): StoredHandover {
+  const timeZone = reservation.hotel.timeZone ?? 'UTC';
+  const { addressLine, city, countryCode } = reservation.hotel;
+  return {
+    confirmationNumber: reservation.confirmationNumber,
+    hotelName: reservation.hotel.name,
+    hotelAddress: [addressLine, city, countryCode].filter(Boolean).join(', ') || null,
+    checkIn: hotelDate(reservation.startUtc, timeZone),
+    checkOut: hotelDate(reservation.endUtc, timeZone),
+    timeZone,
+    guestName: [order.guest_first_name, order.guest_last_name].filter(Boolean).join(' '),
+  };
+}
+
+/**
+ * One transaction: the order is transferred with what the hotel now holds, the sold listing no longer blocks
+ * its reservation (only the new guest may prove it theirs and list it), every earlier proof of ownership of the
+ * reservation is spent, both sides are told, and the sale is settled with the seller's payout scheduled.
+ */
+async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover) {
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const { order, listing } = await lockOrderAndListing(trx, orderId);
+    if (order.state !== 'transferring') return;
+    await transitionOrder(trx, {
+      orderId,
+      from: ['transferring'],
+      to: 'transferred',
+      now,
+      reason: 'the hotel names the buyer',
+      changes: { transferred_at: now, handover: JSON.stringify(handover) },
+    });
+    await trx
+      .updateTable('listings')
+      .set({ transferred_at: now, updated_at: now })
+      .where('id', '=', listing.id)
+      .execute();
+    await trx
+      .updateTable('reservations')
+      .set({ guest_email: order.buyer_email, owner_id: order.buyer_id })
+      .where('id', '=', order.reservation_id)
+      .execute();
+    await trx
+      .updateTable('reservation_verifications')
+      .set({ spent_at: now })
+      .where('reservation_id', '=', order.reservation_id)
+      .where('spent_at', 'is', null)
+      .execute();
+    await enqueueJob(trx, HANDOVER_JOBS.buyerInYourName, orderId, { orderId }, now);
+    await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
+    await schedulePayout(
+      trx,
+      {
+        orderId,
+        sellerId: order.seller_id,
+        currency: order.currency,
+        saleCents: order.amount_cents,
+        checkInUtc: listing.start_utc,
+      },
+      deps.payouts,
+      now,
+    );
+  });
+}

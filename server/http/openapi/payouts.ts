@@ -1,0 +1,30 @@
+import { schemaRef } from './json-schema.ts';
+import type { OperationSpec } from './operation.ts';
+
+export const payoutsPaths: Record<string, Record<string, OperationSpec>> = {
+  '/api/payouts/account': {
+    get: {
+      operationId: 'getPayoutAccount',
+      tag: 'Payouts',
+      summary: 'The caller’s payout account: not set up, details needed, or ready to receive payouts',
+      description:
+        'Re-read from the payment provider on every call, so it is current when the seller comes back from onboarding.',
+      access: 'bearer',
+      reply: { status: 200, description: 'The account’s status and its label', data: schemaRef('PayoutAccount') },
+      errors: ['UPSTREAM_ERROR'],
+    },
+  },
+  '/api/payouts/onboarding': {
+    post: {
+      operationId: 'startPayoutOnboarding',
+      tag: 'Payouts',
+      summary: 'A single-use link to the payment provider’s onboarding, creating the caller’s payout account once',
+      description:
+        'The provider sends the seller back to `/my-listings?payouts=return` when they leave the form, and to ' +
+        '`/my-listings?payouts=refresh` when the link expired, where a new link is asked for.',
+      access: 'bearer',
+      reply: { status: 200, description: 'Where to send the seller', data: schemaRef('OnboardingLink') },
+      errors: ['UPSTREAM_ERROR'],
+    },
+  },
+};

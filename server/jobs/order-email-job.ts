@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import type { JobAttempt, JobHandler } from './registry.ts';
+
+/** Emails are retried for about a day (12 attempts, the back-off doubling up to an hour). */
+const EMAIL_ATTEMPTS = 12;
+
+/**
+ * The handler of a job that sends one email about an order: it loads what the email says, builds the message
+ * and sends it. A build that answers null has nobody to write to (or nothing to say yet); retrying would not
+ * change that, so it is logged and the job ends. Sending again after a crash is the mailer's usual at-least-once.
+ */
+export function orderEmailJob<Facts>(
+  deps: { mailer: Mailer; logger: Logger },
+  load: (orderId: string) => Promise<Facts>,
+  build: (facts: Facts) => MailMessage | null,
+): JobHandler<{ orderId: string }> {
+  return {
+    maxAttempts: EMAIL_ATTEMPTS,
+    run: async ({ orderId }: { orderId: string }, { job }: JobAttempt) => {
+      const message = build(await load(orderId));
+      if (message) await deps.mailer.send(message);
+      else deps.logger.warn({ orderId, kind: job.kind }, 'an order email has nobody to go to; not sent');
+    },
+  };
+}

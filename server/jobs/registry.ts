@@ -1,0 +1,63 @@
+import type { JobRow } from '../db/schema.ts';
+import type { JobType } from './job-type.ts';
+
+/** What a handler knows about the attempt it is making. */
+export interface JobAttempt {
+  job: Pick<JobRow, 'id' | 'kind' | 'key' | 'created_at'>;
+  /** 1 for the first run. */
+  attempt: number;
+  /** No attempt follows this one if it fails: a handler that must end in a known state decides it now. */
+  lastAttempt: boolean;
+}
+
+export interface JobPolicy {
+  /** Attempts before the job becomes `failed` (logged as an error, listed by `npm run jobs -- failed`). */
+  maxAttempts: number;
+  /** Delay before the second attempt; each later one doubles it, up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** How long a claimed job is its worker's before another may take it; extended while the handler runs. */
+  leaseMs?: number;
+}
+
+export interface JobHandler<Payload> extends JobPolicy {
+  /** Does the work; safe to repeat (a worker may die after the work and before recording it). */
+  run(payload: Payload, attempt: JobAttempt): Promise<void>;
+}
+
+export interface RegisteredKind extends Required<JobPolicy> {
+  type: JobType<unknown>;
+  run(payload: unknown, attempt: JobAttempt): Promise<void>;
+}
+
+const DEFAULTS = { backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 2 * 60_000 };
+
+/**
+ * The kinds this process can run. Each domain registers its own (`registerPaymentJobs(registry, deps)`), so a
+ * new kind needs no central list and no schema change; a worker claims only kinds it has registered.
+ */
+export class JobRegistry {
+  private readonly kinds = new Map<string, RegisteredKind>();
+
+  register<Payload>(type: JobType<Payload>, handler: JobHandler<Payload>): this {
+    if (this.kinds.has(type.kind)) throw new Error(`Job kind ${type.kind} is registered twice`);
+    if (!Number.isInteger(handler.maxAttempts) || handler.maxAttempts < 1) {
+      throw new Error(`Job kind ${type.kind} needs maxAttempts of at least 1`);
+    }
+    this.kinds.set(type.kind, {
+      ...DEFAULTS,
+      ...handler,
+      type: type as JobType<unknown>,
+      run: (payload, attempt) => handler.run(payload as Payload, attempt),
+    });
+    return this;
+  }
+
+  get(kind: string): RegisteredKind | undefined {
+    return this.kinds.get(kind);
+  }
+
+  names(): string[] {
+    return [...this.kinds.keys()];
+  }
+}

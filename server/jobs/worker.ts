@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { startBackgroundLoop } from '../background-loop.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, JobRow } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { JobCannotSucceed, RetryJobLater } from './errors.ts';
+import type { JobRegistry, RegisteredKind } from './registry.ts';
+
+export interface JobWorkerDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  registry: JobRegistry;
+  /** Names this worker's leases; one per process is enough. */
+  workerId?: string;
+}
+
+/**
+ * A job a sale queued starts within about a second: the buyer is watching for "In your name". Looking costs
+ * one indexed query per instance per second when nothing is due.
+ */
+const DEFAULT_INTERVAL_MS = 1_000;
+export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * Claims one due job of a kind this worker knows: a pending one whose time has come, or a running one whose
+ * worker let its lease lapse (it died mid-job). FOR UPDATE SKIP LOCKED: two workers never claim the same row,
+ * and the claim (state, attempt, lease) commits before the work starts, so the lease is per job, not per batch.
+ */
+export async function claimNextJob(deps: JobWorkerDeps, workerId: string): Promise<JobRow | undefined> {
+  const kinds = deps.registry.names();
+  if (!kinds.length) return undefined;
+  return inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const due = await trx
+      .selectFrom('jobs')
+      .select(['id', 'kind'])
+      .where('kind', 'in', kinds)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('run_at', '<=', now)]),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '<=', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!due) return undefined;
+    const { leaseMs } = deps.registry.get(due.kind)!;
+    return trx
+      .updateTable('jobs')
+      .set({
+        state: 'running',
+        attempts: sql<number>`attempts + 1`,
+        locked_until: new Date(now.getTime() + leaseMs),
+        locked_by: workerId,
+        updated_at: now,
+      })
+      .where('id', '=', due.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Runs a claimed job and records how it went, only while this worker still holds its lease. */
+export async function runClaimedJob(deps: JobWorkerDeps, job: JobRow, workerId: string): Promise<JobRow['state']> {
+  const kind = deps.registry.get(job.kind)!;
+  const stopHeartbeat = keepLease(deps, job, workerId, kind.leaseMs);
+  try {
+    const payload = kind.type.payload.safeParse(job.payload);
+    if (!payload.success) throw new JobCannotSucceed(`The payload of job ${job.id} is not a ${job.kind} payload`);
+    await kind.run(payload.data, {
+      job,
+      attempt: job.attempts,
+      lastAttempt: job.attempts >= kind.maxAttempts,
+    });
+    await settle(deps, job, workerId, { state: 'done', last_error: null });
+    return 'done';
+  } catch (error) {
+    return failed(deps, job, workerId, kind, error);
+  } finally {
+    stopHeartbeat();
+  }
+}
+
+async function failed(
+  deps: JobWorkerDeps,
+  job: JobRow,
+  workerId: string,
+  kind: RegisteredKind,
+  error: unknown,
+): Promise<JobRow['state']> {
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
+  const context = { err: error, jobId: job.id, kind: job.kind, key: job.key, attempt: job.attempts };
+  if (error instanceof JobCannotSucceed || job.attempts >= kind.maxAttempts) {
+    deps.logger.error({ ...context, maxAttempts: kind.maxAttempts }, 'job failed for good');
+    await settle(deps, job, workerId, { state: 'failed', last_error: lastError });
+    return 'failed';
+  }
+  const delay =
+    error instanceof RetryJobLater
+      ? error.retryAfterMs
+      : Math.min(kind.maxBackoffMs, kind.backoffMs * 2 ** (job.attempts - 1));
+  deps.logger.warn({ ...context, retryInMs: delay }, 'job attempt failed; it will be retried');
+  await settle(deps, job, workerId, {
+    state: 'pending',
+    last_error: lastError,
+    run_at: new Date(deps.clock().getTime() + delay),
+  });
+  return 'pending';
+}
+
+async function settle(
+  deps: JobWorkerDeps,
+  job: JobRow,
+  workerId: string,
+  outcome: { state: 'done' | 'failed' | 'pending'; last_error: string | null; run_at?: Date },
+) {
+  const now = deps.clock();
+  const result = await deps.db
+    .updateTable('jobs')
+    .set({
+      ...outcome,
+      locked_until: null,
+      locked_by: null,
+      updated_at: now,
+      finished_at: outcome.state === 'pending' ? null : now,
+    })
+    .where('id', '=', job.id)
+    .where('state', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .where('attempts', '=', job.attempts)
+    .executeTakeFirst();
+  if (!result.numUpdatedRows) {
+    deps.logger.warn({ jobId: job.id, kind: job.kind }, 'job lease was lost before its outcome was recorded');
+  }
+}
+
+/** Extends the lease while the handler works, so a slow provider never lets another worker take the job. */
+function keepLease(deps: JobWorkerDeps, job: JobRow, workerId: string, leaseMs: number): () => void {
+  const timer = setInterval(
+    () => {
+      deps.db
+        .updateTable('jobs')
+        .set({ locked_until: new Date(deps.clock().getTime() + leaseMs) })
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .where('locked_by', '=', workerId)
+        .where('attempts', '=', job.attempts)
+        .execute()
+        .catch((error: unknown) => deps.logger.warn({ err: error, jobId: job.id }, 'extending a job lease failed'));
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Runs due jobs one at a time until none is due (or `limit` ran). Returns how many ran. */
+export async function runDueJobs(deps: JobWorkerDeps, { limit = 200 } = {}): Promise<number> {
+  const workerId = deps.workerId ?? defaultWorkerId();
+  let ran = 0;
+  while (ran < limit) {
+    const job = await claimNextJob(deps, workerId);
+    if (!job) break;
+    await runClaimedJob(deps, job, workerId);
+    ran += 1;
+  }
+  return ran;
+}
+
+/**
+ * Runs due jobs now and every `intervalMs`, one round at a time. Returns a stop function that waits for the
+ * job in progress to finish (a job cut short would run again after its lease, which is safe but slower).
+ */
+export function startJobWorker(deps: JobWorkerDeps, { intervalMs = DEFAULT_INTERVAL_MS } = {}): () => Promise<void> {
+  const worker = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
+  return startBackgroundLoop(
+    () => runDueJobs(worker, { limit: 50 }),
+    intervalMs,
+    (error) => deps.logger.error({ err: error }, 'the job worker failed'),
+  );
+}

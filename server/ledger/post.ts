@@ -1,0 +1,96 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The ledger's accounts, each a balance in one currency (positive: the platform holds or is owed it; negative:
+ * the platform owes it or earned it):
+ * - `provider_balance`: the money in the platform's balance at the payment provider;
+ * - `buyer_funds`: what buyers paid for sales not yet settled, owed back to them until the stay is theirs;
+ * - `platform_fees`: what the platform earned;
+ * - `seller_payable`: what a seller is owed (negative) or owes back (positive), one balance per seller.
+ * Refunds and payouts are money leaving the provider balance, so each is a transaction kind, not an account.
+ */
+export type LedgerAccount = 'provider_balance' | 'buyer_funds' | 'platform_fees' | 'seller_payable';
+
+/** The money events, one ledger transaction each. */
+export type LedgerKind = 'payment' | 'refund' | 'settlement' | 'unsettlement' | 'payout' | 'reversal';
+
+export interface LedgerEntry {
+  account: LedgerAccount;
+  /** Required for `seller_payable`, absent for the others. */
+  sellerId?: string;
+  /** Hundredths of the currency's major unit, never 0. */
+  amountCents: number;
+}
+
+export interface LedgerPosting {
+  kind: LedgerKind;
+  /** What makes the event unique within its kind: the provider's object id, or the order id. */
+  reference: string;
+  orderId: string;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  entries: readonly LedgerEntry[];
+  now: Date;
+}
+
+/**
+ * Posts one money event, inside the caller's transaction so it commits with the state change that caused it.
+ * Posting the same (kind, reference) again changes nothing and answers false, so replays and retries are safe.
+ * Entries that do not sum to zero are a bug in the caller: refused here, and by the database at commit.
+ */
+export async function postToLedger(trx: Transaction<Database>, posting: LedgerPosting): Promise<boolean> {
+  const entries = posting.entries.filter((entry) => entry.amountCents !== 0);
+  const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
+  if (sum !== 0 || entries.some((entry) => !Number.isInteger(entry.amountCents))) {
+    throw new Error(`ledger ${posting.kind} ${posting.reference}: entries must be whole cents summing to zero`);
+  }
+  const inserted = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      kind: posting.kind,
+      reference: posting.reference,
+      order_id: posting.orderId,
+      currency: posting.currency.toUpperCase(),
+      created_at: posting.now,
+    })
+    .onConflict((oc) => oc.columns(['kind', 'reference']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  if (entries.length === 0) return true;
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry, line) => ({
+        transaction_id: inserted.id,
+        line,
+        account: entry.account,
+        seller_id: entry.sellerId ?? null,
+        amount_cents: entry.amountCents,
+      })),
+    )
+    .execute();
+  return true;
+}
+
+/** The entries of a transaction already posted, e.g. to post their exact negation when a settlement is undone. */
+export async function ledgerEntriesOf(
+  trx: Transaction<Database>,
+  kind: LedgerKind,
+  reference: string,
+): Promise<LedgerEntry[]> {
+  const rows = await trx
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select(['ledger_entries.account', 'ledger_entries.seller_id', 'ledger_entries.amount_cents'])
+    .where('ledger_transactions.kind', '=', kind)
+    .where('ledger_transactions.reference', '=', reference)
+    .orderBy('ledger_entries.line')
+    .execute();
+  return rows.map((row) => ({
+    account: row.account,
+    ...(row.seller_id ? { sellerId: row.seller_id } : {}),
+    amountCents: row.amount_cents,
+  }));
+}

@@ -1,0 +1,58 @@
+import { canTransitionOrder, isSaleUnderWay, type RefundReason } from '../../contract/order-state.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { HANDOVER_JOBS } from '../handover/jobs.ts';
+import { transitionListing } from '../listings/transition.ts';
+import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
+import { lockOrderAndListing } from './order-lock.ts';
+import { transitionOrder } from './order-transition.ts';
+import { unsettleSale } from '../ledger/money-events.ts';
+
+export interface RefundConfirmation {
+  orderId: string;
+  now: Date;
+  /** Kept in the order's history (e.g. `charge.refunded`). */
+  source: string;
+  /** Why, when the order was not already being refunded for a reason of ours (a refund made by hand). */
+  reasonIfNone: RefundReason;
+}
+
+/**
+ * The provider has confirmed that the buyer's money is back: the order ends `refunded` and the buyer is told
+ * why. When the refund was made outside the product while the sale was still under way (paid, or being
+ * transferred), the sale ends here too: the listing is withdrawn (the reservation stays the seller's) and the
+ * seller is told. Answers false when there is nothing to do (already refunded, or a state the machine does not
+ * let go to `refunded`, such as an order whose payment is not recorded yet).
+ */
+export async function confirmRefund(trx: Transaction<Database>, confirmation: RefundConfirmation): Promise<boolean> {
+  const { orderId, now, source } = confirmation;
+  const { order, listing } = await lockOrderAndListing(trx, orderId);
+  if (!canTransitionOrder(order.state, 'refunded')) return false;
+  await transitionOrder(trx, {
+    orderId,
+    from: [order.state],
+    to: 'refunded',
+    now,
+    reason: source,
+    changes: {
+      refunded_at: now,
+      refund_reason: order.refund_reason ?? confirmation.reasonIfNone,
+      refund_requested_at: order.refund_requested_at ?? now,
+    },
+  });
+  // Refunded after the stay became the buyer's (by hand, at the provider): the settled sale is undone first.
+  await unsettleSale(trx, orderId, now);
+  if (isSaleUnderWay(order.state) && listing.status === 'sold') {
+    await transitionListing(trx, {
+      listingId: listing.id,
+      from: ['sold'],
+      to: 'withdrawn',
+      now,
+      changes: { buyer_id: null },
+    });
+    await enqueueJob(trx, HANDOVER_JOBS.sellerSaleRefunded, orderId, { orderId }, now);
+  }
+  await enqueueOrderJob(trx, PAYMENT_JOBS.refundEmail, orderId, now);
+  return true;
+}

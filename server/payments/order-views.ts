@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Handover, OrderStep, RefundInfo } from '../../contract/handover.ts';
+import { refundMessage } from '../../contract/order-state.ts';
+import type { Database, OrderRow } from '../db/schema.ts';
+
+type RefundColumns = Pick<OrderRow, 'refund_reason' | 'refund_note' | 'refund_requested_at' | 'refunded_at'>;
+
+/** Why the order's money goes back, as the buyer and the seller are told; null when it does not. */
+export function refundInfoOf(order: RefundColumns): RefundInfo | null {
+  if (!order.refund_reason || !order.refund_requested_at) return null;
+  return {
+    reason: order.refund_reason,
+    message: refundMessage(order.refund_reason, order.refund_note),
+    requestedAt: order.refund_requested_at.toISOString(),
+    refundedAt: order.refunded_at ? order.refunded_at.toISOString() : null,
+  };
+}
+
+/** The hotel's reservation as it names the buyer; null until the order is transferred. */
+export function handoverOf(order: Pick<OrderRow, 'handover' | 'transferred_at'>): Handover | null {
+  if (!order.handover || !order.transferred_at) return null;
+  return { ...order.handover, transferredAt: order.transferred_at.toISOString() };
+}
+
+/** Each order's history, oldest first, as (state, time) steps. */
+export async function timelinesOf(db: Kysely<Database>, orderIds: readonly string[]) {
+  const timelines = new Map<string, OrderStep[]>();
+  if (!orderIds.length) return timelines;
+  const rows = await db
+    .selectFrom('order_events')
+    .select(['order_id', 'to_state', 'at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const steps = timelines.get(row.order_id) ?? [];
+    steps.push({ state: row.to_state, at: row.at.toISOString() });
+    timelines.set(row.order_id, steps);
+  }
+  return timelines;
+}

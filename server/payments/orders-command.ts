@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
+import { AppError } from '../http/errors.ts';
+import type { BuyingDeps } from './deps.ts';
+import { refundOrderByOperator } from './operator-refund.ts';
+
+export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"]`;
+
+/** A refusal the operator reads as one line: what was wrong with the command or the order. */
+export class OrdersCommandError extends Error {}
+
+/**
+ * `npm run orders -- refund <orderId> --reason <reason> [--note <text>]`: refunds a paid or transferred order in
+ * full (e.g. the hotel cancelled the reservation after the sale). Answers the lines to print; throws
+ * OrdersCommandError for bad input or an order in a state that cannot be refunded, having changed nothing.
+ */
+export async function runOrdersCommand(
+  argv: readonly string[],
+  deps: Pick<BuyingDeps, 'db' | 'clock'>,
+): Promise<string[]> {
+  const { orderId, reason, note } = parseRefund(argv);
+  const exists = await deps.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+  if (!exists) throw new OrdersCommandError(`No order ${orderId}.`);
+  try {
+    const done = await refundOrderByOperator(deps, { orderId, reason, ...(note ? { note } : {}) });
+    return [
+      `Order ${orderId}: ${done.from} -> refund_pending (reason ${reason}${note ? `, note "${note}"` : ''}).`,
+      ...(done.listingWithdrawn
+        ? ['The listing is withdrawn and the seller will be told; the reservation stays theirs.']
+        : []),
+      'The refund job is queued: a running server refunds the payment and emails the buyer once the provider confirms.',
+    ];
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') throw new OrdersCommandError(error.message);
+    throw error;
+  }
+}
+
+function parseRefund(argv: readonly string[]): { orderId: string; reason: OperatorRefundReason; note?: string } {
+  const [command, orderId, ...rest] = argv;
+  if (command !== 'refund' || !orderId) throw new OrdersCommandError(ORDERS_USAGE);
+  if (!z.uuid().safeParse(orderId).success)
+    throw new OrdersCommandError(`Not an order id: ${orderId}. ${ORDERS_USAGE}`);
+  const options = new Map<string, string>();
+  for (let index = 0; index < rest.length; index += 2) {
+    const [flag, value] = [rest[index], rest[index + 1]];
+    if ((flag !== '--reason' && flag !== '--note') || value === undefined || options.has(flag)) {
+      throw new OrdersCommandError(ORDERS_USAGE);
+    }
+    options.set(flag, value);
+  }
+  const reason = options.get('--reason');
+  if (!reason) throw new OrdersCommandError(`A reason is required. ${ORDERS_USAGE}`);
+  if (!(OPERATOR_REFUND_REASONS as readonly string[]).includes(reason)) {
+    throw new OrdersCommandError(`Unknown reason "${reason}": use one of ${OPERATOR_REFUND_REASONS.join(', ')}.`);
+  }
+  const note = options.get('--note')?.trim();
+  return { orderId, reason: reason as OperatorRefundReason, ...(note ? { note } : {}) };
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { SellerListing } from '../../contract/handover.ts';
+import { toMajor } from '../../contract/money.ts';
+import type { PayoutInfo, PayoutState } from '../../contract/payouts.ts';
+import type { Database } from '../db/schema.ts';
+import { toListingDto } from '../listings/listing-dto.ts';
+import { findListingsBySeller } from '../listings/queries.ts';
+import { refundInfoOf } from './order-views.ts';
+
+/**
+ * A seller's own listings in every status, each with its sale's outcome: the order that bought it (the one
+ * that was ever paid), when the reservation left the seller's name, or why the buyer was refunded, and the
+ * seller's payout for it.
+ */
+export async function listSellerListings(db: Kysely<Database>, sellerId: string): Promise<SellerListing[]> {
+  const rows = await findListingsBySeller(db, sellerId);
+  const sales = rows.length
+    ? await db
+        .selectFrom('orders')
+        .leftJoin('payouts', 'payouts.order_id', 'orders.id')
+        .select([
+          'orders.id',
+          'orders.listing_id',
+          'orders.state',
+          'orders.transferred_at',
+          'orders.refund_reason',
+          'orders.refund_note',
+          'orders.refund_requested_at',
+          'orders.refunded_at',
+          'payouts.state as payout_state',
+          'payouts.sale_cents',
+          'payouts.fee_cents',
+          'payouts.currency as payout_currency',
+          'payouts.release_at',
+          'payouts.paid_at',
+        ])
+        .where(
+          'orders.listing_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('orders.paid_at', 'is not', null)
+        .execute()
+    : [];
+  const saleOf = new Map(sales.map((sale) => [sale.listing_id, sale]));
+  return rows.map((row) => {
+    const sale = saleOf.get(row.id);
+    return {
+      ...toListingDto(row, sellerId),
+      sale: sale
+        ? {
+            orderId: sale.id,
+            state: sale.state,
+            transferredAt: sale.transferred_at ? sale.transferred_at.toISOString() : null,
+            refund: refundInfoOf(sale),
+            payout: payoutInfoOf(sale),
+          }
+        : null,
+    };
+  });
+}
+
+function payoutInfoOf(sale: {
+  payout_state: PayoutState | null;
+  sale_cents: number | null;
+  fee_cents: number | null;
+  payout_currency: string | null;
+  release_at: Date | null;
+  paid_at: Date | null;
+}): PayoutInfo | null {
+  if (!sale.payout_state || sale.sale_cents === null || sale.fee_cents === null || !sale.release_at) return null;
+  return {
+    state: sale.payout_state,
+    amount: toMajor(sale.sale_cents - sale.fee_cents),
+    currency: sale.payout_currency ?? '',
+    releaseAt: sale.release_at.toISOString(),
+    paidAt: sale.paid_at ? sale.paid_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { PayoutAccount, ProviderTransfer, ProviderTransferReversal } from './payments.ts';
+import { fromStripeAmount } from './stripe-amounts.ts';
+import { idOrObject, listWire } from './stripe-wire-parts.ts';
+
+/** The account fields the payouts read: v1 `account` objects, as `account.updated` events also carry them. */
+const accountWire = z.object({
+  object: z.literal('account'),
+  id: z.string().min(1),
+  details_submitted: z.boolean().optional(),
+  capabilities: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+export function toPayoutAccount(raw: unknown): PayoutAccount {
+  const account = accountWire.parse(raw);
+  return {
+    id: account.id,
+    transfersActive: account.capabilities?.transfers === 'active',
+    detailsSubmitted: account.details_submitted ?? false,
+  };
+}
+
+const transferWire = z.object({
+  object: z.literal('transfer'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  amount_reversed: z.number().int(),
+  currency: z.string().min(3),
+  destination: idOrObject,
+  source_transaction: idOrObject,
+  transfer_group: z.string().nullable().optional(),
+  created: z.number().int(),
+});
+
+export function toProviderTransfer(raw: unknown): ProviderTransfer {
+  const transfer = transferWire.parse(raw);
+  return {
+    id: transfer.id,
+    destination: transfer.destination ?? '',
+    amountCents: fromStripeAmount(transfer.amount, transfer.currency),
+    amountReversedCents: fromStripeAmount(transfer.amount_reversed, transfer.currency),
+    currency: transfer.currency.toUpperCase(),
+    sourceChargeId: transfer.source_transaction,
+    transferGroup: transfer.transfer_group ?? null,
+    created: new Date(transfer.created * 1000),
+  };
+}
+
+export const toProviderTransfers = (raw: unknown): ProviderTransfer[] =>
+  listWire.parse(raw).data.map(toProviderTransfer);
+
+const reversalWire = z.object({
+  object: z.literal('transfer_reversal'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string().min(3),
+  transfer: idOrObject,
+});
+
+export function toProviderTransferReversal(raw: unknown): ProviderTransferReversal {
+  const reversal = reversalWire.parse(raw);
+  return {
+    id: reversal.id,
+    transferId: reversal.transfer ?? '',
+    amountCents: fromStripeAmount(reversal.amount, reversal.currency),
+    currency: reversal.currency.toUpperCase(),
+  };
+}

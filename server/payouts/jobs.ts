@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineJobType } from '../jobs/job-type.ts';
+
+const orderPayload = z.object({ orderId: z.uuid() });
+
+/** The payouts' durable jobs; handlers in register-jobs.ts. */
+export const PAYOUT_JOBS = {
+  /**
+   * Send a due payout. Keyed by the order id when the stay is transferred, and by order id and time when a
+   * payout waiting for its account is due again: the handler acts only on a `scheduled` payout, so any extra
+   * run does nothing.
+   */
+  send: defineJobType('payouts.send', orderPayload),
+  /** Take a payout back (or cancel it before it is sent): the transferred stay was refunded. */
+  reverse: defineJobType('payouts.reverse', orderPayload),
+  /** Tell the seller a payout waits for their payout account. */
+  waitingEmail: defineJobType('payouts.waiting_for_account_email', orderPayload),
+} as const;

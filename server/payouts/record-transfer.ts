@@ -1,0 +1,38 @@
+import { inTransaction } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { postPayout } from '../ledger/payout-events.ts';
+import type { ProviderTransfer } from '../payments/stripe/payments.ts';
+import type { PayoutDeps } from './deps.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
+import { transitionPayout } from './payout-transition.ts';
+
+/**
+ * Records a transfer the provider made for a payout, once: the payout is `paid` and the ledger posts it. A
+ * refund of the stay may have cancelled the payout while the transfer was under way (or its job died after the
+ * provider call): the transfer is recorded all the same, and a reversal is queued for it.
+ */
+export async function recordTransfer(deps: PayoutDeps, orderId: string, sellerId: string, transfer: ProviderTransfer) {
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const paid = await transitionPayout(trx, {
+      orderId,
+      from: ['scheduled', 'cancelled'],
+      to: 'paid',
+      now,
+      changes: { transfer_id: transfer.id, paid_at: now },
+    });
+    if (!paid) return;
+    await postPayout(trx, {
+      reference: transfer.id,
+      orderId,
+      sellerId,
+      currency: transfer.currency,
+      amountCents: transfer.amountCents,
+      now,
+    });
+    const order = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow();
+    if (order.state !== 'transferred') {
+      await enqueueJob(trx, PAYOUT_JOBS.reverse, `${orderId}:after-send`, { orderId }, now);
+    }
+  });
+}

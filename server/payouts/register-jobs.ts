@@ -1,0 +1,53 @@
+import { orderEmailJob } from '../jobs/order-email-job.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
+import type { PayoutDeps } from './deps.ts';
+import { payoutWaitingForAccount } from './emails.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
+import { reversePayout } from './reverse-payout.ts';
+import { sendPayout } from './send-payout.ts';
+
+/**
+ * A payout is tried for about a day (12 attempts, 30 s doubling up to an hour): long enough for a
+ * provider outage or a platform balance still waiting for funds; a failure after that is logged for an operator.
+ */
+const PAYOUT_ATTEMPTS = 12;
+const PAYOUT_BACKOFF_MS = 30_000;
+
+export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): JobRegistry {
+  const policy = { maxAttempts: PAYOUT_ATTEMPTS, backoffMs: PAYOUT_BACKOFF_MS };
+  return registry
+    .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }) => sendPayout(deps, orderId) })
+    .register(PAYOUT_JOBS.reverse, { ...policy, run: ({ orderId }) => reversePayout(deps, orderId) })
+    .register(
+      PAYOUT_JOBS.waitingEmail,
+      orderEmailJob(
+        deps,
+        (orderId) => loadWaitingFacts(deps, orderId),
+        (facts) => (facts.seller_email ? payoutWaitingForAccount(facts.seller_email, facts, deps.publicUrl) : null),
+      ),
+    );
+}
+
+async function loadWaitingFacts(deps: PayoutDeps, orderId: string) {
+  const row = await deps.db
+    .selectFrom('payouts')
+    .innerJoin('orders', 'orders.id', 'payouts.order_id')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .innerJoin('profiles as seller', 'seller.id', 'payouts.seller_id')
+    .select([
+      'seller.email as seller_email',
+      'listings.hotel_name',
+      'listings.title',
+      'payouts.sale_cents',
+      'payouts.fee_cents',
+      'payouts.currency',
+    ])
+    .where('payouts.order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return {
+    seller_email: row.seller_email,
+    hotelName: row.hotel_name ?? row.title,
+    amountCents: row.sale_cents - row.fee_cents,
+    currency: row.currency,
+  };
+}

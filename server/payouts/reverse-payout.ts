@@ -1,0 +1,70 @@
+import { inTransaction } from '../db/transaction.ts';
+import { postReversal } from '../ledger/payout-events.ts';
+import type { PayoutDeps } from './deps.ts';
+import { transitionPayout } from './payout-transition.ts';
+import { refusalReason } from './provider-refusal.ts';
+import { recordTransfer } from './record-transfer.ts';
+
+/**
+ * The reverse job, after a stay already the buyer's is refunded: a payout not yet sent is cancelled; one sent is
+ * taken back from the seller's account (idempotency key `reversal:<orderId>`). Before cancelling, the provider is
+ * asked for the order's transfers: a send job that died after the provider paid must not leave that money with
+ * the seller unseen, so such a transfer is recorded and reversed. When the provider refuses a reversal (the
+ * seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller still owes it
+ * in the ledger, and the operator is warned in the log.
+ */
+export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<void> {
+  let payout = await loadPayout(deps, orderId);
+  if (payout?.state === 'scheduled' || payout?.state === 'waiting_account') {
+    const [made] = await deps.payments.listTransfers(orderId);
+    if (made) await recordTransfer(deps, orderId, payout.seller_id, made);
+    else {
+      await inTransaction(deps.db, (trx) =>
+        transitionPayout(trx, { orderId, from: ['scheduled', 'waiting_account'], to: 'cancelled', now: deps.clock() }),
+      );
+    }
+    payout = await loadPayout(deps, orderId);
+  }
+  if (payout?.state !== 'paid' || !payout.transfer_id) return;
+  let reversal;
+  try {
+    reversal = await deps.payments.reverseTransfer({ transferId: payout.transfer_id, orderId });
+  } catch (error) {
+    if (refusalReason(error) !== 'reversal_refused') throw error;
+    deps.logger.error(
+      { orderId, err: error },
+      'the payout of a refunded stay could not be reversed: the seller owes it',
+    );
+    await inTransaction(deps.db, (trx) =>
+      transitionPayout(trx, { orderId, from: ['paid'], to: 'reversal_failed', now: deps.clock() }),
+    );
+    return;
+  }
+  const sellerId = payout.seller_id;
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const reversed = await transitionPayout(trx, {
+      orderId,
+      from: ['paid', 'reversal_failed'],
+      to: 'reversed',
+      now,
+      changes: { reversal_id: reversal.id, reversed_at: now },
+    });
+    if (!reversed) return;
+    await postReversal(trx, {
+      reference: reversal.id,
+      orderId,
+      sellerId,
+      currency: reversal.currency,
+      amountCents: reversal.amountCents,
+      now,
+    });
+  });
+}
+
+const loadPayout = (deps: PayoutDeps, orderId: string) =>
+  deps.db
+    .selectFrom('payouts')
+    .select(['state', 'seller_id', 'transfer_id'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();

@@ -1,0 +1,69 @@
+import { inTransaction } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import type { PayoutDeps } from './deps.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
+import { transitionPayout } from './payout-transition.ts';
+import { refusalReason } from './provider-refusal.ts';
+import { recordTransfer } from './record-transfer.ts';
+
+/**
+ * The send job: pays a `scheduled` payout to the seller's payout account, from the order's charge. Without a
+ * ready account the payout waits (`waiting_account`, and the seller is told once) until the account becomes
+ * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, so a
+ * retry after a crash finds the same transfer instead of paying twice. Outages and a platform balance too small
+ * are thrown, for the job worker to retry with its back-off.
+ */
+export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<void> {
+  const payout = await deps.db
+    .selectFrom('payouts')
+    .innerJoin('orders', 'orders.id', 'payouts.order_id')
+    .leftJoin('payout_accounts', 'payout_accounts.seller_id', 'payouts.seller_id')
+    .select([
+      'payouts.state',
+      'payouts.seller_id',
+      'payouts.currency',
+      'payouts.sale_cents',
+      'payouts.fee_cents',
+      'orders.charge_id',
+      'orders.payment_intent_id',
+      'payout_accounts.provider_account_id',
+      'payout_accounts.transfers_active',
+    ])
+    .where('payouts.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!payout || payout.state !== 'scheduled') return;
+  if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId);
+  let transfer;
+  try {
+    transfer = await deps.payments.createTransfer({
+      orderId,
+      accountId: payout.provider_account_id,
+      amountCents: payout.sale_cents - payout.fee_cents,
+      currency: payout.currency,
+      sourceChargeId: await chargeOf(deps, payout),
+    });
+  } catch (error) {
+    if (refusalReason(error) === 'account_not_ready') return waitForAccount(deps, orderId);
+    throw error;
+  }
+  await recordTransfer(deps, orderId, payout.seller_id, transfer);
+}
+
+/** The order's charge, asked of the provider when the job recording it has not run yet. */
+async function chargeOf(
+  deps: PayoutDeps,
+  order: { charge_id: string | null; payment_intent_id: string | null },
+): Promise<string> {
+  if (order.charge_id) return order.charge_id;
+  const payment = order.payment_intent_id ? await deps.payments.retrievePayment(order.payment_intent_id) : null;
+  if (!payment?.chargeId) throw new Error('the order’s charge is not known yet');
+  return payment.chargeId;
+}
+
+async function waitForAccount(deps: PayoutDeps, orderId: string) {
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const waiting = await transitionPayout(trx, { orderId, from: ['scheduled'], to: 'waiting_account', now });
+    if (waiting) await enqueueJob(trx, PAYOUT_JOBS.waitingEmail, orderId, { orderId }, now);
+  });
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { toMajor } from '../../contract/money.ts';
+import type { Database } from '../db/schema.ts';
+import { escapeHtml } from '../http/html.ts';
+
+/** What a page says about itself to search engines and link previews, before any script runs. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute address of the preview picture. */
+  image?: string;
+  /** Someone's own page, or a step of paying: kept out of search results. */
+  private: boolean;
+}
+
+const SITE = 'Restay';
+const DEFAULT_TITLE = 'Restay — resell and book hotel stays';
+const DEFAULT_DESCRIPTION =
+  'Restay is a marketplace where travellers resell hotel reservations they can no longer use, and others book them.';
+const PRIVATE_PAGES = /^\/(list-my-reservation|my-listings|my-stays|my-reservations|profile|payment|booking)(\/|$)/;
+const LISTING_PAGE = /^\/listings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The head of the page at `path`: a stay's own title, place, dates, price and picture; else the site's. */
+export async function pageHead(db: Kysely<Database>, publicUrl: string, path: string): Promise<PageHead> {
+  const listingId = LISTING_PAGE.exec(path)?.[1];
+  if (listingId) return (await listingHead(db, publicUrl, listingId)) ?? siteHead(false);
+  if (path === '/marketplace') {
+    return {
+      title: `Marketplace · ${SITE}`,
+      description: 'Hotel stays resold by travellers who can no longer go. Search by place, dates and price.',
+      private: false,
+    };
+  }
+  return siteHead(PRIVATE_PAGES.test(path));
+}
+
+const siteHead = (isPrivate: boolean): PageHead => ({
+  title: DEFAULT_TITLE,
+  description: DEFAULT_DESCRIPTION,
+  private: isPrivate,
+});
+
+async function listingHead(db: Kysely<Database>, publicUrl: string, id: string): Promise<PageHead | undefined> {
+  const listing = await db
+    .selectFrom('listings')
+    .select(['title', 'hotel_name', 'city', 'country', 'price_cents', 'currency', 'start_utc', 'end_utc', 'image_url'])
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!listing) return undefined;
+  const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+  const place = [listing.hotel_name, listing.city, listing.country].filter(Boolean).join(', ');
+  const price = `${toMajor(listing.price_cents).toFixed(2)} ${listing.currency}`;
+  return {
+    title: `${listing.title} · ${SITE}`,
+    description: `${place}: ${day(listing.start_utc)} to ${day(listing.end_utc)}, ${price}. Resold on ${SITE}.`,
+    image: listing.image_url ? new URL(listing.image_url, `${publicUrl}/`).toString() : undefined,
+    private: false,
+  };
+}
+
+/** index.html with the page's title and description, link-preview (Open Graph, X) tags and, if private, noindex. */
+export function withHead(indexHtml: string, head: PageHead, url: string): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    ...(head.private ? ['<meta name="robots" content="noindex" />'] : []),
+  ];
+  return indexHtml
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}

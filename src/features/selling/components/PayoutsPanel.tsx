@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { secondaryButton } from '../../../components/ui/button-styles.ts';
+import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payouts.ts';
+import { ErrorBox } from './ErrorBox.tsx';
+
+const HINT = {
+  not_set_up: 'Set up payouts to be paid as soon as a stay you sold is in the buyer’s name.',
+  details_needed: 'The payment provider needs a few more details before it can pay you.',
+  ready: 'Sales are paid to your payout account as soon as the stay is in the buyer’s name.',
+} as const;
+
+/**
+ * The seller's payout account on My Listings. The provider's onboarding sends them back with `?payouts=return`
+ * (the account is re-read) or `?payouts=refresh` (the link expired: a new one is asked for at once). `totals`:
+ * what the seller's sales paid out and what is on its way.
+ */
+export function PayoutsPanel({ totals }: { totals: string | null }) {
+  const account = usePayoutAccount();
+  const onboarding = useStartPayoutOnboarding();
+  const [params, setParams] = useSearchParams();
+  const back = params.get('payouts');
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!back || handled.current) return;
+    handled.current = true;
+    setParams((current) => {
+      current.delete('payouts');
+      return current;
+    });
+    if (back === 'refresh') onboarding.mutate();
+  }, [back, onboarding, setParams]);
+
+  if (account.isPending || account.isError) return null;
+  const { status, label } = account.data;
+  return (
+    <section aria-labelledby="payouts-heading" className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="payouts-heading" className="font-semibold text-slate-900">
+            {label}
+          </h2>
+          <p className="text-sm text-slate-600">{HINT[status]}</p>
+          {totals ? <p className="mt-1 text-sm font-medium text-slate-900">{totals}</p> : null}
+        </div>
+        {status === 'ready' ? null : (
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={onboarding.isPending}
+            onClick={() => onboarding.mutate()}
+          >
+            {onboarding.isPending ? 'Opening…' : 'Set up payouts'}
+          </button>
+        )}
+      </div>
+      <ErrorBox messages={[onboarding.isError ? onboarding.error.message : null]} />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+
+/** Runs the real entry point (server/main.ts) as a child process, the way `npm start` does. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Polls /api/health until it answers, for up to 90 s; fails at once if the process exits first. */
+export async function waitForHealth(url: string, exited: Promise<unknown>) {
+  let done = false;
+  void exited.then(() => (done = true));
+  for (let attempt = 0; attempt < 450 && !done; attempt++) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}

@@ -1,0 +1,217 @@
+import { LOCAL_ANON_KEY } from '../../../server/config.ts';
+import { TEST_PUBLIC_URL } from '../supabase-client.ts';
+
+/**
+ * WHO MAY CALL WHAT: one row per mounted route (`METHOD /path`, as Express has it). The authorization matrix
+ * (tests/server/authorization-matrix.test.ts) sends each row's request as every actor, against every resource
+ * state, and fails on a mounted route without a row, on a row without a route, and on any reply that lets an
+ * actor outside `allowed` through. Adding a route: add its row here, one line.
+ *
+ * allowed:
+ *  - anyone: public (or the capability is the secret id in the link, as the checkout page's)
+ *  - signed-in: any live session
+ *  - owner: the listing's seller (a path `:userId` is the seller's own id)
+ *  - buyer: the buyer of the listing's order (a path `:userId` is the buyer's own id)
+ *  - provider: only whoever holds a signature made with a server secret, or the secret itself (the payment
+ *    provider's webhook, the hotel system's webhook token, an alert email's unsubscribe link): every actor is refused
+ *  - stand-in: only Restay's own adapter, with the stand-in's credentials (every actor is refused)
+ */
+export type Audience = 'anyone' | 'signed-in' | 'owner' | 'buyer' | 'provider' | 'stand-in';
+
+/** The resources of one state of the world a request may name. */
+export interface World {
+  listingId: string;
+  sessionId: string;
+  ownerId: string;
+  buyerId: string;
+  /** The id of whoever is calling (undefined for a guest). */
+  callerId: string | undefined;
+}
+
+export interface AccessCall {
+  path: string;
+  body?: unknown;
+}
+
+export interface AccessRow {
+  allowed: Audience;
+  call: (world: World) => AccessCall;
+  /** Only refusals are checked: an allowed call would end the caller's own session (signing out). */
+  refusalsOnly?: true;
+  /** Further statuses this route refuses with, beyond 401, 403 and 404 (each with its reason in the row). */
+  alsoRefusesWith?: number[];
+}
+
+const checkoutUrls = {
+  successUrl: `${TEST_PUBLIC_URL}/payment/success`,
+  cancelUrl: `${TEST_PUBLIC_URL}/payment/cancel`,
+};
+const mews = { ClientToken: 'forged', AccessToken: 'forged', Client: 'x', Limitation: { Count: 10 } };
+const card = { number: '4000000000000002', expiry: '12 / 34', cvc: '123', name: 'A' };
+const row = (allowed: Audience, call: AccessRow['call'], extra: Partial<AccessRow> = {}): AccessRow => ({
+  allowed,
+  call,
+  ...extra,
+});
+const at = (path: string, body?: unknown) => () => ({ path, body });
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+export const ACCESS_TABLE: Record<string, AccessRow> = {
+  'GET /api/health': row('anyone', at('/api/health')),
+  'GET /api/config': row('anyone', at('/api/config')),
+  'GET /api/openapi.json': row('anyone', at('/api/openapi.json')),
+  'GET /api/docs': row('anyone', at('/api/docs')),
+  'GET /robots.txt': row('anyone', at('/robots.txt')),
+  'GET /sitemap.xml': row('anyone', at('/sitemap.xml')),
+  'GET /api/listings': row('anyone', at('/api/listings')),
+  'GET /api/listings/:id': row('anyone', (w) => ({ path: `/api/listings/${w.listingId}` })),
+  'GET /api/listings/user/:userId': row('owner', (w) => ({ path: `/api/listings/user/${w.ownerId}` })),
+  'POST /api/listings': row(
+    'signed-in',
+    at('/api/listings', { mewsReservationId: 'LIS-48213', listingPrice: 10, title: 'T' }),
+  ),
+  'PUT /api/listings/:id': row('owner', (w) => ({ path: `/api/listings/${w.listingId}`, body: { title: 'Changed' } })),
+  'DELETE /api/listings/:id': row('owner', (w) => ({ path: `/api/listings/${w.listingId}` })),
+  // It never sells: 409 to everyone whose order for the listing is not paid, without any data.
+  'PATCH /api/listings/:id/purchase': row(
+    'buyer',
+    (w) => ({ path: `/api/listings/${w.listingId}/purchase`, body: {} }),
+    {
+      alsoRefusesWith: [409],
+    },
+  ),
+  'GET /api/listings/purchased/:userId': row('buyer', (w) => ({ path: `/api/listings/purchased/${w.buyerId}` })),
+  'POST /api/reservations/verify-combined': row(
+    'signed-in',
+    at('/api/reservations/verify-combined', { confirmationNumber: 'X-1', email: 'a@example.com' }),
+  ),
+  'POST /api/reservations/verify-email': row(
+    'signed-in',
+    at('/api/reservations/verify-email', { reservationId: 'X-1', userProvidedEmail: 'a@example.com' }),
+  ),
+  'POST /api/reservations/verify-code': row(
+    'signed-in',
+    at('/api/reservations/verify-code', { email: 'a@example.com', code: '000000' }),
+  ),
+  'POST /api/reservations/find': row('signed-in', at('/api/reservations/find', { reservationId: 'X-1' })),
+  'GET /api/reservations/:userId': row('owner', (w) => ({ path: `/api/reservations/${w.ownerId}` })),
+  'POST /api/payment/create-checkout-session': row('signed-in', (w) => ({
+    path: '/api/payment/create-checkout-session',
+    body: { listingId: w.listingId, ...checkoutUrls },
+  })),
+  'POST /api/payment/create-session': row('signed-in', (w) => ({
+    path: '/api/payment/create-session',
+    body: { listing_id: w.listingId, success_url: checkoutUrls.successUrl, cancel_url: checkoutUrls.cancelUrl },
+  })),
+  'POST /api/payment/cancel': row('buyer', (w) => ({ path: '/api/payment/cancel', body: { sessionId: w.sessionId } })),
+  'GET /api/payment/session-status/:sessionId': row('buyer', (w) => ({
+    path: `/api/payment/session-status/${w.sessionId}`,
+  })),
+  'POST /api/payment/webhook': row(
+    'provider',
+    at('/api/payment/webhook', { id: 'evt_1', type: 'checkout.session.completed' }),
+  ),
+  // The hotel's system: only a call carrying the configured ?Token= gets through (a forged one is 401).
+  'POST /api/mews/webhook': row(
+    'provider',
+    at('/api/mews/webhook?Token=forged', { Events: [{ Discriminator: 'ServiceOrderUpdated', Value: { Id: 'R' } }] }),
+  ),
+  'GET /api/payouts/account': row('signed-in', at('/api/payouts/account')),
+  'POST /api/payouts/onboarding': row('signed-in', at('/api/payouts/onboarding', {})),
+  'GET /api/saved-searches': row('signed-in', at('/api/saved-searches')),
+  'POST /api/saved-searches': row('signed-in', at('/api/saved-searches', {})),
+  // No world holds a saved search: outsiders must be refused; the owner-only rule is in alerts-saved-searches.
+  'PUT /api/saved-searches/:id': row('signed-in', at(`/api/saved-searches/${UNKNOWN_ID}`, { paused: true }), {
+    refusalsOnly: true,
+  }),
+  'DELETE /api/saved-searches/:id': row('signed-in', at(`/api/saved-searches/${UNKNOWN_ID}`), { refusalsOnly: true }),
+  // A link without the server's signature is refused with a 400 page.
+  'GET /api/alerts/unsubscribe': row('provider', at('/api/alerts/unsubscribe?token=forged'), {
+    alsoRefusesWith: [400],
+  }),
+  'POST /api/alerts/unsubscribe': row('provider', at('/api/alerts/unsubscribe?token=forged'), {
+    alsoRefusesWith: [400],
+  }),
+  'POST /api/contact': row('anyone', at('/api/contact', { fullName: 'A', email: 'bad', phone: '1', consent: true })),
+  'GET /api/photos': row('anyone', at('/api/photos?purpose=hero')),
+  'GET /auth/v1/authorize': row('anyone', at('/auth/v1/authorize?provider=github')),
+  'POST /auth/v1/authorize/dev': row('anyone', at('/auth/v1/authorize/dev?flow=unknown', { email: 'x' })),
+  'POST /auth/v1/token': row('anyone', at('/auth/v1/token?grant_type=refresh_token', { refresh_token: 'unknown' })),
+  'GET /auth/v1/user': row('signed-in', at('/auth/v1/user')),
+  'POST /auth/v1/logout': row('signed-in', at('/auth/v1/logout?scope=local'), { refusalsOnly: true }),
+  'GET /auth/v1/.well-known/jwks.json': row('anyone', at('/auth/v1/.well-known/jwks.json')),
+  // Row-level security: a guest reads no row (200, empty), a user only their own.
+  'GET /rest/v1/profiles': row('anyone', (w) => ({
+    path: `/rest/v1/profiles?select=first_name&id=eq.${w.callerId ?? w.ownerId}`,
+  })),
+  'POST /rest/v1/profiles': row('signed-in', (w) => ({
+    path: '/rest/v1/profiles',
+    body: { id: w.callerId ?? w.ownerId, first_name: 'Same' },
+  })),
+  'POST /v1/checkout/sessions': row('stand-in', at('/v1/checkout/sessions', { mode: 'payment' })),
+  'GET /v1/checkout/sessions/:id': row('stand-in', (w) => ({ path: `/v1/checkout/sessions/${w.sessionId}` })),
+  'POST /v1/checkout/sessions/:id/expire': row('stand-in', (w) => ({
+    path: `/v1/checkout/sessions/${w.sessionId}/expire`,
+  })),
+  'POST /v1/refunds': row('stand-in', at('/v1/refunds', { payment_intent: 'pi_1' })),
+  'GET /v1/refunds': row('stand-in', at('/v1/refunds?payment_intent=pi_1')),
+  'GET /v1/payment_intents/:id': row('stand-in', at('/v1/payment_intents/pi_1')),
+  'POST /v1/accounts': row('stand-in', at('/v1/accounts', { controller: {} })),
+  'GET /v1/accounts/:id': row('stand-in', at('/v1/accounts/acct_1')),
+  'POST /v1/account_links': row('stand-in', at('/v1/account_links', { account: 'acct_1' })),
+  'POST /v1/transfers': row('stand-in', at('/v1/transfers', { amount: '1' })),
+  'GET /v1/transfers': row('stand-in', at('/v1/transfers?transfer_group=order-1')),
+  'POST /v1/transfers/:id/reversals': row('stand-in', at('/v1/transfers/tr_1/reversals', {})),
+  // The onboarding page stands in for the provider's hosted one: the capability is the link's secret id.
+  'GET /test-checkout/connect/:linkId': row('anyone', at('/test-checkout/connect/acctlink_unknown')),
+  'POST /test-checkout/connect/:linkId': row('anyone', at('/test-checkout/connect/acctlink_unknown', { name: 'A' })),
+  // The test dashboard stands in for Stripe's (a person refunding by hand); stand-ins run only locally or in a demo.
+  'GET /test-checkout/dashboard': row('anyone', at('/test-checkout/dashboard')),
+  'POST /test-checkout/dashboard/payments/:paymentIntent/refund': row(
+    'anyone',
+    at('/test-checkout/dashboard/payments/pi_unknown/refund'),
+  ),
+  'GET /test-checkout/:id': row('anyone', (w) => ({ path: `/test-checkout/${w.sessionId}` })),
+  'POST /test-checkout/:id/pay': row('anyone', (w) => ({ path: `/test-checkout/${w.sessionId}/pay`, body: card })),
+  'POST /demo-mews/api/connector/v1/reservations/getAll/2023-06-06': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/reservations/getAll/2023-06-06', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/customers/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/customers/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/resources/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/resources/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/resourceCategories/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/resourceCategories/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/configuration/get': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/configuration/get', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/orderItems/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/orderItems/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/customers/add': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/customers/add', { ...mews, LastName: 'X', OverwriteExisting: false }),
+  ),
+  'POST /demo-mews/api/connector/v1/reservations/updateCustomer': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/reservations/updateCustomer', { ...mews, ReservationId: 'R', CustomerId: 'C' }),
+  ),
+  'GET /dev/pms': row('anyone', at('/dev/pms')),
+  'GET /dev/pms.json': row('anyone', at('/dev/pms.json')),
+  // The demo hotel's staff console: no world holds its reservations, so an unknown number (404) for everyone.
+  'POST /dev/pms/:number/cancel': row('anyone', at('/dev/pms/NO-SUCH-1/cancel')),
+  'GET /dev/mailbox': row('anyone', at('/dev/mailbox')),
+  'GET /dev/mailbox.json': row('anyone', at('/dev/mailbox.json')),
+};
+
+/** Headers every call carries: the anon key the built-in auth server and its REST twin expect, as supabase-js sends. */
+export const BASE_HEADERS = { apikey: LOCAL_ANON_KEY, 'X-Supabase-Api-Version': '2024-01-01' };

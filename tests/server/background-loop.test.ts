@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { startBackgroundLoop } from '../../server/background-loop.ts';
+
+describe('background loops', () => {
+  it('stop waits for the round in progress, so shutdown never closes the database under a query', async () => {
+    let finishRound!: () => void;
+    let rounds = 0;
+    const stop = startBackgroundLoop(
+      () => {
+        rounds++;
+        return new Promise<void>((resolve) => (finishRound = resolve));
+      },
+      60_000,
+      () => {},
+    );
+    expect(rounds).toBe(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finishRound();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
+  it('never overlaps rounds and reports a failed round without stopping', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const stop = startBackgroundLoop(
+      async () => {
+        calls++;
+        throw new Error('database away');
+      },
+      5,
+      (error) => errors.push(error),
+    );
+    await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
+    await stop();
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toBe(after);
+  });
+});

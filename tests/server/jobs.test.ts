@@ -1,0 +1,201 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listFailedJobs, retryFailedJob } from '../../server/jobs/admin.ts';
+import { enqueueJob } from '../../server/jobs/enqueue.ts';
+import { JobCannotSucceed, RetryJobLater } from '../../server/jobs/errors.ts';
+import { defineJobType } from '../../server/jobs/job-type.ts';
+import { JobRegistry, type JobAttempt } from '../../server/jobs/registry.ts';
+import { claimNextJob, runClaimedJob, runDueJobs, type JobWorkerDeps } from '../../server/jobs/worker.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Handle;
+let now: Date;
+const clock = () => now;
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+/** Error logs the worker wrote, so a job failing for good is seen to be logged as an error. */
+const errorLogs: Record<string, unknown>[] = [];
+const logger = pino({ level: 'warn' }, { write: (line: string) => void errorLogs.push(JSON.parse(line)) });
+
+const ECHO = defineJobType('test.echo', z.object({ value: z.string() }));
+const SLOW = defineJobType('test.slow', z.object({ value: z.string() }));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+beforeEach(async () => {
+  now = new Date('2026-05-01T10:00:00Z');
+  errorLogs.length = 0;
+  await database.db.deleteFrom('jobs').execute();
+});
+
+const worker = (registry: JobRegistry, workerId = 'worker-a'): JobWorkerDeps => ({
+  db: database.db,
+  clock,
+  logger,
+  registry,
+  workerId,
+});
+const jobRow = (key: string) =>
+  database.db.selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+
+describe('durable jobs', () => {
+  it('enqueues once per (kind, key) and runs the job once', async () => {
+    const seen: string[] = [];
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 3,
+      run: async ({ value }) => void seen.push(value),
+    });
+    expect(await enqueueJob(database.db, ECHO, 'k1', { value: 'first' }, now)).toBe(true);
+    expect(await enqueueJob(database.db, ECHO, 'k1', { value: 'second' }, now)).toBe(false);
+    expect(await runDueJobs(worker(registry))).toBe(1);
+    expect(await runDueJobs(worker(registry))).toBe(0);
+    expect(seen).toEqual(['first']);
+    expect(await jobRow('k1')).toMatchObject({ state: 'done', attempts: 1, finished_at: now, locked_by: null });
+  });
+
+  it('refuses a payload that is not the kind’s, and a kind that is not <domain>.<action>', async () => {
+    await expect(enqueueJob(database.db, ECHO, 'bad', { value: 3 } as never, now)).rejects.toThrow();
+    expect(() => defineJobType('nodots', z.object({}))).toThrow(/<domain>.<action>/);
+    expect(() => new JobRegistry().register(ECHO, { maxAttempts: 0, run: async () => {} })).toThrow(/maxAttempts/);
+  });
+
+  it('backs off after a failure, doubling, and honours a retry-after the handler reports', async () => {
+    let calls = 0;
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 5,
+      backoffMs: 10_000,
+      run: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('boom');
+        if (calls === 2) throw new Error('boom again');
+        if (calls === 3) throw new RetryJobLater('rate limited', 120_000);
+      },
+    });
+    await enqueueJob(database.db, ECHO, 'k', { value: 'x' }, now);
+    await runDueJobs(worker(registry));
+    expect(await jobRow('k')).toMatchObject({ state: 'pending', attempts: 1, last_error: 'boom' });
+    expect((await jobRow('k')).run_at.getTime() - now.getTime()).toBe(10_000);
+    advance(9_999);
+    expect(await runDueJobs(worker(registry))).toBe(0);
+    advance(1);
+    await runDueJobs(worker(registry));
+    expect((await jobRow('k')).run_at.getTime() - now.getTime()).toBe(20_000);
+    advance(20_000);
+    await runDueJobs(worker(registry));
+    expect((await jobRow('k')).run_at.getTime() - now.getTime()).toBe(120_000);
+    advance(120_000);
+    await runDueJobs(worker(registry));
+    expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 4, last_error: null });
+  });
+
+  it('fails a job that used up its attempts, logs it as an error, and an operator can run it again', async () => {
+    let attempts: JobAttempt[] = [];
+    let broken = true;
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 2,
+      backoffMs: 1_000,
+      run: async (_payload, attempt) => {
+        attempts.push(attempt);
+        if (broken) throw new Error('still broken');
+      },
+    });
+    await enqueueJob(database.db, ECHO, 'k', { value: 'x' }, now);
+    await runDueJobs(worker(registry));
+    advance(1_000);
+    await runDueJobs(worker(registry));
+    expect(attempts.map((a) => [a.attempt, a.lastAttempt])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    const failed = await jobRow('k');
+    expect(failed).toMatchObject({ state: 'failed', attempts: 2, last_error: 'still broken' });
+    expect(errorLogs).toContainEqual(
+      expect.objectContaining({ level: 50, msg: 'job failed for good', kind: 'test.echo', key: 'k' }),
+    );
+    advance(24 * 3_600_000);
+    expect(await runDueJobs(worker(registry))).toBe(0);
+    expect(await listFailedJobs(database.db)).toEqual([
+      expect.objectContaining({ id: failed.id, kind: 'test.echo', key: 'k', last_error: 'still broken' }),
+    ]);
+
+    broken = false;
+    attempts = [];
+    expect(await retryFailedJob(database.db, failed.id, now)).toMatchObject({ id: failed.id });
+    expect(await retryFailedJob(database.db, failed.id, now)).toBeUndefined();
+    await runDueJobs(worker(registry));
+    expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await listFailedJobs(database.db)).toEqual([]);
+    expect(await retryFailedJob(database.db, failed.id, now)).toBeUndefined();
+  });
+
+  it('fails at once a job that says it cannot succeed', async () => {
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 10,
+      run: async () => {
+        throw new JobCannotSucceed('nothing to do it with');
+      },
+    });
+    await enqueueJob(database.db, ECHO, 'k', { value: 'x' }, now);
+    await runDueJobs(worker(registry));
+    expect(await jobRow('k')).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+
+  it('leaves kinds this worker does not know to a worker that does', async () => {
+    await enqueueJob(database.db, SLOW, 'k', { value: 'x' }, now);
+    const echoOnly = new JobRegistry().register(ECHO, { maxAttempts: 1, run: async () => {} });
+    expect(await runDueJobs(worker(echoOnly))).toBe(0);
+    expect((await jobRow('k')).state).toBe('pending');
+  });
+
+  it('gives one job to one worker at a time: a second worker skips it while the first holds its lease', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runs: string[] = [];
+    const registry = (name: string) =>
+      new JobRegistry().register(SLOW, {
+        maxAttempts: 3,
+        leaseMs: 60_000,
+        run: async () => {
+          runs.push(name);
+          await gate;
+        },
+      });
+    await enqueueJob(database.db, SLOW, 'slow', { value: 'x' }, now);
+    const first = runDueJobs(worker(registry('a'), 'worker-a'));
+    await expect.poll(() => runs).toEqual(['a']);
+    // The provider is slow: the second worker finds nothing to claim, at once or later within the lease.
+    expect(await runDueJobs(worker(registry('b'), 'worker-b'))).toBe(0);
+    advance(59_000);
+    expect(await runDueJobs(worker(registry('b'), 'worker-b'))).toBe(0);
+    release();
+    await first;
+    expect(runs).toEqual(['a']);
+    expect(await jobRow('slow')).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('takes over the job of a worker that died mid-job once its lease has passed, and the dead one cannot record', async () => {
+    const runs: string[] = [];
+    const registry = new JobRegistry().register(SLOW, {
+      maxAttempts: 3,
+      leaseMs: 60_000,
+      run: async ({ value }) => void runs.push(value),
+    });
+    await enqueueJob(database.db, SLOW, 'k', { value: 'x' }, now);
+    const dead = await claimNextJob(worker(registry, 'dead'), 'dead');
+    expect(dead).toMatchObject({ state: 'running', locked_by: 'dead', attempts: 1 });
+    expect(await runDueJobs(worker(registry, 'alive'))).toBe(0);
+    advance(60_000);
+    expect(await runDueJobs(worker(registry, 'alive'))).toBe(1);
+    expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
+    // The first worker comes back to life and finishes: its outcome is not recorded over the other's.
+    await runClaimedJob(worker(registry, 'dead'), dead!, 'dead');
+    expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
+    expect(runs).toEqual(['x', 'x']);
+  });
+});
