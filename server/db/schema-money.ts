@@ -1,0 +1,123 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { OrderState } from '../../contract/buying.ts';
+import type { Handover } from '../../contract/handover.ts';
+import type { RefundReason } from '../../contract/order-state.ts';
+import type { PayoutState } from '../../contract/payouts.ts';
+import type { LedgerAccount, LedgerKind } from '../ledger/post.ts';
+import type { Timestamp } from './schema.ts';
+
+/**
+ * The tables where money and ownership change hands (orders and their refunds and events, the provider's
+ * events, payouts and the ledger), apart from the rest so that each file reads as one part of the data.
+ */
+
+export interface OrdersTable {
+  id: Generated<string>;
+  listing_id: string;
+  buyer_id: string;
+  seller_id: string;
+  buyer_email: string | null;
+  amount_cents: number;
+  currency: string;
+  state: ColumnType<OrderState, OrderState, OrderState>;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  hold_expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  guest_first_name: string | null;
+  guest_last_name: string | null;
+  reservation_id: string;
+  charge_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the provider's charge received, in hundredths of `received_currency`'s major unit. */
+  amount_received_cents: number | null;
+  received_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  transferred_at: Timestamp | null;
+  refund_reason: RefundReason | null;
+  refund_note: string | null;
+  refund_requested_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  /** The reservation as the hotel reads once it names the buyer (contract Handover without its time). */
+  handover: ColumnType<StoredHandover | null, string | null, string | null>;
+}
+
+export type StoredHandover = Omit<Handover, 'transferredAt'>;
+
+/** The provider's refunds of an order by the provider's id; amounts in hundredths of `currency`'s major unit. */
+export interface OrderRefundsTable {
+  id: string;
+  order_id: string;
+  charge_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** As the provider last reported it (`succeeded`, `pending`, `failed`...). */
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  reason: string;
+  at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  session_id: string | null;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
+}
+
+/** A seller's connected account at the payment provider (one per seller). */
+export interface PayoutAccountsTable {
+  seller_id: string;
+  provider_account_id: string;
+  /** The provider's transfers capability is active: payouts can be sent. */
+  transfers_active: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A transferred order's payout to its seller (migration 0030, contract/payouts.ts). */
+export interface PayoutsTable {
+  order_id: string;
+  seller_id: string;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  sale_cents: number;
+  fee_cents: number;
+  state: PayoutState;
+  release_at: Timestamp;
+  transfer_id: string | null;
+  reversal_id: string | null;
+  paid_at: Timestamp | null;
+  reversed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One money event in the ledger; its entries sum to zero (server/ledger/post.ts). */
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  kind: LedgerKind;
+  reference: string;
+  order_id: string;
+  currency: string;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  transaction_id: string;
+  line: number;
+  account: LedgerAccount;
+  seller_id: string | null;
+  amount_cents: number;
+}
