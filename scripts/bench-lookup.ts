@@ -1,9 +1,12 @@
 /**
  * `npm run bench:lookup`: how long importing a reservation by confirmation number takes when many hotels are
- * connected, through the real Mews adapter against the demo PMS served over HTTP on a loopback port:
- *  1. an unknown number (never looked up before), found in a random hotel: the hotels are asked concurrently;
- *  2. the same reservations re-read by their PMS id by a new adapter (as after a restart), which asks the
- *     hotel remembered in the database first.
+ * connected, through the real Mews adapter against the demo PMS served over HTTP on a loopback port, each
+ * lookup by a new adapter (as another instance, or after a restart):
+ *  1. a number the hotel directory does not know yet (booked since its last sync), found in a random hotel:
+ *     the hotels are asked concurrently;
+ *  2. the hotel directory sync over every hotel, as the API runs it every ten minutes;
+ *  3. the same numbers imported after the sync: their own hotel is asked first;
+ *  4. the same reservations re-read by their PMS id, which asks the hotel remembered in the database first.
  *
  *   npm run bench:lookup -- [--hotels=1000] [--lookups=40] [--driver=pglite|postgres] [--url=postgres://…]
  *
@@ -154,22 +157,44 @@ async function main() {
         clientToken: DEMO_MEWS_CLIENT_TOKEN,
         accessTokens: tokens,
         clientName: 'Restay bench',
+        logger: { warn: (details: object, message: string) => console.error(message, details) },
         directory: databaseHotelDirectory(handle.db, () => now),
       });
     console.log(`bench:lookup  driver=${driver}  hotels=${hotels}  lookups=${lookups}`);
 
-    const importer = adapter();
-    const picked = Array.from({ length: lookups }, () => numbers[Math.floor(Math.random() * numbers.length)]!);
-    const imports: number[] = [];
+    // A confirmation number booked since the last directory sync: every hotel is asked until one has it.
+    const picked = [
+      ...new Set(Array.from({ length: lookups }, () => numbers[Math.floor(Math.random() * numbers.length)]!)),
+    ];
+    const fanOut: number[] = [];
     const found: string[] = [];
-    for (const number of new Set(picked)) {
+    for (const number of picked) {
       const started = performance.now();
-      const reservation = await importer.findByConfirmationNumber(number);
-      imports.push(performance.now() - started);
+      const reservation = await adapter().findByConfirmationNumber(number);
+      fanOut.push(performance.now() - started);
       if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
       found.push(reservation.externalId);
     }
-    report('import by confirmation number (first lookup)', imports);
+    report('import of a number not yet in the directory (every hotel asked)', fanOut);
+
+    // What the API does every ten minutes: learn which hotel holds each confirmation number.
+    await handle.db.deleteFrom('pms_hotel_directory').execute();
+    const syncStarted = performance.now();
+    const synced = await adapter().syncDirectory!(now);
+    const syncMs = performance.now() - syncStarted;
+    if (synced.failed || synced.hotels !== hotels)
+      throw new Error(`the directory sync missed hotels: ${JSON.stringify(synced)}`);
+    console.log(
+      `directory sync of ${synced.hotels} hotels (${synced.reservations} reservations): ${(syncMs / 1000).toFixed(1)} s`,
+    );
+    const imports: number[] = [];
+    for (const number of picked) {
+      const started = performance.now();
+      const reservation = await adapter().findByConfirmationNumber(number);
+      imports.push(performance.now() - started);
+      if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
+    }
+    report('import by confirmation number (after the directory sync)', imports);
 
     const restarted = adapter();
     const rereads: number[] = [];

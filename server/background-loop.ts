@@ -1,14 +1,20 @@
 /**
  * Runs `work` now and every `everyMs`, one round at a time (a slow round is never overlapped). The timer does
  * not keep the process alive. The returned stop waits for a round in progress, so shutdown can close the
- * database only after the last query of every loop.
+ * database only after the last query of every loop; `work` is told through its signal, so a long round can end
+ * at its next step instead of running to the end.
  */
-export function startBackgroundLoop(work: () => Promise<unknown>, everyMs: number, onError: (error: unknown) => void) {
+export function startBackgroundLoop(
+  work: (stopping: AbortSignal) => Promise<unknown>,
+  everyMs: number,
+  onError: (error: unknown) => void,
+) {
   let running: Promise<void> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
   const tick = () => {
     if (running || stopped) return;
-    running = work()
+    running = work(stopping.signal)
       .then(() => undefined, onError)
       .finally(() => {
         running = undefined;
@@ -20,6 +26,7 @@ export function startBackgroundLoop(work: () => Promise<unknown>, everyMs: numbe
   return async (): Promise<void> => {
     stopped = true;
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }

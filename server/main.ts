@@ -10,7 +10,7 @@ import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { startJobWorker } from './jobs/worker.ts';
 import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
-import { startSellingJobs } from './selling/jobs.ts';
+import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -46,6 +46,7 @@ async function main() {
     jobs.push(
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
+      startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
       startHoldSweep(buying),
       startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
     );

@@ -257,6 +257,12 @@ export interface PmsHotelDirectoryTable {
   updated_at: Timestamp;
 }
 
+export interface PmsHotelSyncTable {
+  hotel_key: string;
+  synced_until: Timestamp | null;
+  leased_until: Timestamp | null;
+}
+
 export interface Database {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
@@ -290,6 +296,7 @@ export interface Database {
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   pms_hotel_directory: PmsHotelDirectoryTable;
+  pms_hotel_sync: PmsHotelSyncTable;
   order_events: OrderEventsTable;
   order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;

@@ -163,11 +163,17 @@ function keepLease(deps: JobWorkerDeps, job: JobRow, workerId: string, leaseMs: 
   return () => clearInterval(timer);
 }
 
-/** Runs due jobs one at a time until none is due (or `limit` ran). Returns how many ran. */
-export async function runDueJobs(deps: JobWorkerDeps, { limit = 200 } = {}): Promise<number> {
+/**
+ * Runs due jobs one at a time until none is due, `limit` ran or `stopping` fires (at shutdown the job in hand
+ * finishes; the rest wait for the next start). Returns how many ran.
+ */
+export async function runDueJobs(
+  deps: JobWorkerDeps,
+  { limit = 200, stopping }: { limit?: number; stopping?: AbortSignal } = {},
+): Promise<number> {
   const workerId = deps.workerId ?? defaultWorkerId();
   let ran = 0;
-  while (ran < limit) {
+  while (ran < limit && !stopping?.aborted) {
     const job = await claimNextJob(deps, workerId);
     if (!job) break;
     await runClaimedJob(deps, job, workerId);
@@ -183,7 +189,7 @@ export async function runDueJobs(deps: JobWorkerDeps, { limit = 200 } = {}): Pro
 export function startJobWorker(deps: JobWorkerDeps, { intervalMs = DEFAULT_INTERVAL_MS } = {}): () => Promise<void> {
   const worker = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
   return startBackgroundLoop(
-    () => runDueJobs(worker, { limit: 50 }),
+    (stopping) => runDueJobs(worker, { limit: 50, stopping }),
     intervalMs,
     (error) => deps.logger.error({ err: error }, 'the job worker failed'),
   );

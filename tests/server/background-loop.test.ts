@@ -23,6 +23,21 @@ describe('background loops', () => {
     expect(stopped).toBe(true);
   });
 
+  it('tells the round in progress that the loop is stopping, so a long round can end early', async () => {
+    let signal: AbortSignal | undefined;
+    const stop = startBackgroundLoop(
+      (stopping) => {
+        signal = stopping;
+        return new Promise<void>((resolve) => stopping.addEventListener('abort', () => resolve()));
+      },
+      60_000,
+      () => {},
+    );
+    expect(signal?.aborted).toBe(false);
+    await stop();
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('never overlaps rounds and reports a failed round without stopping', async () => {
     const errors: unknown[] = [];
     let calls = 0;

@@ -59,6 +59,22 @@ describe('durable jobs', () => {
     expect(await jobRow('k1')).toMatchObject({ state: 'done', attempts: 1, finished_at: now, locked_by: null });
   });
 
+  it('at shutdown finishes the job in hand and leaves the rest for the next start', async () => {
+    const stopping = new AbortController();
+    const seen: string[] = [];
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 3,
+      run: async ({ value }) => {
+        seen.push(value);
+        stopping.abort();
+      },
+    });
+    for (const key of ['a', 'b', 'c']) await enqueueJob(database.db, ECHO, key, { value: key }, now);
+    expect(await runDueJobs(worker(registry), { stopping: stopping.signal })).toBe(1);
+    expect(seen).toHaveLength(1);
+    expect(await runDueJobs(worker(registry))).toBe(2);
+  });
+
   it('refuses a payload that is not the kind’s, and a kind that is not <domain>.<action>', async () => {
     await expect(enqueueJob(database.db, ECHO, 'bad', { value: 3 } as never, now)).rejects.toThrow();
     expect(() => defineJobType('nodots', z.object({}))).toThrow(/<domain>.<action>/);

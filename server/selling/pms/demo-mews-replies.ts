@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import type { DemoPmsEnterprisesTable } from '../../db/schema.ts';
+import type { MewsInterval } from './mews-schemas.ts';
 
 /**
  * The demo PMS's answers, read from its tables and shaped exactly as the Mews Connector API shapes them
@@ -24,12 +25,29 @@ const cursorOf = (rows: { id: string }[]) => rows.at(-1)?.id ?? null;
 export async function reservationsReply(
   db: Executor,
   enterprise: Enterprise,
-  filter: { ReservationIds?: string[]; Numbers?: string[]; States?: string[]; Limitation: Page },
+  filter: {
+    ReservationIds?: string[];
+    Numbers?: string[];
+    States?: string[];
+    UpdatedUtc?: MewsInterval;
+    ScheduledStartUtc?: MewsInterval;
+    Limitation: Page;
+  },
 ) {
   let query = db.selectFrom('demo_pms_reservations').selectAll().where('enterprise_id', '=', enterprise.id);
   if (filter.ReservationIds) query = query.where('id', 'in', orNone(filter.ReservationIds));
   if (filter.Numbers) query = query.where('number', 'in', orNone(filter.Numbers));
   if (filter.States) query = query.where('state', 'in', orNone(filter.States));
+  const { UpdatedUtc: updated, ScheduledStartUtc: start } = filter;
+  // A demo reservation changes only when it is made or cancelled.
+  if (updated)
+    query = query
+      .where((eb) => eb(eb.fn.coalesce('cancelled_utc', 'created_utc'), '>=', new Date(updated.StartUtc)))
+      .where((eb) => eb(eb.fn.coalesce('cancelled_utc', 'created_utc'), '<', new Date(updated.EndUtc)));
+  if (start)
+    query = query
+      .where('scheduled_start_utc', '>=', new Date(start.StartUtc))
+      .where('scheduled_start_utc', '<', new Date(start.EndUtc));
   const rows = await paged(query, filter.Limitation).execute();
   return {
     Reservations: rows.map((r) => ({

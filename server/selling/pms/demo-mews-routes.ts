@@ -80,10 +80,18 @@ export function demoMewsRouter(db: Kysely<Database>, clock: Clock = systemClock)
 const guids = z.array(z.guid()).max(1000);
 const limitation = z.object({ Count: z.int().min(1).max(1000), Cursor: z.guid().nullable().optional() });
 
+/** Mews refuses a time filter longer than three months, or one that ends before it starts. */
+const interval = z.object({ StartUtc: z.iso.datetime(), EndUtc: z.iso.datetime() }).refine(({ StartUtc, EndUtc }) => {
+  const latestEnd = new Date(StartUtc);
+  latestEnd.setUTCMonth(latestEnd.getUTCMonth() + 3);
+  return new Date(EndUtc) > new Date(StartUtc) && new Date(EndUtc) <= latestEnd;
+});
 const reservationsRequest = z.object({
   ReservationIds: guids.optional(),
   Numbers: z.array(z.string()).max(1000).optional(),
   States: z.array(z.enum(MEWS_RESERVATION_STATES)).optional(),
+  UpdatedUtc: interval.optional(),
+  ScheduledStartUtc: interval.optional(),
   Limitation: limitation,
 });
 const customersRequest = z.object({

@@ -12,6 +12,7 @@ import {
   type MewsReservation,
 } from './mews-schemas.ts';
 import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts';
+import { syncHotelDirectory } from './mews-directory-sync.ts';
 import { transferWithMews } from './mews-transfer.ts';
 import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
 
@@ -129,6 +130,12 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return (await locate(externalId))?.reservation ?? null;
     },
     transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
+    syncDirectory: (now, signal) =>
+      syncHotelDirectory(
+        { call, accessTokens: options.accessTokens, directory, hotelKeyOf, logger: options.logger },
+        now,
+        signal,
+      ),
   };
 }
 

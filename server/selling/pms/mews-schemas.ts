@@ -102,3 +102,9 @@ export const orderItemsReplySchema = z.object({
 
 /** Mews' error body; only logged, never shown (its texts are not specified). */
 export const errorReplySchema = z.object({ Message: z.string() });
+
+/** A Mews time filter (`UpdatedUtc`, `ScheduledStartUtc`, ...): start inclusive, end exclusive, UTC. */
+export interface MewsInterval {
+  StartUtc: string;
+  EndUtc: string;
+}

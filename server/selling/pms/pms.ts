@@ -45,6 +45,15 @@ export class PmsTransferError extends Error {
   }
 }
 
+/** What one round of syncing the hotel directory did. */
+export interface DirectorySyncResult {
+  /** Hotels whose reservations were read this round (the others were synced by another instance, or failed). */
+  hotels: number;
+  /** Confirmation numbers remembered. */
+  reservations: number;
+  failed: number;
+}
+
 export interface Pms {
   /** One reservation by confirmation number (Mews `Numbers`), or null. */
   findByConfirmationNumber(confirmationNumber: string): Promise<PmsReservation | null>;
@@ -56,4 +65,10 @@ export interface Pms {
    * in the guest's name is answered as it is. Throws PmsTransferError.
    */
   transferToGuest(externalId: string, guest: PmsGuest): Promise<PmsReservation>;
+  /**
+   * Learns which connected hotel holds each reservation, ahead of any import, so that finding one by its
+   * confirmation number asks one hotel instead of all of them. Run periodically; a PMS with one hotel has
+   * nothing to learn and leaves it out.
+   */
+  syncDirectory?(now: Date, signal?: AbortSignal): Promise<DirectorySyncResult>;
 }
