@@ -137,6 +137,38 @@ test.describe('marketplace', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 
+  test('on a phone a stay’s page does not shift as its details arrive, and photo dots are finger-sized @phone', async ({
+    page,
+  }) => {
+    await page.goto('/marketplace');
+    const card = cards(page).first();
+    for (const dot of await card.getByRole('button', { name: /^Show photo/ }).all()) {
+      const box = (await dot.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    }
+    const href = (await card.getByRole('link').getAttribute('href'))!;
+    // The stay's details arrive late, as on a slow phone network: its skeleton shows first.
+    await page.route(`**/api${href}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(300);
+    // Cumulative layout shift as the browser measures it (shifts right after input excepted); "good" is < 0.1.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const shifts = entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+            resolve(shifts.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shift).toBeLessThan(0.05);
+  });
+
   test('on a phone a stay offers its price and Book Now at the bottom until the price box shows @phone', async ({
     page,
   }) => {

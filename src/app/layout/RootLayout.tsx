@@ -27,7 +27,13 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 outline-none ${isLanding ? '' : 'pt-16'}`}>
+        {/* At least a screen tall, so the footer starts below the first screen and a page whose content loads
+            late (a stay's details after their skeleton) never pushes it down in view (layout shift). */}
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={`min-h-svh flex-1 outline-none ${isLanding ? '' : 'pt-16'}`}
+        >
           <Outlet />
         </main>
         <Footer />

@@ -51,7 +51,8 @@ export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) 
       >
         <span aria-hidden="true">›</span>
       </button>
-      <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1.5">
+      {/* Each dot is a small mark in a 24 px button: a target a finger can press (WCAG 2.2 target size). */}
+      <div className="absolute inset-x-0 bottom-0 z-10 flex justify-center">
         {images.map((_, dot) => (
           <button
             key={dot}
@@ -59,8 +60,13 @@ export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) 
             aria-label={`Show photo ${dot + 1} of ${images.length}`}
             aria-current={dot === index ? 'true' : undefined}
             onClick={() => onIndexChange(dot)}
-            className={`size-2 rounded-full ${dot === index ? 'bg-white' : 'bg-white/50'}`}
-          />
+            className="group/dot flex size-6 items-center justify-center rounded-full"
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${dot === index ? 'bg-white' : 'bg-white/50 group-hover/dot:bg-white/80'}`}
+            />
+          </button>
         ))}
       </div>
     </div>
