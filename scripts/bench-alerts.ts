@@ -21,6 +21,7 @@ import { indexColumns } from '../server/alerts/saved-search-index.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { inTransaction } from '../server/db/transaction.ts';
+import { BENCH_CITIES as CITIES, BENCH_HOTEL_WORDS as HOTEL_WORDS } from './bench-cities.ts';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string?]),
@@ -34,30 +35,6 @@ const SEARCHES_PER_PERSON = 5;
 const SELLER = '00000000-0000-4000-8000-000000000001';
 const DAY_MS = 86_400_000;
 const NOW = new Date();
-
-const CITIES: [string, string, number, number][] = [
-  ['Zürich', 'Switzerland', 47.37, 8.54],
-  ['Lisbon', 'Portugal', 38.72, -9.14],
-  ['Paris', 'France', 48.86, 2.35],
-  ['New York', 'United States', 40.71, -74.0],
-  ['São Paulo', 'Brazil', -23.55, -46.63],
-  ['Tokyo', 'Japan', 35.68, 139.69],
-  ['Kraków', 'Poland', 50.06, 19.94],
-  ['Málaga', 'Spain', 36.72, -4.42],
-  ['Montréal', 'Canada', 45.5, -73.57],
-  ['Berlin', 'Germany', 52.52, 13.4],
-  ['Rome', 'Italy', 41.9, 12.5],
-  ['Sydney', 'Australia', -33.87, 151.21],
-  ['Cape Town', 'South Africa', -33.92, 18.42],
-  ['Bogotá', 'Colombia', 4.71, -74.07],
-  ['Reykjavík', 'Iceland', 64.15, -21.94],
-  ['Istanbul', 'Türkiye', 41.01, 28.98],
-  ['Bangkok', 'Thailand', 13.76, 100.5],
-  ['London', 'United Kingdom', 51.51, -0.13],
-  ['Vienna', 'Austria', 48.21, 16.37],
-  ['Prague', 'Czechia', 50.08, 14.44],
-];
-const HOTEL_WORDS = ['Grand', 'Plaza', 'Boutique', 'Central', 'Harbour', 'Garden', 'Royal', 'Park'];
 
 /** A fixed pseudo-random sequence, so every run seeds the same searches. */
 let state = 20_260_020;

@@ -5,11 +5,15 @@
  * sends malformed requests to every mounted route and fails when any reply is a 5xx, is not in its error shape,
  * leaks a stack or SQL, or when any table changed. A failure prints its seed, so the run replays exactly.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { withAdmin } from '../tests/helpers/postgres-admin.ts';
 import { dataFingerprint, fuzz } from '../tests/helpers/reliability/fuzz.ts';
 import { prepareFuzzTarget } from '../tests/helpers/reliability/fuzz-setup.ts';
 import { TEST_PUBLIC_URL } from '../tests/helpers/supabase-client.ts';
-import { startTestServer } from '../tests/helpers/test-server.ts';
+import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,9 +25,38 @@ const { values } = parseArgs({
 const count = Number(values.requests);
 const seed = Number(values.seed);
 
+/**
+ * A migrated scratch database of the script's own (the test run's prepared templates exist only under vitest):
+ * in-memory PGlite, or a new PostgreSQL database beside TEST_DATABASE_URL, dropped afterwards.
+ */
+async function scratchDatabase(): Promise<TestServer['database']> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({});
+    await migrate(handle);
+    return { ...handle, url: undefined, dispose: () => handle.close() };
+  }
+  const name = `restay_fuzz_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await migrate(handle);
+  return {
+    ...handle,
+    url: url.toString(),
+    dispose: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+const database = await scratchDatabase();
 const server = await startTestServer({
   env: { PUBLIC_URL: TEST_PUBLIC_URL },
   authRateLimits: { token: 1_000_000, signIn: 1_000_000 },
+  database,
 });
 try {
   const target = await prepareFuzzTarget(server);
@@ -61,4 +94,5 @@ try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   await server.close();
+  await database.dispose();
 }

@@ -93,6 +93,12 @@ function checkoutInput(overrides: Partial<CreateCheckoutInput> = {}): CreateChec
   };
 }
 
+/** Where the onboarding page sends a seller back to, as My Listings asks. */
+const URLS = {
+  refreshUrl: 'http://localhost:5173/my-listings?payouts=refresh',
+  returnUrl: 'http://localhost:5173/my-listings?payouts=return',
+};
+
 const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada Buyer' };
 
 function pay(sessionId: string, card: Partial<typeof GOOD_CARD> = {}) {
@@ -438,6 +444,38 @@ describe('checkout stand-in wire rules', () => {
     expect((await missing.json()).error.param).toBe('success_url');
   });
 
+  it('answers a hostile pay or onboarding form with the page’s own error, never a server error', async () => {
+    const session = await payments.createCheckoutSession(checkoutInput());
+    const hostile = [
+      JSON.stringify({ number: ['4242 4242 4242 4242'], expiry: { $1: 1 }, cvc: null, name: ['Ada'] }),
+      JSON.stringify(['number', '4242 4242 4242 4242']),
+      JSON.stringify({ ...GOOD_CARD, number: 4242424242424242, constructor: ['x'] }),
+    ];
+    for (const body of hostile) {
+      const reply = await fetch(`${origin}/test-checkout/${session.id}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        redirect: 'manual',
+      });
+      expect(reply.status).toBe(402);
+      expect(await reply.text()).toContain('Your card number is invalid.');
+    }
+    // An overlong but otherwise good form is read as the page's fields allow, as a browser would send it.
+    const long = await pay(session.id, { name: `Ada ${'B'.repeat(5_000)}` });
+    expect(long.status).toBe(303);
+
+    const account = await payments.createPayoutAccount({ sellerId: 'seller-hostile', email: null });
+    const link = await payments.createOnboardingLink({ accountId: account.id, ...URLS });
+    const onboarding = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: ['Sam Seller'] }),
+    });
+    expect(onboarding.status).toBe(400);
+    expect(await onboarding.text()).toContain('Enter the name on the account.');
+  });
+
   it('shows a clear page for an unknown checkout link', async () => {
     const page = await fetch(`${origin}/test-checkout/cs_test_nope`);
     expect(page.status).toBe(404);
@@ -446,11 +484,6 @@ describe('checkout stand-in wire rules', () => {
 });
 
 describe('checkout stand-in’s Connect subset with the real Stripe client', () => {
-  const URLS = {
-    refreshUrl: 'http://localhost:5173/my-listings?payouts=refresh',
-    returnUrl: 'http://localhost:5173/my-listings?payouts=return',
-  };
-
   async function paidCharge(amountCents = 25000) {
     const input = checkoutInput({ amountCents });
     const session = await payments.createCheckoutSession(input);

@@ -1,12 +1,10 @@
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Clock } from '../../../clock.ts';
 import { closedCheckoutPage } from './checkout-page.ts';
 import { onboardingPage } from './connect-page.ts';
+import { readFormFields } from './form-fields.ts';
 import type { ConnectStore } from './connect-store.ts';
-
-const onboardingForm = z.object({ name: z.string().max(100).default('') });
 
 /** The page runs no script and posts only to itself; it then sends the seller back to the product. */
 const POLICY =
@@ -42,7 +40,7 @@ export function connectPageRoutes(
       res.status(404).type('html').send(closedCheckoutPage('Link not found', 'This onboarding link is not valid.'));
       return;
     }
-    const name = onboardingForm.parse(req.body ?? {}).name.trim();
+    const name = readFormFields(req.body, { name: 100 }).name.trim();
     if (!name) {
       res.set('Content-Security-Policy', POLICY);
       res

@@ -1,12 +1,12 @@
 import express, { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.ts';
-import { z } from 'zod';
 import type { StripeStandinSessionRow } from '../../../db/schema.ts';
 import { checkoutPage, closedCheckoutPage, dashboardPage } from './checkout-page.ts';
 import type { StandinStore } from './store.ts';
 import { connectPageRoutes } from './connect-page-routes.ts';
 import type { ConnectStore } from './connect-store.ts';
+import { readFormFields } from './form-fields.ts';
 import { chargeTestCard } from './test-cards.ts';
 
 export interface StandinPageOptions {
@@ -18,12 +18,7 @@ export interface StandinPageOptions {
   deliverNow: (eventId: string) => Promise<void>;
 }
 
-const cardForm = z.object({
-  number: z.string().max(40).default(''),
-  expiry: z.string().max(20).default(''),
-  cvc: z.string().max(10).default(''),
-  name: z.string().max(200).default(''),
-});
+const CARD_FORM_LENGTHS = { number: 40, expiry: 20, cvc: 10, name: 200 };
 
 const successUrlOf = (session: StripeStandinSessionRow) =>
   session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
@@ -102,7 +97,7 @@ export function standinPageRouter(options: StandinPageOptions): Router {
     const now = clock();
     const session = await store.find(req.params.id, now);
     if (session?.status !== 'open') return closed(res, session);
-    const form = cardForm.parse(req.body ?? {});
+    const form = readFormFields(req.body, CARD_FORM_LENGTHS);
     const outcome = chargeTestCard(form, now);
     protect(res, session);
     if (!outcome.paid) {
