@@ -67,11 +67,18 @@ async function main() {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    // The database closes last: after the server's requests and every background loop's round in progress.
+    // Each background loop ends its round at the next step; the server keeps answering until then, because
+    // a round may be calling the stand-ins this very server serves (the demo PMS, the test checkout). Then the
+    // server closes, and the database last, after the server's requests.
     const loopsStopped = Promise.all(jobs.map((stop) => stop()));
-    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    Promise.all([loopsStopped, serverClosed])
+    const serverClosed = loopsStopped.then(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+    serverClosed
       .then(() => database.close())
       .then(
         () => process.exit(0),
