@@ -1,5 +1,5 @@
 /**
- * Runs `work` now and every `everyMs`, one round at a time (a slow round is never overlapped). The timer does
+ * Runs `work` now (or after `firstAfterMs`) and every `everyMs`, one round at a time (a slow round is never overlapped). The timer does
  * not keep the process alive. The returned stop waits for a round in progress, so shutdown can close the
  * database only after the last query of every loop; `work` is told through its signal, so a long round can end
  * at its next step instead of running to the end.
@@ -8,6 +8,8 @@ export function startBackgroundLoop(
   work: (stopping: AbortSignal) => Promise<unknown>,
   everyMs: number,
   onError: (error: unknown) => void,
+  /** When the first round runs: at once by default. */
+  { firstAfterMs = 0 } = {},
 ) {
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -22,10 +24,13 @@ export function startBackgroundLoop(
   };
   const timer = setInterval(tick, everyMs);
   timer.unref();
-  tick();
+  let first: NodeJS.Timeout | undefined;
+  if (firstAfterMs > 0) first = setTimeout(tick, firstAfterMs).unref();
+  else tick();
   return async (): Promise<void> => {
     stopped = true;
     clearInterval(timer);
+    clearTimeout(first);
     stopping.abort();
     await running;
   };

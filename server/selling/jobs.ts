@@ -9,6 +9,8 @@ import type { Pms } from './pms/pms.ts';
 const EXPIRY_SWEEP_EVERY_MS = 60_000;
 /** New bookings reach the hotel directory within this long; until then they are found by asking every hotel. */
 const DIRECTORY_SYNC_EVERY_MS = 10 * 60_000;
+/** The first round waits until start-up is over: a thousand hotels' calls never slow a start or a quick stop. */
+const DIRECTORY_SYNC_FIRST_AFTER_MS = 60_000;
 
 /**
  * Starts selling's periodic work: expiring listings whose check-in has passed, once now and then every minute.
@@ -29,8 +31,8 @@ export function startSellingJobs(
 }
 
 /**
- * Keeps the hotel directory current: which connected hotel holds each confirmation number, learned now and
- * every ten minutes, so a seller's import asks one hotel. Instances share each round's hotels. Returns a stop
+ * Keeps the hotel directory current: which connected hotel holds each confirmation number, learned a minute
+ * after start and every ten minutes, so a seller's import asks one hotel. Instances share each round's hotels. Returns a stop
  * that ends a round in progress after the hotel in hand.
  */
 export function startHotelDirectorySync(
@@ -46,5 +48,6 @@ export function startHotelDirectorySync(
     },
     everyMs,
     (error) => deps.logger.error({ err: error }, 'hotel directory sync failed'),
+    { firstAfterMs: DIRECTORY_SYNC_FIRST_AFTER_MS },
   );
 }

@@ -23,6 +23,28 @@ describe('background loops', () => {
     expect(stopped).toBe(true);
   });
 
+  it('can wait before its first round, and a stop before then runs none', async () => {
+    let rounds = 0;
+    const stop = startBackgroundLoop(
+      async () => void rounds++,
+      60_000,
+      () => {},
+      { firstAfterMs: 20 },
+    );
+    expect(rounds).toBe(0);
+    await expect.poll(() => rounds).toBe(1);
+    await stop();
+    const never = startBackgroundLoop(
+      async () => void rounds++,
+      60_000,
+      () => {},
+      { firstAfterMs: 20 },
+    );
+    await never();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(rounds).toBe(1);
+  });
+
   it('tells the round in progress that the loop is stopping, so a long round can end early', async () => {
     let signal: AbortSignal | undefined;
     const stop = startBackgroundLoop(
