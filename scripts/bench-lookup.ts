@@ -166,15 +166,20 @@ async function main() {
     const picked = [
       ...new Set(Array.from({ length: lookups }, () => numbers[Math.floor(Math.random() * numbers.length)]!)),
     ];
-    const fanOut: number[] = [];
-    const found: string[] = [];
-    for (const number of picked) {
-      const started = performance.now();
-      const reservation = await adapter().findByConfirmationNumber(number);
-      fanOut.push(performance.now() - started);
-      if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
-      found.push(reservation.externalId);
-    }
+    /** Imports each picked number from a new adapter; answers the times taken and the reservations' PMS ids. */
+    const importPicked = async () => {
+      const times: number[] = [];
+      const ids: string[] = [];
+      for (const number of picked) {
+        const started = performance.now();
+        const reservation = await adapter().findByConfirmationNumber(number);
+        times.push(performance.now() - started);
+        if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
+        ids.push(reservation.externalId);
+      }
+      return { times, ids };
+    };
+    const { times: fanOut, ids: found } = await importPicked();
     report('import of a number not yet in the directory (every hotel asked)', fanOut);
 
     // What the API does every ten minutes: learn which hotel holds each confirmation number.
@@ -187,13 +192,7 @@ async function main() {
     console.log(
       `directory sync of ${synced.hotels} hotels (${synced.reservations} reservations): ${(syncMs / 1000).toFixed(1)} s`,
     );
-    const imports: number[] = [];
-    for (const number of picked) {
-      const started = performance.now();
-      const reservation = await adapter().findByConfirmationNumber(number);
-      imports.push(performance.now() - started);
-      if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
-    }
+    const { times: imports } = await importPicked();
     report('import by confirmation number (after the directory sync)', imports);
 
     const restarted = adapter();

@@ -5,14 +5,13 @@
  * sends malformed requests to every mounted route and fails when any reply is a 5xx, is not in its error shape,
  * leaks a stack or SQL, or when any table changed. A failure prints its seed, so the run replays exactly.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { withAdmin } from '../tests/helpers/postgres-admin.ts';
 import { dataFingerprint, fuzz } from '../tests/helpers/reliability/fuzz.ts';
 import { prepareFuzzTarget } from '../tests/helpers/reliability/fuzz-setup.ts';
 import { TEST_PUBLIC_URL } from '../tests/helpers/supabase-client.ts';
+import { createScratchPostgresDatabase } from '../tests/helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 
 const { values } = parseArgs({
@@ -36,20 +35,9 @@ async function scratchDatabase(): Promise<TestServer['database']> {
     await migrate(handle);
     return { ...handle, url: undefined, dispose: () => handle.close() };
   }
-  const name = `restay_fuzz_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  await migrate(handle);
-  return {
-    ...handle,
-    url: url.toString(),
-    dispose: async () => {
-      await handle.close();
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
+  const database = await createScratchPostgresDatabase(adminUrl);
+  await migrate(database);
+  return database;
 }
 
 const database = await scratchDatabase();

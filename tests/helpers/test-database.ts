@@ -17,9 +17,21 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<
     const handle = await openEmbeddedTestDatabase({ migrated });
     return { ...handle, url: undefined, dispose: () => handle.close() };
   }
+  return createScratchPostgresDatabase(adminUrl, migrated ? inject('databaseTemplates').postgres : undefined);
+}
+
+/**
+ * A uniquely named PostgreSQL database beside `adminUrl` (a copy of `template` when given, else empty), dropped
+ * by `dispose`. Outside vitest too (scripts), where the run's templates do not exist.
+ */
+export async function createScratchPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<DatabaseHandle & { url: string; dispose(): Promise<void> }> {
   const name = `restay_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const template = migrated ? ` TEMPLATE ${inject('databaseTemplates').postgres}` : '';
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template}`));
+  await withAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
