@@ -55,7 +55,7 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
     buyer_id: state.listing === 'sold' ? ids.buyer : null,
     now,
   });
-  const sessionId = await openTestCheckout(server);
+  const session = await openTestCheckout(server);
   if (state.order) {
     const { reservation_id } = await db
       .selectFrom('listings')
@@ -72,7 +72,9 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
         amount_cents: 12_000,
         currency: 'USD',
         state: state.order,
-        checkout_session_id: sessionId,
+        // An open order's session is open at the provider: a buyer asking again is sent back to it.
+        checkout_session_id: session.id,
+        checkout_url: session.url,
         hold_expires_at: new Date(now.getTime() + 30 * 60_000),
         created_at: now,
         updated_at: now,
@@ -82,7 +84,7 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
       })
       .execute();
   }
-  return { listingId, sessionId, ownerId: ids.owner, buyerId: ids.buyer };
+  return { listingId, sessionId: session.id, ownerId: ids.owner, buyerId: ids.buyer };
 }
 
 /** What a refused actor may be told; the provider's and stand-ins' routes refuse a missing signature or key as 400. */

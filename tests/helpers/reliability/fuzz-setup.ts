@@ -20,7 +20,7 @@ export async function prepareFuzzTarget(
   );
   const sellerId = await insertProfile(db, { email: 'fuzz-seller@example.com' });
   const listingId = await insertListing(db, sellerId);
-  const sessionId = await openTestCheckout(server);
+  const { id: sessionId } = await openTestCheckout(server);
   return {
     url: server.url,
     routes: mountedRoutes(server.app),
@@ -36,8 +36,11 @@ export async function prepareFuzzTarget(
   };
 }
 
-/** An open session at the built-in test checkout, created through its Stripe wire. */
-export async function openTestCheckout({ url, config }: Pick<TestServer, 'url' | 'config'>): Promise<string> {
+/** An open session at the built-in test checkout, created through its Stripe wire: its id and payment page. */
+export async function openTestCheckout({
+  url,
+  config,
+}: Pick<TestServer, 'url' | 'config'>): Promise<{ id: string; url: string }> {
   const form = new URLSearchParams({
     mode: 'payment',
     'line_items[0][quantity]': '1',
@@ -55,7 +58,7 @@ export async function openTestCheckout({ url, config }: Pick<TestServer, 'url' |
     },
     body: form,
   });
-  const session = (await response.json()) as { id?: string };
-  if (!session.id) throw new Error(`the test checkout refused the session: ${JSON.stringify(session)}`);
-  return session.id;
+  const session = (await response.json()) as { id?: string; url?: string };
+  if (!session.id || !session.url) throw new Error(`the test checkout refused the session: ${JSON.stringify(session)}`);
+  return { id: session.id, url: session.url };
 }
