@@ -1,9 +1,25 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Web test files that replace modules with vi.mock: those need a module registry of their own. */
+const WEB_FILES_WITH_MODULE_MOCKS = [
+  'tests/web/buying-stripe-js.test.tsx',
+  'tests/web/marketplace-google-map.test.tsx',
+  'tests/web/marketplace-search.test.tsx',
+];
+
+const webProject = {
+  environment: 'jsdom',
+  setupFiles: ['tests/web/setup.ts'],
+  // A route's code loads lazily on its first render; on a busy 2-core machine that alone can take seconds.
+  testTimeout: 15_000,
+} as const;
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest leaves a core to itself by default; its main process mostly waits, so every core runs test files.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
@@ -23,13 +39,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...webProject,
           name: 'web',
-          environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
-          // A route's code loads lazily on its first render; on a busy 2-core machine that alone can take seconds.
-          testTimeout: 15_000,
+          exclude: WEB_FILES_WITH_MODULE_MOCKS,
+          // As on the server: files share a worker's imports (React, the router, each page's code). Every test
+          // still renders into a clean document with fresh storage, query cache and sign-in client (setup.ts).
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...webProject, name: 'web-module-mocks', include: WEB_FILES_WITH_MODULE_MOCKS },
       },
     ],
   },

@@ -36,7 +36,8 @@ describe('Book Now on a stay', () => {
     mockListing(listing);
     const { user } = renderRoute(`/listings/${listing.id}`);
     await user.click(await screen.findByRole('button', { name: 'Book Now' }, { timeout: 5_000 }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please sign in to complete your booking.');
+    // Hidden included: once the dialog's code has loaded it opens at once, and a modal hides the page behind it.
+    expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('Please sign in to complete your booking.');
     expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5_000 })).toHaveTextContent(
       'Please sign in to continue.',
     );

@@ -139,18 +139,20 @@ describe('/my-stays follows each stay after the payment', { timeout: 20_000 }, (
       { body: { success: true, data: [transferring] } },
       { body: { success: true, data: [transferredStay()] } },
     );
+    // Faked from the start (time still flows), so the page's re-read is scheduled on the clock the test moves.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
     renderRoute('/my-stays');
     const table = await screen.findByRole('table', { name: 'Your purchased stays' }, { timeout: 5_000 });
     expect(statusIn(table, 'Hotel Miradouro')).toBe('Transferring');
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    vi.useRealTimers();
     await waitFor(() => expect(statusIn(table, 'Hotel Miradouro')).toBe('In your name'));
     expect(calls).toHaveLength(2);
 
     // Settled: no more reads.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(calls).toHaveLength(2);
   });
