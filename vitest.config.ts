@@ -9,11 +9,11 @@ const WEB_FILES_WITH_MODULE_MOCKS = [
 ];
 
 const webProject = {
-  environment: 'jsdom',
+  environment: 'jsdom' as const,
   setupFiles: ['tests/web/setup.ts'],
   // A route's code loads lazily on its first render; on a busy 2-core machine that alone can take seconds.
   testTimeout: 15_000,
-} as const;
+};
 
 export default defineConfig({
   plugins: [react()],

@@ -52,7 +52,11 @@ export async function openEmbeddedDatabase({
   loadFrom,
 }: Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGliteThread.start(dataDir, loadFrom);
+  return embeddedDatabaseOn(await PGliteThread.start(dataDir, loadFrom));
+}
+
+/** A handle on the embedded database running in `pglite`'s thread; closing it also stops the thread. */
+export function embeddedDatabaseOn(pglite: PGliteThread): EmbeddedDatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
