@@ -26,7 +26,6 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
     .register(HANDOVER_JOBS.transfer, {
       maxAttempts: TRANSFER_ATTEMPTS,
       backoffMs: TRANSFER_BACKOFF_MS,
-      leaseMs: 2 * 60_000,
       run: ({ orderId }, attempt) => transferReservation(deps, orderId, attempt),
     })
     .register(HANDOVER_JOBS.hotelChange, {

@@ -30,7 +30,12 @@ export interface RegisteredKind extends Required<JobPolicy> {
   run(payload: unknown, attempt: JobAttempt): Promise<void>;
 }
 
-const DEFAULTS = { backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 2 * 60_000 };
+/**
+ * A lease of 30 s, extended every 10 s while the handler runs: a job whose worker died is taken over within
+ * half a minute (a buyer waiting for the hotel's handover should not wait minutes), and a live worker keeps it
+ * through two missed extensions.
+ */
+const DEFAULTS = { backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 30_000 };
 
 /**
  * The kinds this process can run. Each domain registers its own (`registerPaymentJobs(registry, deps)`), so a

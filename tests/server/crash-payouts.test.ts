@@ -75,9 +75,9 @@ describe('a crash in the middle of paying sellers', () => {
 
     await harness.start();
     for (const { seller } of sales) {
-      // A payout job the crash cut short waits for its lease (two minutes) to pass, as a dead worker's job does.
+      // A payout job the crash cut short waits for its lease (30 s) to pass, as a dead worker's job does.
       await expect
-        .poll(async () => (await myListing(seller)).sale?.payout?.state, { timeout: 200_000, interval: 1_000 })
+        .poll(async () => (await myListing(seller)).sale?.payout?.state, { timeout: 90_000, interval: 500 })
         .toBe('paid');
       const listing = await myListing(seller);
       expect(listing.sale?.state).toBe('transferred');
