@@ -16,7 +16,7 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
-    // Read by scripts/budget.mjs: which chunks each route loads before first paint.
+    // Read by scripts/budget.ts (which chunks each route loads before first paint) and by the server (which it preloads).
     manifest: true,
   },
 });

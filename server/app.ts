@@ -21,6 +21,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
 import { openApiRouter } from './http/openapi/route.ts';
+import { pagePreloads } from './http/page-chunks.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
@@ -176,7 +177,8 @@ function corsAllowList(config: Config) {
 
 /**
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
- * survive a reload; `render` fills in each page's title, description and link-preview tags.
+ * survive a reload; `render` fills in each page's title, description and link-preview tags, and the page's own
+ * code is fetched alongside the entry.
  */
 function serveSpa(app: Express, webRoot: string, render: (pagePath: string, indexHtml: string) => Promise<string>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
@@ -185,13 +187,14 @@ function serveSpa(app: Express, webRoot: string, render: (pagePath: string, inde
   app.use(express.static(webRoot, { index: false, maxAge: '1h' }));
   // Read once: the build does not change while the server runs.
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const preloadsOf = pagePreloads(webRoot);
   app.get(/.*/, async (req, res) => {
     if (!isClientRoute(req.path)) {
       // Not cached: the file may exist after the next deploy.
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const page = await render(req.path, indexHtml);
+    const page = (await render(req.path, indexHtml)).replace('</head>', `${preloadsOf(req.path)}</head>`);
     res.set('Cache-Control', 'no-cache').type('html').send(page);
   });
 }

@@ -1,4 +1,3 @@
-import axios from 'axios';
 import type { z } from 'zod';
 
 /**
@@ -36,7 +35,7 @@ function firstString(...candidates: unknown[]): string | undefined {
 }
 
 /** Reads the server's reply body: a JSON error envelope, or plain text (e.g. a proxy's HTML page). */
-function fromResponse(status: number, body: unknown): ApiError {
+export function errorFromReply(status: number, body: unknown): ApiError {
   if (isRecord(body)) {
     return new ApiError({
       message: firstString(body.error, body.message) ?? API_ERROR_MESSAGES.fallback,
@@ -49,30 +48,15 @@ function fromResponse(status: number, body: unknown): ApiError {
   return new ApiError({ message: API_ERROR_MESSAGES.fallback, status, code: 'API_ERROR', details: text });
 }
 
-export function responseFormatError(details?: unknown): ApiError {
-  return new ApiError({ message: API_ERROR_MESSAGES.responseFormat, code: 'RESPONSE_FORMAT_ERROR', details });
-}
-
-/** Maps any thrown value from a call to one of the messages above: the server's own, timeout, connection, format, network. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error)) {
-    if (error.response) return fromResponse(error.response.status, error.response.data);
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-      return new ApiError({ message: API_ERROR_MESSAGES.timeout, status: 408, code: 'TIMEOUT' });
-    }
-    // The browser hides the cause of a failed connection (offline, DNS, CORS); axios reports all as ERR_NETWORK.
-    if (error.code === 'ERR_NETWORK') {
-      return new ApiError({ message: API_ERROR_MESSAGES.connection, status: 0, code: 'CORS_ERROR' });
-    }
-  }
-  if (error instanceof TypeError) return responseFormatError(error.message);
-  return new ApiError({ message: API_ERROR_MESSAGES.network, code: 'NETWORK_ERROR' });
-}
-
 /** Checks a reply against its expected shape; a mismatch is a RESPONSE_FORMAT_ERROR, never a crash later. */
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
-  if (!result.success) throw responseFormatError(result.error.issues);
+  if (!result.success) {
+    throw new ApiError({
+      message: API_ERROR_MESSAGES.responseFormat,
+      code: 'RESPONSE_FORMAT_ERROR',
+      details: result.error.issues,
+    });
+  }
   return result.data;
 }

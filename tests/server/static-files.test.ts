@@ -8,6 +8,16 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 // A build as scripts/precompress.mjs leaves it: the script has both twins, the picture only a gzip one.
 const script = `console.log(${JSON.stringify('a stay '.repeat(400))});`;
 const picture = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`;
+// Vite's manifest: the landing page shares React with the entry and has a chunk and a stylesheet of its own.
+const manifest = {
+  'index.html': { file: 'assets/app-1a2b.js', imports: ['_react.js'], isEntry: true },
+  '_react.js': { file: 'assets/react-9f8e.js' },
+  '_hero.js': { file: 'assets/hero-5d6c.js', imports: ['_react.js'], css: ['assets/hero-7a7a.css'] },
+  'src/features/landing/components/LandingPage.tsx': {
+    file: 'assets/LandingPage-3c4d.js',
+    imports: ['_react.js', 'index.html', '_hero.js'],
+  },
+};
 let webRoot: string;
 let server: TestServer;
 
@@ -24,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets/app-1a2b.js.gz'), gzipSync(script));
   writeFileSync(path.join(webRoot, 'images/room.svg'), picture);
   writeFileSync(path.join(webRoot, 'images/room.svg.gz'), gzipSync(picture));
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
   server = await startTestServer({ webRoot });
 });
 afterAll(async () => {
@@ -72,6 +84,23 @@ describe('static files of the build', () => {
       expect({ route, status }).toEqual({ route, status: 200 });
       expect(body).toContain('<div id="root"></div>');
     }
+  });
+
+  it("has the browser fetch a first page's own code with the entry, and nothing the entry already loads", async () => {
+    const landing = await get('/', 'br');
+    const preloads = [...landing.body.matchAll(/<link rel="(modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)];
+    expect(preloads.map(([, rel, href]) => `${rel} ${href}`).sort()).toEqual([
+      'modulepreload /assets/LandingPage-3c4d.js',
+      'modulepreload /assets/hero-5d6c.js',
+      'stylesheet /assets/hero-7a7a.css',
+    ]);
+    expect(landing.body.indexOf('modulepreload')).toBeLessThan(landing.body.indexOf('</head>'));
+    // A first page this build lacks (the marketplace), a private page and an unknown address preload nothing.
+    for (const route of ['/marketplace', '/my-stays', '/no-such-page']) {
+      expect((await get(route, 'br')).body).not.toContain('modulepreload');
+    }
+    // The manifest itself is not served.
+    expect((await get('/.vite/manifest.json', 'br')).status).toBe(404);
   });
 
   it('answers 404, not the page shell, for a file or a server path that does not exist', async () => {

@@ -1,7 +1,16 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, parseResponse, setAccessTokenGetter } from '../../src/lib/api-client.ts';
+import {
+  ApiError,
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+  apiPut,
+  parseResponse,
+  setAccessTokenGetter,
+} from '../../src/lib/api-client.ts';
 import { server } from './msw.ts';
 
 /** Runs a call that must fail and returns the ApiError it failed with. */
@@ -79,9 +88,7 @@ describe('api client error catalogue', () => {
         return HttpResponse.json({});
       }),
     );
-    // MSW's XMLHttpRequest mock never fires `timeout`, so this one call goes through axios's fetch adapter,
-    // whose timeout MSW does honour. The client's interceptors and error mapping are the same either way.
-    const call = apiGet(`${window.location.origin}/api/thing`, undefined, { timeout: 50, adapter: 'fetch' });
+    const call = apiGet('/api/thing', undefined, { timeoutMs: 50 });
     const error = await failureOf(call);
     expect(error).toMatchObject({ message: 'Request timeout', status: 408, code: 'TIMEOUT' });
   });
@@ -113,17 +120,22 @@ describe('api client error catalogue', () => {
     });
   });
 
-  it('reports a TypeError while reading a reply as RESPONSE_FORMAT_ERROR', async () => {
-    replyWith(200, { success: true });
-    // A reader that assumes a shape the reply lacks fails the way real code does: with a TypeError.
-    const readNested = (data: unknown) => (data as { data: { items: unknown[] } }).data.items.length;
-    const error = await failureOf(
-      apiGet('/api/thing', undefined, { transformResponse: [(raw: string) => JSON.parse(raw), readNested] }),
+  it("passes the caller's own abort through as an abort, not as a failure to report", async () => {
+    server.use(
+      http.get('/api/thing', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
     );
-    expect(error).toMatchObject({
-      message: 'Invalid server response format. Please try again.',
-      code: 'RESPONSE_FORMAT_ERROR',
-    });
+    const controller = new AbortController();
+    const call = apiGet('/api/thing', undefined, { signal: controller.signal });
+    controller.abort();
+    const reason = await call.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(reason).not.toBeInstanceOf(ApiError);
+    expect(reason).toMatchObject({ name: 'AbortError' });
   });
 
   it('reports any other failure without a response as NETWORK_ERROR', async () => {
@@ -166,5 +178,40 @@ describe('api client bearer token', () => {
     setAccessTokenGetter(() => null);
     await apiGet('/api/thing');
     expect(seen).toEqual([null]);
+  });
+});
+
+describe('api client requests', () => {
+  it('puts only the given query parameters in the address', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('/api/thing', ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await apiGet('/api/thing', { purpose: 'hero', page: 2, city: undefined, country: null });
+    await apiGet('/api/thing');
+    expect(seen).toEqual(['?purpose=hero&page=2', '']);
+  });
+
+  it('sends each method with its body as JSON and answers the parsed reply', async () => {
+    const seen: Array<{ method: string; type: string | null; body: string }> = [];
+    server.use(
+      http.all('/api/thing', async ({ request }) => {
+        seen.push({ method: request.method, type: request.headers.get('content-type'), body: await request.text() });
+        return request.method === 'DELETE' ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ ok: 1 });
+      }),
+    );
+    await expect(apiPost('/api/thing', { price: 120 })).resolves.toEqual({ ok: 1 });
+    await expect(apiPut('/api/thing', { title: 'Sea view' })).resolves.toEqual({ ok: 1 });
+    await expect(apiPatch('/api/thing', { reason: 'cancelled' })).resolves.toEqual({ ok: 1 });
+    await expect(apiDelete('/api/thing')).resolves.toBe('');
+    expect(seen).toEqual([
+      { method: 'POST', type: 'application/json', body: '{"price":120}' },
+      { method: 'PUT', type: 'application/json', body: '{"title":"Sea view"}' },
+      { method: 'PATCH', type: 'application/json', body: '{"reason":"cancelled"}' },
+      { method: 'DELETE', type: null, body: '' },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import {
   type SavedSearch,
   type UpdateSavedSearchRequest,
 } from '../../../contract/alerts.ts';
-import { apiClient, apiPost, parseResponse } from '../../lib/api-client.ts';
+import { apiPost, apiPut, parseResponse } from '../../lib/api-client.ts';
 
 /** The cache key of the signed-in person's saved searches (GET /api/saved-searches). */
 export const savedSearchesKey = ['saved-searches'] as const;
@@ -31,8 +31,8 @@ export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateSavedSearchRequest }): Promise<SavedSearch> => {
-      const reply = await apiClient.put(`/api/saved-searches/${encodeURIComponent(id)}`, changes);
-      return parseResponse(savedReplySchema, reply.data);
+      const reply = await apiPut(`/api/saved-searches/${encodeURIComponent(id)}`, changes);
+      return parseResponse(savedReplySchema, reply);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchesKey }),
   });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { savedSearchListSchema, type SavedSearchList } from '../../../../contract/alerts.ts';
 import { savedSearchesKey } from '../../../components/alerts/saved-search-api.ts';
-import { apiClient, apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, parseResponse } from '../../../lib/api-client.ts';
 
 const listReplySchema = z.object({ data: savedSearchListSchema }).transform((reply) => reply.data);
 
@@ -20,7 +20,7 @@ export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiClient.delete(`/api/saved-searches/${encodeURIComponent(id)}`);
+      await apiDelete(`/api/saved-searches/${encodeURIComponent(id)}`);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchesKey }),
   });

@@ -1,12 +1,12 @@
 import type { CancelCheckoutRequest } from '../../../../contract/buying.ts';
-import { apiClient, apiPost } from '../../../lib/api-client.ts';
+import { apiPatch, apiPost } from '../../../lib/api-client.ts';
 
 /**
  * PATCH /api/listings/:id/purchase: asks for the sold listing once the payment is in. The server records the
  * sale itself from the payment provider, so a failure here changes nothing for the buyer and is only logged.
  */
 export async function markPurchased(listingId: string, buyerId: string): Promise<void> {
-  await apiClient.patch(`/api/listings/${encodeURIComponent(listingId)}/purchase`, {
+  await apiPatch(`/api/listings/${encodeURIComponent(listingId)}/purchase`, {
     buyer_id: buyerId,
     user_id: buyerId,
   });

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateListingRequest } from '../../../../contract/selling.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiDelete, apiPut } from '../../../lib/api-client.ts';
 import { invalidateListingReads } from './listing-queries.ts';
 
 /** PUT /api/listings/:id: texts, price, or active <-> inactive; the server checks owner and status. */
 export async function updateListing({ id, changes }: { id: string; changes: UpdateListingRequest }): Promise<void> {
-  await apiClient.put(`/api/listings/${encodeURIComponent(id)}`, changes);
+  await apiPut(`/api/listings/${encodeURIComponent(id)}`, changes);
 }
 
 /** DELETE /api/listings/:id: withdraws the listing for good. */
 export async function withdrawListing(id: string): Promise<void> {
-  await apiClient.delete(`/api/listings/${encodeURIComponent(id)}`);
+  await apiDelete(`/api/listings/${encodeURIComponent(id)}`);
 }
 
 export function useUpdateListing() {

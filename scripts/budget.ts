@@ -8,15 +8,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ENTRY_KEY as ENTRY, FIRST_PAINT_PAGES, staticClosure, type Manifest } from '../server/http/page-chunks.ts';
 
 const ROOT = 'dist/web';
-const ENTRY = 'index.html';
 
-const ROUTES = [
-  { name: 'landing', module: 'src/features/landing/components/LandingPage.tsx', budgetKb: 150 },
-  { name: 'marketplace', module: 'src/features/marketplace/components/MarketplacePage.tsx', budgetKb: 200 },
-  { name: 'listing', module: 'src/features/listing/components/ListingDetailPage.tsx', budgetKb: 200 },
-];
+/** Each first-paint page's budget; the server preloads the same pages' chunks with the entry. */
+const BUDGET_KB: Record<(typeof FIRST_PAINT_PAGES)[number]['name'], number> = {
+  landing: 150,
+  marketplace: 200,
+  listing: 200,
+};
+const ROUTES = FIRST_PAINT_PAGES.map((page) => ({ ...page, budgetKb: BUDGET_KB[page.name] }));
 
 /**
  * `after`: what is already loaded when the lazy part loads (a route, the entry, or an earlier lazy part); only
@@ -34,56 +36,43 @@ const LAZY = [
   { name: 'sign-in client', module: /^node_modules\/@supabase\/supabase-js\//, after: ENTRY, budgetKb: 55 },
 ];
 
-const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-function keyOf(module) {
+function keyOf(module: string | RegExp): string {
   const key = Object.keys(manifest).find((name) => (typeof module === 'string' ? name === module : module.test(name)));
-  if (!key) throw new Error(`The manifest has no chunk for ${module}: was it renamed? Update scripts/budget.mjs`);
+  if (!key) throw new Error(`The manifest has no chunk for ${module}: was it renamed? Update scripts/budget.ts`);
   return key;
 }
 
-/** The chunks that `keys` load at once: themselves and their static imports, transitively. */
-function staticClosure(keys) {
-  const seen = new Set();
-  const pending = [...keys];
-  while (pending.length > 0) {
-    const key = pending.pop();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pending.push(...(manifest[key].imports ?? []));
-  }
-  return seen;
-}
-
-const gzipBytes = new Map();
-function kb(keys) {
+const gzipBytes = new Map<string, number>();
+function kb(keys: Iterable<string>): number {
   let bytes = 0;
   for (const key of keys) {
-    const file = manifest[key].file;
+    const file = manifest[key]!.file;
     if (!file.endsWith('.js')) continue;
     if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(path.join(ROOT, file)), { level: 9 }).length);
-    bytes += gzipBytes.get(file);
+    bytes += gzipBytes.get(file)!;
   }
   return bytes / 1000;
 }
 
-const firstPaint = new Map([[ENTRY, staticClosure([ENTRY])]]);
-for (const route of ROUTES) firstPaint.set(route.name, staticClosure([ENTRY, keyOf(route.module)]));
+const firstPaint = new Map<string, Set<string>>([[ENTRY, staticClosure(manifest, [ENTRY])]]);
+for (const route of ROUTES) firstPaint.set(route.name, staticClosure(manifest, [ENTRY, keyOf(route.module)]));
 
-const failures = [];
-const rows = [];
+const failures: string[] = [];
+const rows: { part: string; size: number; budgetKb: number }[] = [];
 /** Each lazy part's chunks together with what was loaded before it. */
-const loaded = new Map();
+const loaded = new Map<string, Set<string>>();
 for (const route of ROUTES) {
-  const size = kb(firstPaint.get(route.name));
+  const size = kb(firstPaint.get(route.name)!);
   rows.push({ part: `route ${route.name} (first paint)`, size, budgetKb: route.budgetKb });
   if (size > route.budgetKb)
     failures.push(`${route.name} loads ${size.toFixed(1)} kB before first paint (budget ${route.budgetKb} kB)`);
 }
 for (const part of LAZY) {
   const key = keyOf(part.module);
-  const before = firstPaint.get(part.after) ?? loaded.get(part.after);
-  const added = [...staticClosure([key])].filter((chunk) => !before.has(chunk));
+  const before = firstPaint.get(part.after) ?? loaded.get(part.after)!;
+  const added = [...staticClosure(manifest, [key])].filter((chunk) => !before.has(chunk));
   loaded.set(part.name, new Set([...before, ...added]));
   const size = kb(added);
   rows.push({ part: `lazy ${part.name} (over ${part.after})`, size, budgetKb: part.budgetKb });

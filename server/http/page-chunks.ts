@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), keyed by its source module. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest's key of the entry: the SPA's index.html and what it imports. */
+export const ENTRY_KEY = 'index.html';
+
+/** The public pages a visitor most often opens first, by address, with the module of their route's page. */
+export const FIRST_PAINT_PAGES = [
+  { name: 'landing', path: /^\/$/, module: 'src/features/landing/components/LandingPage.tsx' },
+  { name: 'marketplace', path: /^\/marketplace$/, module: 'src/features/marketplace/components/MarketplacePage.tsx' },
+  { name: 'listing', path: /^\/listings\/[^/]+$/, module: 'src/features/listing/components/ListingDetailPage.tsx' },
+] as const;
+
+/** The chunks that `keys` load at once: themselves and their static imports, transitively. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pending.push(...(manifest[key]?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The `<link>` tags that fetch a page's own code together with the entry. Without them the browser learns of the
+ * page's chunk only once the entry has run and the router asks for it: one more round trip before first paint.
+ * Answers no tags when the build has no manifest (an API-only test's web root) or the page is not listed.
+ */
+export function pagePreloads(webRoot: string): (pagePath: string) => string {
+  const manifestPath = path.join(webRoot, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entry = staticClosure(manifest, [ENTRY_KEY]);
+  const tags = FIRST_PAINT_PAGES.map((page) => {
+    if (!manifest[page.module]) return '';
+    const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !entry.has(key));
+    const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+    const styles = chunks.flatMap((key) => manifest[key]!.css ?? []);
+    return [...scripts, ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)].join('');
+  });
+  return (pagePath) => tags[FIRST_PAINT_PAGES.findIndex((page) => page.path.test(pagePath))] ?? '';
+}
