@@ -38,6 +38,19 @@ describe('/marketplace', () => {
     expect(second.getByText('Dec 20, 2026')).toBeInTheDocument();
   });
 
+  it('loads the photos of the first two cards at once and first, the others as they scroll into view', async () => {
+    const listings = ['Harbour studio', 'Garden room', 'Attic suite'].map((title) => makeListing({ title }));
+    mockListings(listings);
+    renderRoute('/marketplace');
+
+    const photos = await Promise.all(listings.map(({ title }) => screen.findByRole('img', { name: title })));
+    expect(photos.map((photo) => [photo.getAttribute('loading'), photo.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+    ]);
+  });
+
   it('shows loading skeletons until the listings arrive', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -22,9 +22,10 @@ type Props = {
   /** The photo shown; the card holds it, because a swipe over the card moves it too. */
   index: number;
   onIndexChange: (index: number) => void;
+  eager?: boolean;
 };
 
-export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) {
+export function ImageCarousel({ imageUrl, title, index, onIndexChange, eager = false }: Props) {
   const images = carouselImages(imageUrl);
 
   return (
@@ -33,6 +34,7 @@ export function ImageCarousel({ imageUrl, title, index, onIndexChange }: Props) 
         src={images[index] ?? null}
         alt={index === 0 ? title : `${title} (photo ${index + 1} of ${images.length})`}
         className="aspect-4/3 w-full"
+        eager={eager}
       />
       {/* z-10 lifts the controls above the card's stretched link, so they change photos instead of navigating. */}
       <button

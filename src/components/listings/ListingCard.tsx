@@ -13,9 +13,11 @@ type Props = {
   /** The map highlights this card's pin while it is hovered. */
   highlighted?: boolean;
   onHoverChange?: (hovered: boolean) => void;
+  /** Above the fold: the photo loads at once (it is the page's largest paint), not when scrolled into view. */
+  eager?: boolean;
 };
 
-export function ListingCard({ listing, highlighted = false, onHoverChange }: Props) {
+export function ListingCard({ listing, highlighted = false, onHoverChange, eager = false }: Props) {
   const { start, end } = stayDates(listing);
   const checkIn = formatStayDate(start);
   const checkOut = formatStayDate(end);
@@ -34,7 +36,13 @@ export function ListingCard({ listing, highlighted = false, onHoverChange }: Pro
       }`}
     >
       <div ref={photoArea}>
-        <ImageCarousel imageUrl={listing.image_url} title={listing.title} index={photo} onIndexChange={setPhoto} />
+        <ImageCarousel
+          imageUrl={listing.image_url}
+          title={listing.title}
+          index={photo}
+          onIndexChange={setPhoto}
+          eager={eager}
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 className="text-base font-semibold text-slate-900">

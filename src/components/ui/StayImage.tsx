@@ -4,7 +4,7 @@ type Props = {
   src: string | null;
   alt: string;
   className?: string;
-  /** Above-the-fold images (the detail hero) load eagerly; grid images lazily. */
+  /** Above-the-fold images (the detail hero, the first cards) load eagerly and first; the rest lazily. */
   eager?: boolean;
 };
 
@@ -37,6 +37,7 @@ export function StayImage({ src, alt, className = '', eager = false }: Props) {
       src={src}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedSrc(src)}
       className={`bg-slate-200 object-cover ${className}`}

@@ -6,6 +6,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { INVALID_REPLY_MESSAGE, type SearchPage } from '../api/list-listings.ts';
 import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
 
+/** The cards a phone or a desktop shows above the fold: their photos load at once, the rest as they scroll in. */
+const EAGER_CARDS = 2;
+
 function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message === INVALID_REPLY_MESSAGE
     ? INVALID_REPLY_MESSAGE
@@ -58,10 +61,11 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
     <div aria-busy={search.isFetching || undefined}>
       <p className="mb-4 text-sm text-slate-600">{stayCount(meta.total, meta.totalCapped)}</p>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
-        {listings.map((listing) => (
+        {listings.map((listing, index) => (
           <li key={listing.id} className="flex">
             <ListingCard
               listing={listing}
+              eager={index < EAGER_CARDS}
               highlighted={hoveredId === listing.id}
               onHoverChange={(hovered) => onHover(hovered ? listing.id : null)}
             />
