@@ -16,9 +16,14 @@ type TokenGetter = () => Promise<string | null> | string | null;
 
 let getAccessToken: TokenGetter = () => null;
 
-/** The auth layer registers how to read the current session's access token; the client stays auth-agnostic. */
-export function setAccessTokenGetter(getter: TokenGetter): void {
+/**
+ * The auth layer registers how to read the current session's access token; the client stays auth-agnostic.
+ * Answers the getter it replaces, so a test can put it back.
+ */
+export function setAccessTokenGetter(getter: TokenGetter): TokenGetter {
+  const previous = getAccessToken;
   getAccessToken = getter;
+  return previous;
 }
 
 /** Replies are parsed by hand so a non-JSON body (an HTML error page, plain text) survives as text. */

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ApiError,
@@ -140,10 +140,10 @@ describe('api client error catalogue', () => {
 
   it('reports any other failure without a response as NETWORK_ERROR', async () => {
     // A request that cannot even be built (a token getter that throws) never reaches the network.
-    setAccessTokenGetter(() => {
+    const appGetter = setAccessTokenGetter(() => {
       throw new Error('storage unavailable');
     });
-    const error = await failureOf(apiGet('/api/thing'));
+    const error = await failureOf(apiGet('/api/thing')).finally(() => setAccessTokenGetter(appGetter));
     expect(error).toMatchObject({
       message: 'Network error. Please check your connection and try again.',
       status: undefined,
@@ -153,7 +153,11 @@ describe('api client error catalogue', () => {
 });
 
 describe('api client bearer token', () => {
-  afterEach(() => setAccessTokenGetter(() => null));
+  let appGetter: ReturnType<typeof setAccessTokenGetter>;
+  beforeEach(() => {
+    appGetter = setAccessTokenGetter(() => null);
+  });
+  afterEach(() => setAccessTokenGetter(appGetter));
 
   function captureAuthorization() {
     const seen: Array<string | null> = [];

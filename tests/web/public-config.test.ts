@@ -13,14 +13,14 @@ describe('GET /api/config through the one loader', () => {
         return HttpResponse.json({ success: true, data: TEST_CONFIG });
       }),
     );
-    setAccessTokenGetter(() => new Promise<never>(() => {})); // a session that never resolves
+    const appGetter = setAccessTokenGetter(() => new Promise<never>(() => {})); // a session that never resolves
     try {
       const [first, second] = await Promise.all([loadPublicConfig(), loadPublicConfig()]);
       expect(first).toEqual(TEST_CONFIG);
       expect(second).toBe(first);
       expect(seen).toEqual([null]);
     } finally {
-      setAccessTokenGetter(() => null);
+      setAccessTokenGetter(appGetter);
     }
   });
 

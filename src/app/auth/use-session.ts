@@ -16,6 +16,21 @@ export interface SessionState {
  * session, no sign-in coming back) is signed out from the start and supabase-js is not loaded for them: it loads
  * when they choose to sign in, or when another tab stores a session.
  */
+/** The session's access token for API calls: a guest's go out at once, a signed-in person's carry the token. */
+async function sessionAccessToken(): Promise<string | null> {
+  // A guest's searches go out at once instead of waiting for the sign-in library's chunk and configuration.
+  if (!mayHaveSession()) return null;
+  try {
+    return (await (await getSupabase()).auth.getSession()).data.session?.access_token ?? null;
+  } catch {
+    return null; // no sign-in configuration reachable: the call goes out as a guest's
+  }
+}
+
+// Registered as the auth layer loads, before anything renders: a page's first query starts in its own effects,
+// which run before the effects of the provider above it, and must already wait for the session.
+setAccessTokenGetter(sessionAccessToken);
+
 export function useSession() {
   const [supabase, setSupabase] = useState<SupabaseClient | null>(null);
   const [auth, setAuth] = useState<SessionState>(() => ({
@@ -27,16 +42,6 @@ export function useSession() {
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
-    // Registered before the client exists, so an API call made during start-up still waits for the session.
-    setAccessTokenGetter(async () => {
-      // A guest's searches go out at once instead of waiting for the sign-in library's chunk and configuration.
-      if (!mayHaveSession()) return null;
-      try {
-        return (await (await getSupabase()).auth.getSession()).data.session?.access_token ?? null;
-      } catch {
-        return null; // no sign-in configuration reachable: the call goes out as a guest's
-      }
-    });
     const connect = () =>
       getSupabase().then(
         (client) => {
