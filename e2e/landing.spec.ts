@@ -34,6 +34,8 @@ test.describe('landing page', () => {
     request,
   }) => {
     await page.goto('/');
+    // The form loads as its section nears the screen, as a visitor scrolling down brings it.
+    await page.locator('#contact').scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel(/Full name/).fill('Eve Traveller');
     await form.getByLabel(/Email/).fill('eve@example.com');

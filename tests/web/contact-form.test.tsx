@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_CONTACT } from '../../src/lib/business-contact.ts';
 import { server } from './msw.ts';
 // The landing page loads the form lazily; importing it here keeps its compile out of the first case's time.
@@ -113,5 +113,37 @@ describe('contact form', () => {
       expect(section).toHaveTextContent(text);
       expect(footer).toHaveTextContent(text);
     }
+  });
+});
+
+describe('contact form on a long page', () => {
+  /** An IntersectionObserver the test moves: the section far below the screen until it says otherwise. */
+  let scrollNear: () => void = () => undefined;
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe() {
+          scrollNear = () =>
+            act(() =>
+              this.callback(
+                [{ isIntersecting: true } as IntersectionObserverEntry],
+                this as unknown as IntersectionObserver,
+              ),
+            );
+        }
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads only as the contact section nears the screen', async () => {
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+    scrollNear();
+    expect(await screen.findByRole('form', { name: 'Contact us' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { BUSINESS_CONTACT, OPENING_HOURS, OPENING_HOURS_TIME_ZONE } from '../../../lib/business-contact.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
-// The form checks its fields with the API's zod schema: it loads after the page has painted, not before.
+// The form checks its fields with the API's zod schema and a form library: they load (and build their schemas)
+// only as the section nears the screen, so a phone's first seconds on the landing page are not spent on them.
 const ContactForm = lazy(() => import('./ContactForm.tsx').then((module) => ({ default: module.ContactForm })));
 
 /** The same details as the footer, from the same module, so the two can never disagree. */
 export function ContactSection() {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  const placeholder = <div className="h-[36rem] animate-pulse rounded-2xl bg-slate-100" />;
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 bg-white">
+    <section ref={section} id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 bg-white">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-slate-900">
@@ -46,9 +51,13 @@ export function ContactSection() {
           <p className="mt-1 text-sm text-slate-500">{OPENING_HOURS_TIME_ZONE}</p>
         </div>
         <div className="lg:col-span-3">
-          <Suspense fallback={<div className="h-[36rem] animate-pulse rounded-2xl bg-slate-100" />}>
-            <ContactForm />
-          </Suspense>
+          {near ? (
+            <Suspense fallback={placeholder}>
+              <ContactForm />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </div>
       </div>
     </section>
