@@ -5,7 +5,20 @@
  * - the payment provider's minor units (Stripe's smallest unit: yen, cents, thousandths): formatMinorUnits.
  */
 
+/** Built once per currency and decimals: a formatter costs far more to make than to use, and a page shows many prices. */
+const formats = new Map<string, Intl.NumberFormat>();
+
 const currencyFormat = (currency: string, fractionDigits?: number) => {
+  const key = `${currency}:${fractionDigits ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = makeCurrencyFormat(currency, fractionDigits);
+    formats.set(key, format);
+  }
+  return format;
+};
+
+const makeCurrencyFormat = (currency: string, fractionDigits?: number) => {
   const options = {
     style: 'currency',
     ...(fractionDigits === undefined

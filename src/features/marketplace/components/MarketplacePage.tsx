@@ -30,6 +30,7 @@ export default function MarketplacePage() {
   const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(applied, search.data?.meta.priceCeiling);
   const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [priceOpen, setPriceOpen] = useState(false);
   const [view, setView] = useState<ResultsView>('list');
   const [hoveredId, setHoveredId] = useState<string | null>(null);
 
@@ -66,16 +67,22 @@ export default function MarketplacePage() {
       ) : null}
 
       {large ? null : (
-        <details className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3">
+        <details
+          className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
+          onToggle={(event) => setPriceOpen(event.currentTarget.open)}
+        >
           <summary className="cursor-pointer font-medium text-slate-900">
             Price
             {priceFiltered ? (
               <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span>
             ) : null}
           </summary>
-          <div className="mt-3">
-            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
-          </div>
+          {/* Mounted only while open: the slider measures itself, work a phone need not do for a closed section. */}
+          {priceOpen ? (
+            <div className="mt-3">
+              <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
+            </div>
+          ) : null}
         </details>
       )}
 
