@@ -1,39 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
 import { SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
 import { AuthContext, type AuthContextValue } from '../../src/lib/auth-context.ts';
 import { makeListing } from './factories.ts';
+import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
 
-/** An IntersectionObserver whose one entry the test moves: below the screen, or in view. */
-let report: (where: 'below' | 'visible') => void;
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe() {
-        report = (where) =>
-          act(() =>
-            this.callback(
-              [
-                {
-                  isIntersecting: where === 'visible',
-                  boundingClientRect: { top: where === 'below' ? 1200 : 300 },
-                } as IntersectionObserverEntry,
-              ],
-              this as unknown as IntersectionObserver,
-            ),
-          );
-      }
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+/** The booking bar's one observed element: below the screen, or in view. */
+const observer = fakeIntersectionObserver();
+const report = (where: 'below' | 'visible') =>
+  observer.report({
+    isIntersecting: where === 'visible',
+    boundingClientRect: { top: where === 'below' ? 1200 : 300 } as DOMRectReadOnly,
+  });
 
 const bar = () => screen.queryByRole('region', { name: 'Book this stay' });
 

@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_CONTACT } from '../../src/lib/business-contact.ts';
+import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
 import { server } from './msw.ts';
 // The landing page loads the form lazily; importing it here keeps its compile out of the first case's time.
 import '../../src/features/landing/components/ContactForm.tsx';
@@ -117,33 +118,14 @@ describe('contact form', () => {
 });
 
 describe('contact form on a long page', () => {
-  /** An IntersectionObserver the test moves: the section far below the screen until it says otherwise. */
-  let scrollNear: () => void = () => undefined;
-  beforeEach(() => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
-        observe() {
-          scrollNear = () =>
-            act(() =>
-              this.callback(
-                [{ isIntersecting: true } as IntersectionObserverEntry],
-                this as unknown as IntersectionObserver,
-              ),
-            );
-        }
-        disconnect() {}
-      },
-    );
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  // The section far below the screen until the test says otherwise.
+  const observer = fakeIntersectionObserver();
 
   it('loads only as the contact section nears the screen', async () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 2, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
-    scrollNear();
+    observer.report({ isIntersecting: true });
     expect(await screen.findByRole('form', { name: 'Contact us' })).toBeInTheDocument();
   });
 });
