@@ -10,12 +10,6 @@ export interface SessionState {
   session: Session | null;
 }
 
-/**
- * The supabase-js client and the session it reports, for the whole SPA. API calls carry the session's token
- * (a guest's go out at once); the first session of a person creates their profile row. A guest (no stored
- * session, no sign-in coming back) is signed out from the start and supabase-js is not loaded for them: it loads
- * when they choose to sign in, or when another tab stores a session.
- */
 /** The session's access token for API calls: a guest's go out at once, a signed-in person's carry the token. */
 async function sessionAccessToken(): Promise<string | null> {
   // A guest's searches go out at once instead of waiting for the sign-in library's chunk and configuration.
@@ -31,6 +25,12 @@ async function sessionAccessToken(): Promise<string | null> {
 // which run before the effects of the provider above it, and must already wait for the session.
 setAccessTokenGetter(sessionAccessToken);
 
+/**
+ * The supabase-js client and the session it reports, for the whole SPA. API calls carry the session's token
+ * (a guest's go out at once); the first session of a person creates their profile row. A guest (no stored
+ * session, no sign-in coming back) is signed out from the start and supabase-js is not loaded for them: it loads
+ * when they choose to sign in, or when another tab stores a session.
+ */
 export function useSession() {
   const [supabase, setSupabase] = useState<SupabaseClient | null>(null);
   const [auth, setAuth] = useState<SessionState>(() => ({
