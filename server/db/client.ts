@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDirectory } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -51,12 +52,22 @@ export async function openEmbeddedDatabase({
   dataDir,
   loadFrom,
 }: Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return embeddedDatabaseOn(await PGliteThread.start(dataDir, loadFrom));
+  if (!dataDir) return embeddedDatabaseOn(await PGliteThread.start(undefined, loadFrom));
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDirectory(dataDir);
+  try {
+    return embeddedDatabaseOn(await PGliteThread.start(dataDir, loadFrom), unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
-/** A handle on the embedded database running in `pglite`'s thread; closing it also stops the thread. */
-export function embeddedDatabaseOn(pglite: PGliteThread): EmbeddedDatabaseHandle {
+/**
+ * A handle on the embedded database running in `pglite`'s thread; closing it also stops the thread and then
+ * runs `release` (the data directory's lock).
+ */
+export function embeddedDatabaseOn(pglite: PGliteThread, release = () => {}): EmbeddedDatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -68,6 +79,7 @@ export function embeddedDatabaseOn(pglite: PGliteThread): EmbeddedDatabaseHandle
     close: async () => {
       await db.destroy();
       await pglite.close();
+      release();
     },
   };
 }

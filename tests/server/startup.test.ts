@@ -95,7 +95,7 @@ describe('start-up', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('seeds an empty data directory once, keeps rows across a restart, and stops cleanly on SIGTERM', async () => {
+  it('seeds an empty data directory once, keeps it to itself, keeps rows across a restart, and stops cleanly on SIGTERM', async () => {
     const port = 30_000 + Math.floor(Math.random() * 20_000);
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir };
@@ -104,6 +104,10 @@ describe('start-up', () => {
     await waitForHealth(url, first.exited);
     const listings = (await (await fetch(`${url}/api/listings`)).json()).meta.total;
     expect(listings).toBeGreaterThanOrEqual(35);
+    // A second server on the same embedded database would overwrite the first's writes: it refuses to start.
+    const intruder = startServer({ ...env, PORT: String(port + 1) });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(`is in use by process ${first.child.pid}`);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('demo data seeded');

@@ -1,0 +1,89 @@
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/** How often the holder touches its lock file, and how old a touch may be before another machine takes over. */
+const HEARTBEAT_MS = 10_000;
+const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+
+interface Holder {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+export class DataDirectoryInUse extends Error {}
+
+/**
+ * Claims the embedded database's directory for this process. PGlite does not guard its files: a second process
+ * (a second `npm start`, or a command line tool while the server runs) opens the same directory, each keeps its
+ * own view, and one overwrites the other's writes. A lock left by a process that ended (a crash, kill -9) is
+ * taken over at once on the same machine (its process is gone, or its pid is now ours: a container restarted);
+ * from another machine sharing the directory, once it has not been touched for 30 s. Answers the release.
+ */
+export function lockDataDirectory(dataDir: string): () => void {
+  const file = path.join(dataDir, 'restay.lock');
+  const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  if (!claim(file, me)) {
+    const holder = readHolder(file);
+    if (holder && isAlive(holder, file)) {
+      throw new DataDirectoryInUse(
+        `The data directory ${dataDir} is in use by process ${holder.pid} on ${holder.host} (since ${holder.since}). ` +
+          'Stop that process first: two processes on one embedded database overwrite each other.',
+      );
+    }
+    rmSync(file, { force: true });
+    // Two processes taking over the same stale lock: the one that writes first holds it.
+    if (!claim(file, me)) throw new DataDirectoryInUse(`The data directory ${dataDir} was claimed by another process`);
+  }
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(file, now, now);
+    } catch {
+      // The file went away (the directory was removed); there is nothing left to guard.
+    }
+  }, HEARTBEAT_MS).unref();
+  return () => {
+    clearInterval(heartbeat);
+    const holder = readHolder(file);
+    if (holder?.pid === me.pid && holder.since === me.since) rmSync(file, { force: true });
+  };
+}
+
+function claim(file: string, me: Holder): boolean {
+  try {
+    writeFileSync(file, JSON.stringify(me), { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Holder;
+  } catch {
+    // Gone, or cut short by a crash while it was written: nobody holds it.
+    return undefined;
+  }
+}
+
+function isAlive(holder: Holder, file: string): boolean {
+  if (holder.host !== hostname()) {
+    try {
+      return Date.now() - statSync(file).mtimeMs < STALE_AFTER_MS;
+    } catch {
+      return false;
+    }
+  }
+  if (holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

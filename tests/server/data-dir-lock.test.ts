@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openEmbeddedDatabase } from '../../server/db/client.ts';
+import { DataDirectoryInUse, lockDataDirectory } from '../../server/db/data-dir-lock.ts';
+
+let dir: string;
+const lockFile = () => path.join(dir, 'restay.lock');
+const holdBy = (holder: { pid: number; host: string }) =>
+  writeFileSync(lockFile(), JSON.stringify({ ...holder, since: '2026-05-01T10:00:00.000Z' }));
+/** The pid of a process that has ended. */
+const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'restay-lock-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the embedded database directory lock', () => {
+  it('is held while open and removed on release', () => {
+    const release = lockDataDirectory(dir);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    release();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it('refuses a directory that a running process on this machine holds, and leaves its lock alone', () => {
+    holdBy({ pid: process.ppid, host: hostname() });
+    expect(() => lockDataDirectory(dir)).toThrow(DataDirectoryInUse);
+    expect(() => lockDataDirectory(dir)).toThrow(`is in use by process ${process.ppid} on ${hostname()}`);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8')).pid).toBe(process.ppid);
+  });
+
+  it('takes over at once a lock whose process has ended, or whose pid is now its own, or that is unreadable', () => {
+    for (const left of [
+      () => holdBy({ pid: endedPid(), host: hostname() }),
+      () => holdBy({ pid: process.pid, host: hostname() }),
+      () => writeFileSync(lockFile(), '{"pid":'),
+    ]) {
+      left();
+      const release = lockDataDirectory(dir);
+      expect(JSON.parse(readFileSync(lockFile(), 'utf8')).pid).toBe(process.pid);
+      release();
+    }
+  });
+
+  it('refuses a lock another machine touched in the last 30 s, and takes it over once it has not', () => {
+    holdBy({ pid: process.ppid, host: 'another-machine' });
+    expect(() => lockDataDirectory(dir)).toThrow('is in use by process');
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockFile(), aMinuteAgo, aMinuteAgo);
+    const release = lockDataDirectory(dir);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8')).host).toBe(hostname());
+    release();
+  });
+
+  it('leaves a lock that is no longer its own in place on release', () => {
+    const release = lockDataDirectory(dir);
+    holdBy({ pid: process.ppid, host: hostname() });
+    release();
+    expect(existsSync(lockFile())).toBe(true);
+  });
+
+  it('is taken when the embedded database opens a directory and given back when it closes', async () => {
+    holdBy({ pid: process.ppid, host: hostname() });
+    // Started from the run's empty template, which skips creating the cluster.
+    const open = () => openEmbeddedDatabase({ dataDir: dir, loadFrom: inject('databaseTemplates').embedded.empty });
+    await expect(open()).rejects.toThrow(DataDirectoryInUse);
+    rmSync(lockFile());
+    const database = await open();
+    expect(existsSync(lockFile())).toBe(true);
+    await database.close();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+});
