@@ -8,7 +8,7 @@ import { createSelfOrigin } from './http/self-origin.ts';
 import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
-import { startJobWorker } from './jobs/worker.ts';
+import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
 import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
 import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
@@ -30,6 +30,12 @@ async function main() {
   if (config.pms.mode === 'demo') {
     const seeded = await seedDemoData(database.db);
     if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
+  }
+
+  // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
+  if (database.kind === 'pglite') {
+    const resumed = await takeOverJobsOfEndedProcesses({ db: database.db, clock: systemClock });
+    if (resumed) logger.warn({ jobs: resumed }, 'jobs cut short by an earlier process run again now');
   }
 
   const selfOrigin = createSelfOrigin();

@@ -69,6 +69,23 @@ export async function claimNextJob(deps: JobWorkerDeps, workerId: string): Promi
   });
 }
 
+/**
+ * Ends the lease of every running job, so the worker takes them at once. Only for a database no other process
+ * can have open (the embedded one: its directory is locked to this process): a job still running there was cut
+ * short by an earlier process that ended without finishing it (a crash), and its lease has nobody to protect.
+ * Answers how many jobs it freed.
+ */
+export async function takeOverJobsOfEndedProcesses(deps: Pick<JobWorkerDeps, 'db' | 'clock'>): Promise<number> {
+  const now = deps.clock();
+  const result = await deps.db
+    .updateTable('jobs')
+    .set({ locked_until: now, updated_at: now })
+    .where('state', '=', 'running')
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Runs a claimed job and records how it went, only while this worker still holds its lease. */
 export async function runClaimedJob(deps: JobWorkerDeps, job: JobRow, workerId: string): Promise<JobRow['state']> {
   const kind = deps.registry.get(job.kind)!;

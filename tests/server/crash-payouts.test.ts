@@ -75,7 +75,8 @@ describe('a crash in the middle of paying sellers', () => {
 
     await harness.start();
     for (const { seller } of sales) {
-      // A payout job the crash cut short waits for its lease (30 s) to pass, as a dead worker's job does.
+      // A payout job the crash cut short runs again at once on the embedded database (locked to one process, so
+      // a running job there was the crashed one's); on PostgreSQL, once its lease (30 s) has passed.
       await expect
         .poll(async () => (await myListing(seller)).sale?.payout?.state, { timeout: 90_000, interval: 500 })
         .toBe('paid');

@@ -6,7 +6,13 @@ import { enqueueJob } from '../../server/jobs/enqueue.ts';
 import { JobCannotSucceed, RetryJobLater } from '../../server/jobs/errors.ts';
 import { defineJobType } from '../../server/jobs/job-type.ts';
 import { JobRegistry, type JobAttempt } from '../../server/jobs/registry.ts';
-import { claimNextJob, runClaimedJob, runDueJobs, type JobWorkerDeps } from '../../server/jobs/worker.ts';
+import {
+  claimNextJob,
+  runClaimedJob,
+  runDueJobs,
+  takeOverJobsOfEndedProcesses,
+  type JobWorkerDeps,
+} from '../../server/jobs/worker.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -213,5 +219,21 @@ describe('durable jobs', () => {
     await runClaimedJob(worker(registry, 'dead'), dead!, 'dead');
     expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
     expect(runs).toEqual(['x', 'x']);
+  });
+
+  it('on a database only this process can open, takes over at start the jobs an ended process left running', async () => {
+    const registry = new JobRegistry().register(SLOW, { maxAttempts: 3, leaseMs: 60_000, run: async () => {} });
+    await enqueueJob(database.db, SLOW, 'cut-short', { value: 'x' }, now);
+    await enqueueJob(database.db, SLOW, 'waiting', { value: 'y' }, now);
+    await claimNextJob(worker(registry, 'crashed'), 'crashed');
+    const before = await jobRow('waiting');
+
+    expect(await takeOverJobsOfEndedProcesses({ db: database.db, clock })).toBe(1);
+    expect(await takeOverJobsOfEndedProcesses({ db: database.db, clock })).toBe(0);
+    expect(await jobRow('waiting')).toEqual(before);
+    // No lease to wait out: the new process runs both now.
+    expect(await runDueJobs(worker(registry, 'restarted'))).toBe(2);
+    expect(await jobRow('cut-short')).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await jobRow('waiting')).toMatchObject({ state: 'done', attempts: 1 });
   });
 });
