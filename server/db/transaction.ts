@@ -11,3 +11,11 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(work);
 }
+
+/**
+ * Runs `work` inside the caller's transaction when `executor` is one (so it commits or rolls back with the
+ * caller's other writes), else in a transaction of its own.
+ */
+export function withinTransaction<T>(executor: Executor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor as Transaction<Database>) : executor.transaction().execute(work);
+}

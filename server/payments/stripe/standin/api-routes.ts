@@ -1,12 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { Executor } from '../../../db/transaction.ts';
 import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
 import { createSessionParams, listRefundsParams, parseParams, refundParams } from './params.ts';
-import type { StandinStore } from './store.ts';
+import { standinStore, type StandinStore } from './store.ts';
 import { connectApiRoutes } from './connect-api-routes.ts';
-import type { ConnectStore } from './connect-store.ts';
+import { connectStore, type ConnectStore } from './connect-store.ts';
 import {
   chargeIdOf,
   checkoutSessionJson,
@@ -22,8 +25,7 @@ const MIN_LIFETIME_S = 30 * 60 - 60;
 const MAX_LIFETIME_S = 24 * 60 * 60;
 
 export interface StandinApiOptions {
-  store: StandinStore;
-  connect: ConnectStore;
+  db: Kysely<Database>;
   keys: IdempotencyKeys;
   secretKey: string;
   clock: Clock;
@@ -34,15 +36,21 @@ export interface StandinApiOptions {
   deliverSoon: (eventId: string) => void;
 }
 
-interface Context {
+/** A request's stores write through its idempotency key's transaction, when it has a key. */
+export interface Context {
   req: Request;
   now: Date;
   requestId: string;
+  store: StandinStore;
+  connect: ConnectStore;
 }
+
+const storesOn = (executor: Executor) => ({ store: standinStore(executor), connect: connectStore(executor) });
 
 /** The Stripe REST subset the adapter uses, served at /v1 with Stripe's auth, idempotency and error shapes. */
 export function standinApiRouter(options: StandinApiOptions): Router {
-  const { store, keys, clock } = options;
+  const { keys, clock } = options;
+  const outsideAnyKey = storesOn(options.db);
   const router = Router();
   router.use(express.urlencoded({ extended: true, limit: '100kb' }));
 
@@ -53,8 +61,12 @@ export function standinApiRouter(options: StandinApiOptions): Router {
     try {
       authenticate(req.get('authorization'), options.secretKey);
       const key = req.method === 'POST' ? req.get('idempotency-key') : undefined;
-      const run = () => work({ req, now, requestId });
-      const answer = key ? await keys.run(key, [req.method, req.path, req.body], now, run) : await run();
+      const answer = key
+        ? await keys.run(key, [req.method, req.path, req.body], now, (trx) =>
+            work({ req, now, requestId, ...storesOn(trx) }),
+          )
+        : await work({ req, now, requestId, ...outsideAnyKey });
+      for (const eventId of answer.events ?? []) options.deliverSoon(eventId);
       if (answer.replayed) res.set('Idempotent-Replayed', 'true');
       res.status(answer.status).json(answer.body);
     } catch (error) {
@@ -69,7 +81,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
 
   router.post(
     '/checkout/sessions',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, store }) => {
       const params = parseParams(createSessionParams, req.body);
       const currencies = new Set(params.line_items.map((item) => item.price_data.currency));
       const [currency] = currencies;
@@ -112,7 +124,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
 
   router.get(
     '/checkout/sessions/:id',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, store }) => {
       const id = String(req.params.id);
       const row = await store.find(id, now);
       if (!row) throw missing('checkout.session', id, 'session');
@@ -122,7 +134,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
 
   router.post(
     '/checkout/sessions/:id/expire',
-    route(async ({ req, now, requestId }) => {
+    route(async ({ req, now, requestId, store }) => {
       const id = String(req.params.id);
       const current = await store.find(id, now);
       if (!current) throw missing('checkout.session', id, 'session');
@@ -134,14 +146,13 @@ export function standinApiRouter(options: StandinApiOptions): Router {
           `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`,
         );
       }
-      options.deliverSoon(expired.eventId);
-      return { status: 200, body: checkoutSessionJson(expired.row, undefined) };
+      return { status: 200, body: checkoutSessionJson(expired.row, undefined), events: [expired.eventId] };
     }),
   );
 
   router.post(
     '/refunds',
-    route(async ({ req, now, requestId }) => {
+    route(async ({ req, now, requestId, store }) => {
       const params = parseParams(refundParams, req.body);
       const paid = await store.findPaidByPaymentIntent(params.payment_intent);
       if (!paid?.payment_intent) throw missing('payment_intent', params.payment_intent, 'payment_intent');
@@ -159,14 +170,13 @@ export function standinApiRouter(options: StandinApiOptions): Router {
           message: `Charge ${chargeIdOf(paid.payment_intent)} has already been refunded.`,
         });
       }
-      options.deliverSoon(made.eventId);
-      return { status: 200, body: refundJson(made.refund) };
+      return { status: 200, body: refundJson(made.refund), events: [made.eventId] };
     }),
   );
 
   router.get(
     '/refunds',
-    route(async ({ req }) => {
+    route(async ({ req, store }) => {
       const params = parseParams(listRefundsParams, req.query);
       const refunds = await store.listRefunds(params.payment_intent);
       const data = refunds.slice(0, params.limit ?? 10).map(refundJson);
@@ -179,7 +189,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
 
   router.get(
     '/payment_intents/:id',
-    route(async ({ req }) => {
+    route(async ({ req, store }) => {
       const id = String(req.params.id);
       const paid = await store.findPaidByPaymentIntent(id);
       if (!paid?.payment_intent) throw missing('payment_intent', id, 'intent');
@@ -187,7 +197,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
     }),
   );
 
-  connectApiRoutes(router, route, { connect: options.connect, pageOrigin: options.pageOrigin });
+  connectApiRoutes(router, route, { pageOrigin: options.pageOrigin });
 
   // Stripe answers an address it does not serve in its own error shape.
   router.use((req, res) => {

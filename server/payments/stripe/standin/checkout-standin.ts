@@ -68,8 +68,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
 
   return {
     apiRouter: standinApiRouter({
-      store,
-      connect,
+      db,
       keys,
       secretKey: options.secretKey,
       clock,

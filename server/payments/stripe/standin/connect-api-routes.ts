@@ -7,14 +7,12 @@ import {
   createTransferParams,
   listTransfersParams,
 } from './connect-params.ts';
-import type { ConnectStore } from './connect-store.ts';
+import type { Context } from './api-routes.ts';
 import type { WireResponse } from './idempotency.ts';
 import { parseParams } from './params.ts';
 import { missing } from './wire.ts';
 
-export type StandinRoute = (
-  work: (context: { req: Request; now: Date; requestId: string }) => Promise<WireResponse>,
-) => RequestHandler;
+export type StandinRoute = (work: (context: Context) => Promise<WireResponse>) => RequestHandler;
 
 /**
  * The Connect subset the payouts use, on the stand-in's /v1 router (Stripe's auth, idempotency and errors come
@@ -23,14 +21,13 @@ export type StandinRoute = (
 export function connectApiRoutes(
   router: Router,
   route: StandinRoute,
-  options: { connect: ConnectStore; pageOrigin: (req: Request) => string },
+  options: { pageOrigin: (req: Request) => string },
 ) {
-  const { connect } = options;
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
   router.post(
     '/accounts',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, connect }) => {
       const params = parseParams(createAccountParams, req.body);
       const row = await connect.createAccount({ email: params.email ?? null, metadata: params.metadata ?? {}, now });
       return { status: 200, body: accountJson(row) };
@@ -39,7 +36,7 @@ export function connectApiRoutes(
 
   router.get(
     '/accounts/:id',
-    route(async ({ req }) => {
+    route(async ({ req, connect }) => {
       const id = String(req.params.id);
       const row = await connect.findAccount(id);
       if (!row) throw missing('account', id, 'account');
@@ -49,7 +46,7 @@ export function connectApiRoutes(
 
   router.post(
     '/account_links',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, connect }) => {
       const params = parseParams(accountLinkParams, req.body);
       if (!(await connect.findAccount(params.account))) throw missing('account', params.account, 'account');
       const link = await connect.createLink({
@@ -72,7 +69,7 @@ export function connectApiRoutes(
 
   router.post(
     '/transfers',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, connect }) => {
       const params = parseParams(createTransferParams, req.body);
       const row = await connect.createTransfer({
         amount: params.amount,
@@ -89,7 +86,7 @@ export function connectApiRoutes(
 
   router.get(
     '/transfers',
-    route(async ({ req }) => {
+    route(async ({ req, connect }) => {
       const params = parseParams(listTransfersParams, req.query);
       const rows = params.transfer_group ? await connect.listTransfers(params.transfer_group) : [];
       const page = rows.slice(0, params.limit ?? 10);
@@ -100,7 +97,7 @@ export function connectApiRoutes(
 
   router.post(
     '/transfers/:id/reversals',
-    route(async ({ req, now }) => {
+    route(async ({ req, now, connect }) => {
       const params = parseParams(createReversalParams, req.body);
       const reversal = await connect.reverseTransfer(String(req.params.id), params.metadata ?? {}, now);
       return { status: 200, body: reversalJson(reversal) };

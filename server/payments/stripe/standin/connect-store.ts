@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { withinTransaction, type Executor } from '../../../db/transaction.ts';
 import { accountJson } from './connect-wire.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeIdOf, newId, StripeWireError } from './wire.ts';
@@ -15,7 +14,7 @@ const refusal = (message: string, code?: string) =>
  * that money or readiness depends on is one transaction with a lock on the row it decides from, so concurrent
  * requests cannot transfer more than a charge holds or reverse a transfer twice.
  */
-export function connectStore(db: Kysely<Database>) {
+export function connectStore(db: Executor) {
   const findAccount = (id: string) =>
     db.selectFrom('stripe_standin_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -58,7 +57,7 @@ export function connectStore(db: Kysely<Database>) {
      * `account.updated` event reports it. Nothing, when the link was already used or has expired.
      */
     async completeOnboarding(linkId: string, businessName: string, now: Date) {
-      return db.transaction().execute(async (trx) => {
+      return withinTransaction(db, async (trx) => {
         const link = await trx
           .updateTable('stripe_standin_account_links')
           .set({ used_at: now })
@@ -99,7 +98,7 @@ export function connectStore(db: Kysely<Database>) {
       metadata: Record<string, string>;
       now: Date;
     }) {
-      return db.transaction().execute(async (trx) => {
+      return withinTransaction(db, async (trx) => {
         const account = await trx
           .selectFrom('stripe_standin_accounts')
           .selectAll()
@@ -184,7 +183,7 @@ export function connectStore(db: Kysely<Database>) {
 
     /** Reverses what is left of a transfer; refused once nothing is left. */
     async reverseTransfer(transferId: string, metadata: Record<string, string>, now: Date) {
-      return db.transaction().execute(async (trx) => {
+      return withinTransaction(db, async (trx) => {
         const transfer = await trx
           .selectFrom('stripe_standin_transfers')
           .selectAll()

@@ -1,9 +1,8 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, StripeStandinSessionRow, StripeStandinSessionsTable } from '../../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { StripeStandinSessionRow, StripeStandinSessionsTable } from '../../../db/schema.ts';
+import { withinTransaction, type Executor } from '../../../db/transaction.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeJson, checkoutSessionJson, newId } from './wire.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Event payloads never carry a url: Stripe sends one only while a session is open. */
 const sessionObject = (row: StripeStandinSessionRow) => checkoutSessionJson(row, undefined);
@@ -13,13 +12,13 @@ const sessionObject = (row: StripeStandinSessionRow) => checkoutSessionJson(row,
  * in the same transaction as its event, so however many requests or instances race, a session is paid or
  * expired once and its event is written once.
  */
-export function standinStore(db: Kysely<Database>) {
-  const recordEvent = (trx: Db, type: string, object: unknown, now: Date, requestId: string | null) =>
+export function standinStore(db: Executor) {
+  const recordEvent = (trx: Executor, type: string, object: unknown, now: Date, requestId: string | null) =>
     recordStandinEvent(trx, { type, object, now, requestId });
 
   /** Expires the session if it is still open; returns the expired row and its event, or nothing when it was not open. */
   async function expire(id: string, now: Date, requestId: string | null) {
-    return db.transaction().execute(async (trx) => {
+    return withinTransaction(db, async (trx) => {
       const row = await trx
         .updateTable('stripe_standin_sessions')
         .set({ status: 'expired', expired_at: now })
@@ -50,7 +49,7 @@ export function standinStore(db: Kysely<Database>) {
 
     /** Marks an open, unexpired session paid; returns nothing when it was already paid, expired or out of time. */
     async complete(id: string, now: Date) {
-      return db.transaction().execute(async (trx) => {
+      return withinTransaction(db, async (trx) => {
         const row = await trx
           .updateTable('stripe_standin_sessions')
           .set({ status: 'complete', payment_status: 'paid', payment_intent: newId('pi_test_'), completed_at: now })
@@ -122,7 +121,7 @@ export function standinStore(db: Kysely<Database>) {
       now: Date;
       requestId: string | null;
     }) {
-      return db.transaction().execute(async (trx) => {
+      return withinTransaction(db, async (trx) => {
         const paid = await trx
           .selectFrom('stripe_standin_sessions')
           .selectAll()
