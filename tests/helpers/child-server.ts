@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
 
 /** Runs the real entry point (server/main.ts) as a child process, the way `npm start` does. */
 export function startServer(env: Record<string, string>) {
@@ -27,4 +30,13 @@ export async function waitForHealth(url: string, exited: Promise<unknown>) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not become healthy');
+}
+
+/**
+ * Puts a created and migrated embedded database in `dataDir` (a copy of the run's template), for tests about
+ * something other than a first start: the server then skips seconds of creating the database. Answers `dataDir`.
+ */
+export function withMigratedDatabase(dataDir: string) {
+  cpSync(inject('databaseTemplates').embedded.migratedDataDir, path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }

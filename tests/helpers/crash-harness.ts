@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { startServer, waitForHealth } from './child-server.ts';
+import { startServer, waitForHealth, withMigratedDatabase } from './child-server.ts';
 import { withAdmin } from './postgres-admin.ts';
 import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
 
@@ -68,6 +68,7 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
 
     async createStore() {
       if (adminUrl) await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
+      else withMigratedDatabase(dataDir);
     },
 
     async dropStore() {

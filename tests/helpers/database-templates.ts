@@ -13,7 +13,8 @@ import { withAdmin } from './postgres-admin.ts';
  * database each test file clones with CREATE DATABASE ... TEMPLATE.
  */
 export interface DatabaseTemplates {
-  embedded: { empty: string; migrated: string };
+  /** Dumps (`loadFrom`), and the migrated database as a data directory to copy for a server process. */
+  embedded: { empty: string; migrated: string; migratedDataDir: string };
   postgres?: string;
 }
 
@@ -30,14 +31,18 @@ const CACHE = path.join(ROOT, 'node_modules/.cache/restay-test-databases');
 export default async function provideDatabaseTemplates(project: TestProject) {
   // The embedded dumps are kept between runs, named after what they are made of (PGlite and the migrations).
   const directory = path.join(CACHE, templateKey());
-  const cached = existsSync(path.join(directory, 'migrated.tar'));
+  const cached = existsSync(path.join(directory, 'migrated-data-dir'));
   if (!cached) {
     rmSync(CACHE, { recursive: true, force: true });
     mkdirSync(directory, { recursive: true });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   let templates: DatabaseTemplates = {
-    embedded: { empty: path.join(directory, 'empty.tar'), migrated: path.join(directory, 'migrated.tar') },
+    embedded: {
+      empty: path.join(directory, 'empty.tar'),
+      migrated: path.join(directory, 'migrated.tar'),
+      migratedDataDir: path.join(directory, 'migrated-data-dir'),
+    },
   };
   if (!cached || adminUrl) {
     // In its own Node process: vitest's module runner cannot start the database's worker thread (which needs

@@ -3,7 +3,7 @@
  * `node --import tsx tests/helpers/prepare-database-templates.ts <directory>`. Embedded dumps already in the
  * directory are kept.
  */
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, openEmbeddedDatabase } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -11,8 +11,12 @@ import type { DatabaseTemplates } from './database-templates.ts';
 import { withAdmin } from './postgres-admin.ts';
 
 async function prepare(directory: string): Promise<DatabaseTemplates> {
-  const embedded = { empty: path.join(directory, 'empty.tar'), migrated: path.join(directory, 'migrated.tar') };
-  if (!existsSync(embedded.migrated)) await dumpEmbedded(embedded);
+  const embedded = {
+    empty: path.join(directory, 'empty.tar'),
+    migrated: path.join(directory, 'migrated.tar'),
+    migratedDataDir: path.join(directory, 'migrated-data-dir'),
+  };
+  if (!existsSync(embedded.migratedDataDir)) await dumpEmbedded(embedded);
   return { embedded, postgres: await preparePostgresTemplate(process.env.TEST_DATABASE_URL) };
 }
 
@@ -27,6 +31,11 @@ async function dumpEmbedded(embedded: DatabaseTemplates['embedded']) {
   } finally {
     await database.close();
   }
+  // The same database as a data directory, which a test copies for a server process to open.
+  const partial = `${embedded.migratedDataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  await (await openEmbeddedDatabase({ dataDir: partial, loadFrom: embedded.migrated })).close();
+  renameSync(partial, embedded.migratedDataDir);
 }
 
 async function preparePostgresTemplate(adminUrl: string | undefined) {

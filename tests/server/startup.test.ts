@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, waitForHealth } from '../helpers/child-server.ts';
+import { startServer, waitForHealth, withMigratedDatabase } from '../helpers/child-server.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -43,7 +43,7 @@ describe('start-up', () => {
   it('seeds no demo sellers where the demo hotel system does not run', async () => {
     const port = 30_000 + Math.floor(Math.random() * 20_000);
     const url = `http://127.0.0.1:${port}`;
-    const emptyDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-mews-'));
+    const emptyDir = withMigratedDatabase(mkdtempSync(path.join(tmpdir(), 'restay-startup-mews-')));
     const mews = {
       MEWS_PLATFORM_URL: 'https://api.mews.com',
       MEWS_CLIENT_TOKEN: 'client',
@@ -63,7 +63,7 @@ describe('start-up', () => {
 
   it('on SIGTERM while every background loop is in its first round, waits for them before closing the database', async () => {
     const port = 30_000 + Math.floor(Math.random() * 20_000);
-    const freshDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-stop-'));
+    const freshDir = withMigratedDatabase(mkdtempSync(path.join(tmpdir(), 'restay-startup-stop-')));
     const server = startServer({ PORT: String(port), DATA_DIR: freshDir });
     try {
       // The loops start on listen, each with a round at once: stopping right then catches them mid-query.
