@@ -12,7 +12,7 @@ const shipped = (url: string, alt: string, width = 1600, height = 900): Photo =>
 
 /**
  * Images shipped in public/: the whole answer when there is no Unsplash key or Unsplash fails, and what the
- * hero paints before the API answers. The first hero image is preloaded by index.html: keep them in sync.
+ * hero paints before the API answers. The server preloads the first hero image with the landing page.
  */
 export const SHIPPED_PHOTOS: Record<PhotoPurpose, readonly Photo[]> = {
   hero: [

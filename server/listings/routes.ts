@@ -8,7 +8,7 @@ import type { UserMiddleware } from '../http/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { toListingDto } from './listing-dto.ts';
 import { findListingById } from './queries.ts';
-import { searchListings } from './search.ts';
+import { searchReply } from './search-reply.ts';
 import { isHeldByViewer } from './viewer-hold.ts';
 
 const idSchema = z.guid();
@@ -17,9 +17,7 @@ export function listingsRouter(db: Kysely<Database>, clock: () => Date, users: U
   const router = Router();
 
   router.get('/', async (req, res) => {
-    const query = parseInput(searchQuerySchema, req.query, 'search');
-    const { rows, meta } = await searchListings(db, query, clock());
-    res.json({ success: true, data: rows.map((row) => toListingDto(row, null)), meta });
+    res.json(await searchReply(db, parseInput(searchQuerySchema, req.query, 'search'), clock()));
   });
 
   router.get('/:id', users.viewer, async (req, res) => {

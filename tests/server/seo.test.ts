@@ -126,3 +126,37 @@ describe('what search engines read', () => {
     expect(unknown.description).toContain('resell hotel reservations');
   });
 });
+
+describe('what a page needs for its first paint, before its script runs', () => {
+  const servedSearch = (html: string) => {
+    const block = /<script type="application\/json" id="initial-search">([^<]*)<\/script>/.exec(html)?.[1];
+    return block === undefined ? undefined : JSON.parse(block);
+  };
+
+  it('the unfiltered marketplace carries its first results exactly as the API answers them, and preloads the first photo', async () => {
+    const db = server.database.db;
+    const seller = await insertProfile(db);
+    // A seller's own words cannot end the data block or start a script.
+    const title = 'Sea view </script><script>alert(1)</script> <!-- suite';
+    await insertListing(db, seller, { now: NOW, title, image_url: '/images/listings/harbour-view.svg' });
+
+    const { body: html } = await server.request('/marketplace');
+    expect(html).not.toContain('<script>alert(1)');
+    const { body: api } = await server.request('/api/listings');
+    expect(servedSearch(html as string)).toEqual(api);
+    expect(servedSearch(html as string).data.map((listing: { title: string }) => listing.title)).toContain(title);
+    const first = (api as { data: { image_url: string }[] }).data[0]!.image_url;
+    expect(html).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high" />`);
+  });
+
+  it('a filtered marketplace and other pages carry no results; the landing page preloads its first hero photo', async () => {
+    const filtered = (await server.request('/marketplace?location=Paris')).body as string;
+    expect(servedSearch(filtered)).toBeUndefined();
+    expect(filtered).not.toContain('rel="preload" as="image"');
+    const landing = (await server.request('/')).body as string;
+    expect(servedSearch(landing)).toBeUndefined();
+    expect(landing).toContain(
+      '<link rel="preload" as="image" href="/images/hero/seaside-resort.svg" fetchpriority="high" />',
+    );
+  });
+});

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // A build as scripts/precompress.mjs leaves it: the script has both twins, the picture only a gzip one.
@@ -76,6 +77,18 @@ describe('static files of the build', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(gzip.headers.get('content-type')).toBe('image/svg+xml');
     expect(gzip.body).toBe(picture);
+  });
+
+  it('compresses API replies and pages for a browser that accepts it', async () => {
+    // Enough stays for the reply and the marketplace page (which carries them) to be worth compressing.
+    const seller = await insertProfile(server.database.db);
+    for (let i = 0; i < 5; i++) await insertListing(server.database.db, seller);
+    for (const pagePath of ['/api/listings', '/marketplace']) {
+      const { status, headers } = await get(pagePath, 'gzip, deflate, br, zstd');
+      expect(status).toBe(200);
+      expect(headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+      expect(headers.get('vary')).toContain('Accept-Encoding');
+    }
   });
 
   it('still answers client-side routes with index.html', async () => {

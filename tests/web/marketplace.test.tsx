@@ -109,4 +109,53 @@ describe('/marketplace', () => {
     renderRoute('/marketplace');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load listings. Please try again.');
   });
+
+  describe('with the first results the server put in the page', () => {
+    const served = makeListing({ title: 'Served with the page' });
+    /** The JSON data block the server adds to the unfiltered marketplace page. */
+    const serveInPage = () => {
+      const block = document.createElement('script');
+      block.type = 'application/json';
+      block.id = 'initial-search';
+      block.textContent = JSON.stringify({
+        success: true,
+        data: [served],
+        meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling: null },
+      });
+      document.body.append(block);
+      return block;
+    };
+    const askedApi: string[] = [];
+    const answerFromApi = () =>
+      server.use(
+        http.get('/api/listings', ({ request }) => {
+          askedApi.push(new URL(request.url).search);
+          return searchReply([makeListing({ title: 'From the API' })]);
+        }),
+      );
+
+    it('shows them without asking the API, once', async () => {
+      askedApi.length = 0;
+      serveInPage();
+      answerFromApi();
+      renderRoute('/marketplace');
+      expect(await screen.findByRole('link', { name: 'Served with the page' })).toBeInTheDocument();
+      expect(askedApi).toEqual([]);
+      expect(document.getElementById('initial-search')).toBeNull();
+    });
+
+    it('asks the API for a filtered search, and leaves them alone', async () => {
+      askedApi.length = 0;
+      const block = serveInPage();
+      answerFromApi();
+      try {
+        renderRoute('/marketplace?location=Porto');
+        expect(await screen.findByRole('link', { name: 'From the API' })).toBeInTheDocument();
+        expect(askedApi).toEqual(['?location=Porto']);
+        expect(block.isConnected).toBe(true);
+      } finally {
+        block.remove();
+      }
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { listingSchema, type Listing } from '../../../../contract/listing.ts';
-import { searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
+import { INITIAL_SEARCH_ELEMENT_ID, searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
 import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
 
 /** A search reply that is not even an object (e.g. a proxy's HTML page) gets its own message on the marketplace. */
@@ -18,8 +18,21 @@ export interface SearchPage {
   meta: SearchMeta;
 }
 
+/**
+ * The first page of the unfiltered search, when the server put it in the page it served (the marketplace opened
+ * at its bare address). Taken once: every later search asks the API.
+ */
+function takeServedSearch(query: string): unknown {
+  const element = query === '' ? document.getElementById(INITIAL_SEARCH_ELEMENT_ID) : null;
+  if (!element) return undefined;
+  element.remove();
+  return JSON.parse(element.textContent ?? 'null') as unknown;
+}
+
 export async function searchListings(query: string, signal?: AbortSignal): Promise<SearchPage> {
-  const reply = await apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal });
+  const reply =
+    takeServedSearch(query) ??
+    (await apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal }));
   if (typeof reply !== 'object' || reply === null) {
     throw new ApiError({ message: INVALID_REPLY_MESSAGE, code: 'RESPONSE_FORMAT_ERROR', details: reply });
   }
