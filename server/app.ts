@@ -179,8 +179,8 @@ function corsAllowList(config: Config) {
 
 /**
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
- * survive a reload; `render` fills in each page's title, description and link-preview tags, and the page's own
- * code is fetched alongside the entry.
+ * survive a reload; `render` fills in each page's head and what its first paint needs (`seo/spa-page.ts`), and
+ * the page's own code is fetched alongside the entry.
  */
 function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtml: string) => Promise<string>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
