@@ -75,6 +75,9 @@ test.describe('landing page', () => {
     await expect(preload).toHaveAttribute('href', '/images/hero/seaside-resort.svg');
     const active = page.getByTestId('hero-background').locator('img[data-active="true"]');
     await expect(active).toHaveAttribute('src', /^\/images\/hero\/.+\.svg$/);
-    expect(await active.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The hero may swap in the API's own photo set meanwhile: the photo it shows then loads too.
+    await expect
+      .poll(() => active.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 });
