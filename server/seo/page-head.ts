@@ -9,6 +9,8 @@ export interface PageHead {
   description: string;
   /** Absolute address of the preview picture. */
   image?: string;
+  /** The picture the page paints first, as the page addresses it: the browser is asked for it with the page. */
+  firstPicture?: string;
   /** Someone's own page, or a step of paying: kept out of search results. */
   private: boolean;
 }
@@ -55,6 +57,7 @@ async function listingHead(db: Kysely<Database>, publicUrl: string, id: string):
     title: `${listing.title} · ${SITE}`,
     description: `${place}: ${day(listing.start_utc)} to ${day(listing.end_utc)}, ${price}. Resold on ${SITE}.`,
     image: listing.image_url ? new URL(listing.image_url, `${publicUrl}/`).toString() : undefined,
+    firstPicture: listing.image_url ?? undefined,
     private: false,
   };
 }

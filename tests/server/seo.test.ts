@@ -149,6 +149,16 @@ describe('what a page needs for its first paint, before its script runs', () => 
     expect(html).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high" />`);
   });
 
+  it('a stay’s page preloads its photo; an unknown stay’s page preloads nothing', async () => {
+    const seller = await insertProfile(server.database.db);
+    const id = await insertListing(server.database.db, seller, { now: NOW, image_url: '/images/rooms/garden.svg' });
+    const stay = (await server.request(`/listings/${id}`)).body as string;
+    expect(stay).toContain('<link rel="preload" as="image" href="/images/rooms/garden.svg" fetchpriority="high" />');
+    expect(servedSearch(stay)).toBeUndefined();
+    const unknown = (await server.request('/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b')).body as string;
+    expect(unknown).not.toContain('rel="preload" as="image"');
+  });
+
   it('a filtered marketplace and other pages carry no results; the landing page preloads its first hero photo', async () => {
     const filtered = (await server.request('/marketplace?location=Paris')).body as string;
     expect(servedSearch(filtered)).toBeUndefined();
