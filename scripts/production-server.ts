@@ -60,7 +60,8 @@ export async function startProductionBuild(options: {
   throw new Error('the server did not become healthy within 120 s');
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on now (the system picks it, so it never collides with one in use). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -16,8 +16,11 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-/** Polls /api/health until it answers, for up to 90 s; fails at once if the process exits first. */
-export async function waitForHealth(url: string, exited: Promise<unknown>) {
+/**
+ * Polls /api/health until it answers, for up to 90 s; fails at once if the process exits first, with what the
+ * process wrote when `output` is given.
+ */
+export async function waitForHealth(url: string, exited: Promise<unknown>, output?: () => string) {
   let done = false;
   void exited.then(() => (done = true));
   for (let attempt = 0; attempt < 450 && !done; attempt++) {
@@ -29,7 +32,7 @@ export async function waitForHealth(url: string, exited: Promise<unknown>) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy${output ? `:\n${output()}` : ''}`);
 }
 
 /**

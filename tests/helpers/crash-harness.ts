@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { freePort } from '../../scripts/production-server.ts';
 import { startServer, waitForHealth, withMigratedDatabase } from './child-server.ts';
 import { withAdmin } from './postgres-admin.ts';
 import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
@@ -20,8 +21,9 @@ export interface CrashUser {
  * sign in with project tokens, so no sign-in page or its rate limit is in the way.
  */
 export function crashHarness(extraEnv: Record<string, string> = {}) {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // Chosen when the store is created, and kept: a restarted server answers where the first one did.
+  let port = 0;
+  let baseUrl = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-crash-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `restay_crash_${randomBytes(4).toString('hex')}`;
@@ -63,10 +65,11 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
   }
 
   return {
-    baseUrl,
     api,
 
     async createStore() {
+      port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
       if (adminUrl) await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
       else withMigratedDatabase(dataDir);
     },
@@ -79,7 +82,7 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
 
     async start() {
       running = startServer(env());
-      await waitForHealth(baseUrl, running.exited);
+      await waitForHealth(baseUrl, running.exited, running.output);
     },
 
     /** Kills the server without warning and waits until its port is closed, so the next start serves alone. */

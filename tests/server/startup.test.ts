@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/production-server.ts';
 import { startServer, waitForHealth, withMigratedDatabase } from '../helpers/child-server.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-startup-'));
@@ -41,7 +42,7 @@ describe('start-up', () => {
   });
 
   it('seeds no demo sellers where the demo hotel system does not run', async () => {
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const emptyDir = withMigratedDatabase(mkdtempSync(path.join(tmpdir(), 'restay-startup-mews-')));
     const mews = {
@@ -62,7 +63,7 @@ describe('start-up', () => {
   }, 180_000);
 
   it('on SIGTERM while every background loop is in its first round, waits for them before closing the database', async () => {
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const freshDir = withMigratedDatabase(mkdtempSync(path.join(tmpdir(), 'restay-startup-stop-')));
     const server = startServer({ PORT: String(port), DATA_DIR: freshDir });
     try {
@@ -96,7 +97,7 @@ describe('start-up', () => {
   });
 
   it('seeds an empty data directory once, keeps it to itself, keeps rows across a restart, and stops cleanly on SIGTERM', async () => {
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir };
 
