@@ -27,8 +27,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-          // Creates and migrates the databases every test file copies, once per run.
-          globalSetup: ['tests/helpers/database-templates.ts'],
+          // Creates and migrates the databases every test file copies, and compiles the server that tests run as
+          // a child process, once per run.
+          globalSetup: ['tests/helpers/database-templates.ts', 'tests/helpers/server-bundle.ts'],
           // Files share a worker's imports (the app and its libraries take seconds of CPU to load) instead of
           // loading them again for each file; every file still has its own database and server.
           isolate: false,

@@ -3,9 +3,12 @@ import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-/** Runs the real entry point (server/main.ts) as a child process, the way `npm start` does. */
+/**
+ * Runs the real entry point (server/main.ts, compiled once per run by server-bundle.ts) as a child process, the
+ * way `npm start` runs its build.
+ */
 export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverEntry')], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
