@@ -47,8 +47,8 @@ export interface StripeStandinRefundsTable {
 export interface StripeStandinIdempotencyKeysTable {
   key: string;
   request_fingerprint: string;
-  response_status: number | null;
-  response_body: string | null;
+  response_status: number;
+  response_body: string;
   created_at: Timestamp;
 }
 

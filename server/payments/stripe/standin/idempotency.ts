@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import type { StripeStandinIdempotencyKeysTable } from '../../../db/schema-standins.ts';
 import { StripeWireError } from './wire.ts';
 
 export interface WireResponse {
@@ -22,12 +23,15 @@ class NotKept extends Error {
   }
 }
 
+/** Requests with one key wait for each other (PostgreSQL advisory locks of this class, keyed by the key's hash). */
+const IDEMPOTENCY_LOCK_CLASS = 7_253_011;
+
 /**
  * Stripe's Idempotency-Key rules: the first answer to a key (success or refusal, never a 5xx) is kept and
- * replayed for the same request; the same key with other parameters is refused. The key's claim, the request's
- * writes and the kept answer are one transaction: a process that dies mid-request leaves neither a half-done
- * effect nor a claim that would answer "in progress" forever, and a second request with the key waits for the
- * first to commit and gets its answer.
+ * replayed for the same request; the same key with other parameters is refused. The request's writes and the
+ * kept answer are one transaction, so a process that dies mid-request leaves neither a half-done effect nor a
+ * key without an answer. A second request with the key waits until the first has committed, then gets its
+ * answer.
  */
 export function idempotencyKeys(db: Kysely<Database>) {
   return {
@@ -40,19 +44,24 @@ export function idempotencyKeys(db: Kysely<Database>) {
       const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
       try {
         return await db.transaction().execute(async (trx) => {
-          const claimed = await trx
-            .insertInto('stripe_standin_idempotency_keys')
-            .values({ key, request_fingerprint: fingerprint, created_at: now })
-            .onConflict((conflict) => conflict.column('key').doNothing())
-            .returning('key')
+          await sql`SELECT pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${key}))`.execute(trx);
+          const saved = await trx
+            .selectFrom('stripe_standin_idempotency_keys')
+            .selectAll()
+            .where('key', '=', key)
             .executeTakeFirst();
-          if (!claimed) return replay(trx, key, fingerprint);
+          if (saved) return replay(saved, fingerprint);
           const response = await work(trx);
           if (response.status >= 500) throw new NotKept(response);
           await trx
-            .updateTable('stripe_standin_idempotency_keys')
-            .set({ response_status: response.status, response_body: JSON.stringify(response.body) })
-            .where('key', '=', key)
+            .insertInto('stripe_standin_idempotency_keys')
+            .values({
+              key,
+              request_fingerprint: fingerprint,
+              response_status: response.status,
+              response_body: JSON.stringify(response.body),
+              created_at: now,
+            })
             .execute();
           return response;
         });
@@ -69,29 +78,16 @@ export function idempotencyKeys(db: Kysely<Database>) {
         .execute();
     },
   };
+}
 
-  async function replay(trx: Transaction<Database>, key: string, fingerprint: string): Promise<WireResponse> {
-    const saved = await trx
-      .selectFrom('stripe_standin_idempotency_keys')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (saved.request_fingerprint !== fingerprint) {
-      throw new StripeWireError(400, {
-        type: 'idempotency_error',
-        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-      });
-    }
-    // Stripe's answer to a key whose first request is still running. Claims now commit with their answer, so
-    // only a claim an earlier version left by crashing mid-request (kept a day, then pruned) is seen this way.
-    if (saved.response_status === null || saved.response_body === null) {
-      throw new StripeWireError(409, {
-        type: 'idempotency_error',
-        message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
-      });
-    }
-    return { status: saved.response_status, body: JSON.parse(saved.response_body), replayed: true };
+function replay(saved: Selectable<StripeStandinIdempotencyKeysTable>, fingerprint: string): WireResponse {
+  if (saved.request_fingerprint !== fingerprint) {
+    throw new StripeWireError(400, {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${saved.key}' if you meant to execute a different request.`,
+    });
   }
+  return { status: saved.response_status, body: JSON.parse(saved.response_body), replayed: true };
 }
 
 export type IdempotencyKeys = ReturnType<typeof idempotencyKeys>;
