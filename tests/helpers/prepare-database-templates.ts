@@ -3,10 +3,11 @@
  * `node --import tsx tests/helpers/prepare-database-templates.ts <directory>`. Embedded dumps already in the
  * directory are kept.
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, openEmbeddedDatabase } from '../../server/db/client.ts';
+import { embeddedDatabaseOn, openDatabase } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { PGliteThread } from '../../server/db/pglite-thread.ts';
 import type { DatabaseTemplates } from './database-templates.ts';
 import { withAdmin } from './postgres-admin.ts';
 
@@ -21,7 +22,12 @@ async function prepare(directory: string): Promise<DatabaseTemplates> {
 }
 
 async function dumpEmbedded(embedded: DatabaseTemplates['embedded']) {
-  const database = await openEmbeddedDatabase({});
+  // Made in a data directory, which a test copies for a server process to open, and dumped on the way. Opened
+  // without the directory lock `openEmbeddedDatabase` takes: the dumps would carry its lock file.
+  const partial = `${embedded.migratedDataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const database = embeddedDatabaseOn(await PGliteThread.start(partial));
   try {
     await database.dumpTo(embedded.empty);
     await migrate(database);
@@ -31,10 +37,6 @@ async function dumpEmbedded(embedded: DatabaseTemplates['embedded']) {
   } finally {
     await database.close();
   }
-  // The same database as a data directory, which a test copies for a server process to open.
-  const partial = `${embedded.migratedDataDir}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  await (await openEmbeddedDatabase({ dataDir: partial, loadFrom: embedded.migrated })).close();
   renameSync(partial, embedded.migratedDataDir);
 }
 
