@@ -16,7 +16,7 @@ import { withAdmin } from './postgres-admin.ts';
  * set, a uniquely named PostgreSQL database (at `url`) created for the run and dropped by `dispose`.
  * `migrated: false` leaves it empty (migration tests). Each is a copy of a template the run prepared once
  * (tests/helpers/database-templates.ts), so no file pays for creating and migrating its own; the embedded
- * database a file disposes of is emptied and migrated again for the next file in the same worker.
+ * database a file disposes of is emptied for the next file in the same worker.
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<
   DatabaseHandle & { url: string | undefined; dispose(): Promise<void> }
@@ -69,9 +69,9 @@ function embeddedTemplate(migrated: boolean) {
 }
 
 /**
- * Database threads whose test files are done, emptied and migrated again for the next file in this worker.
- * Starting one from the template costs seconds of CPU (the thread, PGlite's WebAssembly, PostgreSQL's start);
- * emptying and migrating a running one, a fraction of a second. Idle ones end with the worker.
+ * Database threads whose test files are done, emptied for the next file in this worker. Starting one from the
+ * template costs seconds of CPU (the thread, PGlite's WebAssembly, PostgreSQL's start); emptying a running one,
+ * a fraction of a second. Idle ones end with the worker.
  */
 const idleThreads: PGliteThread[] = [];
 
@@ -80,7 +80,7 @@ const idleThreads: PGliteThread[] = [];
  * nothing a file's code kept (per-database caches, a stray query after dispose) reaches the next file.
  */
 async function leaseEmbeddedDatabase() {
-  const thread = idleThreads.pop() ?? (await PGliteThread.start(undefined, embeddedTemplate(true)));
+  const thread = idleThreads.pop() ?? (await startFromTemplate());
   const handle = embeddedDatabaseOn(thread);
   let disposed = false;
   return {
@@ -103,10 +103,63 @@ async function leaseEmbeddedDatabase() {
   };
 }
 
-/** Back to what the template holds: the session's state discarded, every schema dropped, the migrations run. */
+/** The migrations' own bookkeeping, which stays when the tables are emptied. */
+const MIGRATION_TABLES = "('kysely_migration', 'kysely_migration_lock')";
+
+/**
+ * Everything the migrations define in the public schema (tables, columns, defaults, constraints, indexes,
+ * triggers, functions), as one hash: when a file left it as the migrations made it, emptying the tables is
+ * enough to start the next file from the template.
+ */
+const SCHEMA_FINGERPRINT = `SELECT md5(string_agg(item, E'\\n' ORDER BY item)) AS hash FROM (
+  SELECT format('%s %s', c.relname, c.relkind) AS item FROM pg_class c
+    WHERE c.relnamespace = 'public'::regnamespace
+  UNION ALL SELECT format('%s.%s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+      a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE c.relnamespace = 'public'::regnamespace AND a.attnum > 0 AND NOT a.attisdropped
+  UNION ALL SELECT format('%s %s', conname, pg_get_constraintdef(oid)) FROM pg_constraint
+    WHERE connamespace = 'public'::regnamespace
+  UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
+  UNION ALL SELECT format('%s %s %s', t.tgname, t.tgenabled, t.tgfoid::regproc) FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal
+  UNION ALL SELECT format('%s %s', p.oid::regprocedure, md5(p.prosrc)) FROM pg_proc p
+    WHERE p.pronamespace = 'public'::regnamespace
+) AS items`;
+
+/** The fingerprint of the migrated template, taken once per worker on the first database it starts. */
+let migratedFingerprint: string | undefined;
+
+async function startFromTemplate() {
+  const thread = await PGliteThread.start(undefined, embeddedTemplate(true));
+  if (migratedFingerprint === undefined) {
+    const fresh = embeddedDatabaseOn(thread);
+    const [fingerprint] = await fresh.withScriptSession((run) => run(SCHEMA_FINGERPRINT));
+    await fresh.db.destroy();
+    migratedFingerprint = String(fingerprint!.hash);
+  }
+  return thread;
+}
+
+/**
+ * Back to what the template holds. When the file left the schema as the migrations made it (nearly always),
+ * every table is emptied and its identity counters restarted; the migrated template holds no rows but the
+ * migrations' own. Otherwise, every schema is dropped and the migrations run again.
+ */
 async function resetToMigrated(handle: EmbeddedDatabaseHandle) {
-  await handle.withScriptSession(async (run) => {
+  const emptied = await handle.withScriptSession(async (run) => {
     await run('DISCARD ALL');
+    const [current] = await run(SCHEMA_FINGERPRINT);
+    if (current?.hash !== migratedFingerprint) return false;
+    const [tables] = await run(
+      `SELECT string_agg(format('%I', tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ${MIGRATION_TABLES}`,
+    );
+    await run(`TRUNCATE ${String(tables!.list)} RESTART IDENTITY CASCADE`);
+    return true;
+  });
+  if (emptied) return;
+  await handle.withScriptSession(async (run) => {
     const schemas = await run(
       "SELECT nspname AS name FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'",
     );
