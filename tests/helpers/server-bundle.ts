@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * Compiles server/main.ts once per run (vitest globalSetup of the server project), for the tests that run the
  * server as a child process. Under tsx every such process compiled and resolved each source file again, about
- * 3 CPU-seconds of a 6 s start on the 2-core machine, and those tests start dozens of processes.
+ * 3 of the 6 CPU-seconds a start took on the 2-core machine, and those tests start fifteen processes.
  *
  * The database's worker thread and the migrations sit beside the bundle, where the server looks for them
  * (relative to its own file). Library packages stay external, loaded from node_modules as `npm start` does,
