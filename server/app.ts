@@ -22,6 +22,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
 import { openApiRouter } from './http/openapi/route.ts';
+import { appendToHead } from './http/html.ts';
 import { pagePreloads } from './http/page-chunks.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
@@ -196,7 +197,7 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const page = (await render(req, indexHtml)).replace('</head>', `${preloadsOf(req.path)}</head>`);
+    const page = appendToHead(await render(req, indexHtml), preloadsOf(req.path));
     res.set('Cache-Control', 'no-cache').type('html').send(page);
   });
 }

@@ -6,3 +6,6 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => E
 /** Asks the browser for a picture the page paints first, before any script has run. */
 export const imagePreload = (url: string) =>
   `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
+
+/** `html` with `tags` added at the end of its head. */
+export const appendToHead = (html: string, tags: string) => html.replace('</head>', `${tags}</head>`);
