@@ -71,7 +71,8 @@ test.describe('landing page', () => {
 
   test('the first hero image is requested early and the hero shows a shipped photo', async ({ page }) => {
     await page.goto('/');
-    const preload = page.locator('link[rel="preload"][as="image"]');
+    // In the head, before any stylesheet or script is fetched (the drawn hero in the body asks for it again).
+    const preload = page.locator('head link[rel="preload"][as="image"]');
     await expect(preload).toHaveAttribute('href', '/images/hero/seaside-resort.svg');
     const active = page.getByTestId('hero-background').locator('img[data-active="true"]');
     await expect(active).toHaveAttribute('src', /^\/images\/hero\/.+\.svg$/);

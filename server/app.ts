@@ -28,6 +28,7 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
+import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage } from './seo/spa-page.ts';
 import { seoRouter } from './seo/routes.ts';
 import { listingWritesRouter } from './selling/listing-routes.ts';
@@ -50,6 +51,8 @@ export interface AppDependencies {
   clock: Clock;
   /** The outside services, chosen once from the configuration (createAdapters). */
   adapters: Adapters;
+  /** Draws the public pages into the HTML they are served in (the build's dist/ssr); absent, their script does. */
+  renderPage?: PageRenderer;
   /** Tests lower these to see the 429 without hundreds of requests. */
   authRateLimits?: AuthRateLimits;
 }
@@ -58,7 +61,7 @@ const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp(dependencies: AppDependencies): Express {
-  const { config, database, logger, webRoot, clock, adapters, authRateLimits } = dependencies;
+  const { config, database, logger, webRoot, clock, adapters, authRateLimits, renderPage } = dependencies;
   const { mailer, photos, pms } = adapters;
   const app = express();
   app.disable('x-powered-by');
@@ -136,7 +139,7 @@ export function createApp(dependencies: AppDependencies): Express {
 
   app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    serveSpa(app, webRoot, spaPage({ db: database.db, publicUrl: config.publicUrl, clock }));
+    serveSpa(app, webRoot, spaPage({ db: database.db, publicUrl: config.publicUrl, clock, logger, renderPage }));
   }
 
   app.use(errorHandler);

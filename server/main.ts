@@ -16,6 +16,7 @@ import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { createLogger } from './logger.ts';
+import { pageRendererIn } from './seo/page-renderer.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,7 +42,9 @@ async function main() {
   const selfOrigin = createSelfOrigin();
   const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
-  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot: path.resolve('dist/web') });
+  const renderPage = pageRendererIn(path.resolve('dist/ssr'));
+  const webRoot = path.resolve('dist/web');
+  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
   const jobs: (() => Promise<void>)[] = [];
   const server = app.listen(config.port, config.host, () => {
     selfOrigin.listeningOn(server.address());

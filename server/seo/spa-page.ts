@@ -1,42 +1,72 @@
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { appendToHead, imagePreload } from '../http/html.ts';
-import { searchReply } from '../listings/search-reply.ts';
+import { searchReply, type SearchReply } from '../listings/search-reply.ts';
 import { pageHead, withHead } from './page-head.ts';
+import type { PageRenderer, ServedData } from './page-renderer.ts';
+
+/** The public pages a visitor (or a search engine) arrives on are sent drawn; the others are drawn by their script. */
+const SERVER_RENDERED_PATH = /^\/(?:marketplace|listings\/[^/]+)?$/;
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The landing hero paints the first shipped hero photo before the API says which photos to show. */
 const FIRST_HERO_PHOTO = SHIPPED_PHOTOS.hero[0]!.url;
 
+interface SpaPageDeps {
+  db: Kysely<Database>;
+  publicUrl: string;
+  clock: Clock;
+  logger: Logger;
+  /** Absent when the build has no server renderer: every page is then drawn by its script. */
+  renderPage?: PageRenderer;
+}
+
 /**
- * index.html as served at a page's address: its own head, and what its first paint needs before any script
- * has run (the landing hero's photo, a stay's photo; the unfiltered marketplace's first results and their first
- * photo).
+ * index.html as served at a page's address: its own head, its markup (for the public pages), and what its first
+ * paint needs before any script has run (the landing hero's photo, a stay's photo; the unfiltered marketplace's
+ * first results and their first photo).
  */
-export function spaPage(deps: { db: Kysely<Database>; publicUrl: string; clock: Clock }) {
+export function spaPage(deps: SpaPageDeps) {
   return async (req: Request, indexHtml: string): Promise<string> => {
     const head = await pageHead(deps.db, deps.publicUrl, req.path);
-    const page = withHead(indexHtml, head, deps.publicUrl + req.path);
-    const picture = req.path === '/' ? FIRST_HERO_PHOTO : head.firstPicture;
-    if (picture) return appendToHead(page, imagePreload(picture));
     const unfilteredMarketplace = req.path === '/marketplace' && !req.originalUrl.includes('?');
-    return unfilteredMarketplace ? withInitialSearch(page, deps.db, deps.clock()) : page;
+    const search = unfilteredMarketplace ? await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) : null;
+    const drawn = await withMarkup(indexHtml, req, deps, search ? { search } : {});
+    const page = withHead(drawn, head, deps.publicUrl + req.path);
+    const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? search?.data[0]?.image_url);
+    const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
+    return search ? withServedSearch(withPicture, search) : withPicture;
   };
 }
 
 /**
- * The marketplace page opened without filters, with its first page of results in a JSON data block and the
- * first card's photo preloaded: the cards and the photo a phone shows first no longer wait for the script to
- * run and then for a second round trip. `<` is escaped so a listing's text cannot end the block.
+ * index.html with the page's markup in #root, so it paints before its script has run. A page that fails to
+ * render is still served, empty, for its script to draw as it would without a server renderer.
  */
-async function withInitialSearch(html: string, db: Kysely<Database>, now: Date): Promise<string> {
-  const reply = await searchReply(db, searchQuerySchema.parse({}), now);
-  const photo = reply.data[0]?.image_url;
+async function withMarkup(indexHtml: string, req: Request, deps: SpaPageDeps, served: ServedData): Promise<string> {
+  if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return indexHtml;
+  try {
+    const markup = await deps.renderPage(deps.publicUrl + req.originalUrl, served);
+    return indexHtml.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+  } catch (error) {
+    deps.logger.error({ err: error, path: req.path }, 'the page could not be rendered on the server');
+    return indexHtml;
+  }
+}
+
+/**
+ * The marketplace page opened without filters carries its first page of results in a JSON data block: the
+ * script's first render starts from them (matching the markup) instead of a second round trip. `<` is escaped
+ * so a listing's text cannot end the block.
+ */
+function withServedSearch(html: string, reply: SearchReply): string {
   const json = JSON.stringify(reply).replace(/</g, '\\u003c');
-  return appendToHead(html, photo ? imagePreload(photo) : '').replace(
+  return html.replace(
     '</body>',
     `<script type="application/json" id="${INITIAL_SEARCH_ELEMENT_ID}">${json}</script></body>`,
   );

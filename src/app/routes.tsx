@@ -14,7 +14,9 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
   return async () => ({ Component: (await importOrReload(load)).default });
 }
 
-const pageRoutes: RouteObject[] = [
+// A function, so each route table has route objects of its own: taking over a server-drawn page loads the page's
+// code into the app's route objects (router.tsx), which no other table (a test's) should see.
+const pageRoutes = (): RouteObject[] => [
   { index: true, lazy: page(() => import('../features/landing/components/LandingPage.tsx')) },
   { path: 'marketplace', lazy: page(() => import('../features/marketplace/components/MarketplacePage.tsx')) },
   { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
@@ -51,7 +53,7 @@ export function buildRoutes(extraPages: RouteObject[] = []): RouteObject[] {
       element: <RootLayout />,
       errorElement: <ErrorScreen />,
       hydrateFallbackElement: <RouteLoading />,
-      children: [...extraPages, ...pageRoutes],
+      children: [...extraPages, ...pageRoutes()],
     },
   ];
 }

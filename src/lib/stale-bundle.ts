@@ -32,11 +32,12 @@ export function isChunkLoadFailure(error: unknown): boolean {
  * Runs a dynamic import; when it fails because the chunk is gone, reloads the page (once a minute at most) and
  * leaves the import pending, so nothing renders an error while the new bundle loads.
  */
-export async function importOrReload<T>(load: () => Promise<T>, deps: StaleBundleDeps = browser()): Promise<T> {
+export async function importOrReload<T>(load: () => Promise<T>, deps?: StaleBundleDeps): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!isChunkLoadFailure(error) || !reloadOnce(deps)) throw error;
+    // The browser's storage is read only on failure: a server rendering the page has none.
+    if (!isChunkLoadFailure(error) || !reloadOnce(deps ?? browser())) throw error;
     return new Promise<T>(() => {});
   }
 }

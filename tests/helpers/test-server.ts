@@ -23,7 +23,7 @@ export interface TestServer {
 
 /** The real app over HTTP on a free port, with a fresh database. */
 export async function startTestServer(
-  options: Partial<Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits'>> & {
+  options: Partial<Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits' | 'renderPage'>> & {
     env?: Record<string, string>;
     /** Replaces chosen adapters, e.g. a photo source that counts its calls. */
     adapters?: Partial<Adapters>;
@@ -46,6 +46,7 @@ export async function startTestServer(
     clock,
     webRoot: options.webRoot,
     authRateLimits: options.authRateLimits,
+    renderPage: options.renderPage,
   };
   const app = createApp(dependencies);
   const server: Server = await new Promise((resolve) => {

@@ -91,16 +91,11 @@ describe('Google sign-in failure', () => {
   });
 
   it('shows a visible alert when Google sends the person back with an error', async () => {
-    window.history.replaceState(null, '', '/?error=access_denied&error_description=The+user+denied+access');
-    try {
-      const { user } = renderRoute('/');
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Google sign-in failed: The user denied access. Please try again.');
-      await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
-      expect(screen.queryByText(/Google sign-in failed/)).not.toBeInTheDocument();
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
+    const { user } = renderRoute('/?error=access_denied&error_description=The+user+denied+access');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Google sign-in failed: The user denied access. Please try again.');
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Google sign-in failed/)).not.toBeInTheDocument();
   });
 });
 

@@ -157,5 +157,15 @@ describe('/marketplace', () => {
         block.remove();
       }
     });
+
+    it('asks the API when what the page carries is not a search reply', async () => {
+      askedApi.length = 0;
+      serveInPage().textContent = JSON.stringify({ success: true, data: 'nope' });
+      answerFromApi();
+      renderRoute('/marketplace');
+      expect(await screen.findByRole('link', { name: 'From the API' })).toBeInTheDocument();
+      expect(askedApi).toEqual(['']);
+      expect(document.getElementById('initial-search')).toBeNull();
+    });
   });
 });

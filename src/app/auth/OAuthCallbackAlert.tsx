@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { readOAuthCallbackError } from './oauth-callback-error.ts';
 
 /** When Google sends the person back with an error, says so (with Google's reason) until dismissed. */
 export function OAuthCallbackAlert() {
-  const [callbackError, setCallbackError] = useState(() => readOAuthCallbackError(window.location));
+  const location = useLocation();
+  const [callbackError, setCallbackError] = useState(() => readOAuthCallbackError(location));
   if (!callbackError) return null;
   return (
     <div

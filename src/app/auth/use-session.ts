@@ -1,8 +1,9 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import type { AuthStatus } from '../../lib/auth-context.ts';
 import { getSupabase, mayHaveSession, sessionStorageKey } from '../../lib/supabase.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.ts';
 import { ensureProfile } from './ensure-profile.ts';
 
 export interface SessionState {
@@ -21,6 +22,8 @@ async function sessionAccessToken(): Promise<string | null> {
   }
 }
 
+const SIGNED_OUT: SessionState = { status: 'signedOut', session: null };
+
 // Registered as the auth layer loads, before anything renders: a page's first query starts in its own effects,
 // which run before the effects of the provider above it, and must already wait for the session.
 setAccessTokenGetter(sessionAccessToken);
@@ -33,10 +36,10 @@ setAccessTokenGetter(sessionAccessToken);
  */
 export function useSession() {
   const [supabase, setSupabase] = useState<SupabaseClient | null>(null);
-  const [auth, setAuth] = useState<SessionState>(() => ({
-    status: mayHaveSession() ? 'loading' : 'signedOut',
-    session: null,
-  }));
+  const [auth, setAuth] = useState<SessionState>({ status: 'loading', session: null });
+  // The server draws a page as loading the session: it cannot see this browser's storage. The browser's first
+  // render matches that markup, and the next one knows whether there can be a session at all.
+  const maySignIn = useBrowserValue(mayHaveSession, true);
   const profilesEnsured = useRef(new Set<string>());
 
   useEffect(() => {
@@ -82,5 +85,6 @@ export function useSession() {
     };
   }, []);
 
-  return { supabase, auth, setAuth };
+  const shown = useMemo(() => (auth.status === 'loading' && !maySignIn ? SIGNED_OUT : auth), [auth, maySignIn]);
+  return { supabase, auth: shown, setAuth };
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { listingSchema, type Listing } from '../../../../contract/listing.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
@@ -20,19 +20,23 @@ export interface SearchPage {
 
 /**
  * The first page of the unfiltered search, when the server put it in the page it served (the marketplace opened
- * at its bare address). Taken once: every later search asks the API.
+ * at its bare address), so the first render already has it: on a page the server drew, the markup holds those
+ * cards. Taken once: every later search asks the API. A block that does not parse is left to the API too.
  */
-function takeServedSearch(query: string): unknown {
-  const element = query === '' ? document.getElementById(INITIAL_SEARCH_ELEMENT_ID) : null;
+function takeServedSearch(query: string): SearchPage | undefined {
+  // The server's render has no document: it seeds this page itself (`seedUnfilteredSearch`).
+  const element =
+    query === '' && typeof document !== 'undefined' ? document.getElementById(INITIAL_SEARCH_ELEMENT_ID) : null;
   if (!element) return undefined;
   element.remove();
-  return JSON.parse(element.textContent ?? 'null') as unknown;
+  try {
+    return toSearchPage(JSON.parse(element.textContent ?? 'null'));
+  } catch {
+    return undefined;
+  }
 }
 
-export async function searchListings(query: string, signal?: AbortSignal): Promise<SearchPage> {
-  const reply =
-    takeServedSearch(query) ??
-    (await apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal }));
+function toSearchPage(reply: unknown): SearchPage {
   if (typeof reply !== 'object' || reply === null) {
     throw new ApiError({ message: INVALID_REPLY_MESSAGE, code: 'RESPONSE_FORMAT_ERROR', details: reply });
   }
@@ -40,11 +44,21 @@ export async function searchListings(query: string, signal?: AbortSignal): Promi
   return { listings: parsed.data, meta: parsed.meta };
 }
 
+export async function searchListings(query: string, signal?: AbortSignal): Promise<SearchPage> {
+  return toSearchPage(await apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal }));
+}
+
+/** The server's render of the marketplace starts from the same first page as the browser's (`takeServedSearch`). */
+export function seedUnfilteredSearch(client: QueryClient, reply: unknown): void {
+  client.setQueryData(searchQueryOptions('').queryKey, toSearchPage(reply));
+}
+
 /** `query` is the API query string (filters, page, bounds), which also keys the cache. */
 export const searchQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['listings', query],
     queryFn: ({ signal }) => searchListings(query, signal),
+    initialData: () => takeServedSearch(query),
     // Paging and filtering keep the previous results on screen until the next ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,32 @@
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppRoot } from './AppRoot.tsx';
+import { createQueryClient } from './providers.tsx';
+import { createAppRouter, createHydratingRouter } from './router.tsx';
+
+const app = (router: ReturnType<typeof createAppRouter>) => (
+  <AppRoot client={createQueryClient()}>
+    <RouterProvider router={router} />
+  </AppRoot>
+);
+
+/**
+ * Starts the SPA in `rootElement`. The landing page, the marketplace and a stay's page arrive drawn by the server
+ * and the script takes that markup over; every other page is drawn here. Either way, as a transition the work
+ * yields to the browser every few milliseconds instead of holding the main thread for the whole page (a tap
+ * would have to wait it out). Resolves with the root once its first render is scheduled.
+ */
+export async function startApp(rootElement: HTMLElement, options: RootOptions = {}): Promise<Root> {
+  if (rootElement.hasChildNodes()) {
+    const router = await createHydratingRouter();
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(rootElement, app(router), options);
+    });
+    return root!;
+  }
+  const root = createRoot(rootElement, options);
+  startTransition(() => root.render(app(createAppRouter())));
+  return root;
+}
