@@ -17,7 +17,7 @@ async function openStay(
   ...later: ListingWithViewer[]
 ) {
   // The buyer's profile has their names, so the Pay Now panel starts with them filled in.
-  signIn(TEST_USER, { first_name: 'Ana', last_name: 'Silva' });
+  await signIn(TEST_USER, { first_name: 'Ana', last_name: 'Silva' });
   const { reads, bearers } = mockListing(listing, ...later);
   const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
   const view = renderRoute(`/listings/${listing.id}`);

@@ -8,7 +8,7 @@ import { renderRoute } from './render.tsx';
 
 /** A signed-in buyer whose profile holds `names`, with the Pay Now panel of a stay open. */
 async function openPayNow(names: { first_name: string; last_name: string }) {
-  signIn(TEST_USER, names);
+  await signIn(TEST_USER, names);
   const listing = makeListing({ title: 'Harbour view suite' });
   mockListing(listing);
   const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});

@@ -71,7 +71,7 @@ describe('/payment/success understands every state of the order', { timeout: 20_
   it.each(['expired', 'cancelled'])(
     'a checkout that ended %s says no charges were made and leads back to the stay',
     async (state) => {
-      signIn();
+      await signIn();
       const calls = mockSessionStatus(sessionStatus(state, 'listing-7'));
       returnFromCheckout();
       expect(

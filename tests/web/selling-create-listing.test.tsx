@@ -14,7 +14,7 @@ afterEach(() => {
 
 /** Signs in, passes both verification steps, and waits for the listing form. */
 async function openListingForm(options: Parameters<typeof mockSellingApi>[0] = {}) {
-  signIn();
+  await signIn();
   const requests = mockSellingApi(options);
   const rendered = renderRoute('/list-my-reservation');
   const { user } = rendered;

@@ -42,7 +42,7 @@ function sellerListings(): Listing[] {
 }
 
 async function openMyListings(listings: Listing[] = sellerListings()) {
-  signIn();
+  await signIn();
   const api = mockMyListings(listings);
   const rendered = renderRoute('/my-listings');
   await screen.findByRole('heading', { level: 1, name: 'My Listings' }, { timeout: 5000 });

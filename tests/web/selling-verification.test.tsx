@@ -12,7 +12,7 @@ import { mockSellingApi, NOT_FOUND_MESSAGE, STAY, WRONG_CODE_MESSAGE } from './s
 const EMAIL_SENT = 'Verification email sent! Please check your inbox and spam folder.';
 
 async function openListMyReservation(options: Parameters<typeof mockSellingApi>[0] = {}) {
-  signIn();
+  await signIn();
   const requests = mockSellingApi(options);
   const rendered = renderRoute('/list-my-reservation');
   // The first visit loads the page's code: on a busy machine that takes more than the default second.
