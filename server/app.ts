@@ -29,7 +29,7 @@ import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import type { PageRenderer } from './seo/page-renderer.ts';
-import { spaPage } from './seo/spa-page.ts';
+import { spaPage, type SpaPage } from './seo/spa-page.ts';
 import { seoRouter } from './seo/routes.ts';
 import { listingWritesRouter } from './selling/listing-routes.ts';
 import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
@@ -184,9 +184,9 @@ function corsAllowList(config: Config) {
 /**
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
  * survive a reload; `render` fills in each page's head and what its first paint needs (`seo/spa-page.ts`), and
- * the page's own code is fetched alongside the entry.
+ * the page's own code is fetched alongside the entry unless the page paints without it.
  */
-function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtml: string) => Promise<string>) {
+function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtml: string) => Promise<SpaPage>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
   app.use(precompressed(webRoot));
   app.use('/assets', express.static(path.join(webRoot, 'assets'), { immutable: true, maxAge: '1y' }));
@@ -200,7 +200,10 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const page = appendToHead(await render(req, indexHtml), preloadsOf(req.path));
-    res.set('Cache-Control', 'no-cache').type('html').send(page);
+    const { html, paintsWithoutScript } = await render(req, indexHtml);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(appendToHead(html, preloadsOf(req.path, !paintsWithoutScript)));
   });
 }

@@ -35,19 +35,28 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
 /**
  * The `<link>` tags that fetch a page's own code together with the entry. Without them the browser learns of the
  * page's chunk only once the entry has run and the router asks for it: one more round trip before first paint.
- * Answers no tags when the build has no manifest (an API-only test's web root) or the page is not listed.
+ * A page whose markup the server drew in full paints without its code (`withScripts: false`): then only its
+ * stylesheets are linked, and its scripts leave the slow link to the page's picture and stylesheet, loading once
+ * the entry asks for them. Answers no tags when the build has no manifest (an API-only test's web root) or the
+ * page is not listed.
  */
-export function pagePreloads(webRoot: string): (pagePath: string) => string {
+export function pagePreloads(webRoot: string): (pagePath: string, withScripts: boolean) => string {
   const manifestPath = path.join(webRoot, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = staticClosure(manifest, [ENTRY_KEY]);
   const tags = FIRST_PAINT_PAGES.map((page) => {
-    if (!manifest[page.module]) return '';
+    if (!manifest[page.module]) return { scripts: '', styles: '' };
     const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !entry.has(key));
     const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
     const styles = chunks.flatMap((key) => manifest[key]!.css ?? []);
-    return [...scripts, ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)].join('');
+    return {
+      scripts: scripts.join(''),
+      styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+    };
   });
-  return (pagePath) => tags[FIRST_PAINT_PAGES.findIndex((page) => page.path.test(pagePath))] ?? '';
+  return (pagePath, withScripts) => {
+    const page = tags[FIRST_PAINT_PAGES.findIndex((candidate) => candidate.path.test(pagePath))];
+    return page ? (withScripts ? page.scripts : '') + page.styles : '';
+  };
 }

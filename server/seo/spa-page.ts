@@ -32,30 +32,42 @@ interface SpaPageDeps {
  * first results and their first photo).
  */
 export function spaPage(deps: SpaPageDeps) {
-  return async (req: Request, indexHtml: string): Promise<string> => {
+  return async (req: Request, indexHtml: string): Promise<SpaPage> => {
     const head = await pageHead(deps.db, deps.publicUrl, req.path);
     const unfilteredMarketplace = req.path === '/marketplace' && !req.originalUrl.includes('?');
     const search = unfilteredMarketplace ? await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) : null;
-    const drawn = await withMarkup(indexHtml, req, deps, search ? { search } : {});
+    const markup = await pageMarkup(req, deps, search ? { search } : {});
+    const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
     const page = withHead(drawn, head, deps.publicUrl + req.path);
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
-    return search ? withServedSearch(withPicture, search) : withPicture;
+    return {
+      html: search ? withServedSearch(withPicture, search) : withPicture,
+      // The landing page and the bare marketplace are drawn with all they show; a stay's page (drawn loading) or
+      // a filtered marketplace still waits on its script for its content.
+      paintsWithoutScript: markup !== null && (req.path === '/' || search !== null),
+    };
   };
 }
 
+/** A page as served: its HTML, and whether its first paint needs its script (see `pagePreloads`). */
+export interface SpaPage {
+  html: string;
+  paintsWithoutScript: boolean;
+}
+
 /**
- * index.html with the page's markup in #root, so it paints before its script has run. A page that fails to
- * render is still served, empty, for its script to draw as it would without a server renderer.
+ * The page's markup for #root, so it paints before its script has run; null for a page the server does not draw.
+ * A page that fails to render is still served, empty, for its script to draw as it would without a server
+ * renderer.
  */
-async function withMarkup(indexHtml: string, req: Request, deps: SpaPageDeps, served: ServedData): Promise<string> {
-  if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return indexHtml;
+async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): Promise<string | null> {
+  if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return null;
   try {
-    const markup = await deps.renderPage(deps.publicUrl + req.originalUrl, served);
-    return indexHtml.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+    return await deps.renderPage(deps.publicUrl + req.originalUrl, served);
   } catch (error) {
     deps.logger.error({ err: error, path: req.path }, 'the page could not be rendered on the server');
-    return indexHtml;
+    return null;
   }
 }
 

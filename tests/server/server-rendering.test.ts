@@ -1,20 +1,29 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageRendererIn } from '../../server/seo/page-renderer.ts';
+import { keepingRenders, pageRendererIn, type PageRenderer } from '../../server/seo/page-renderer.ts';
 import { renderPage } from '../../src/entry-server.tsx';
 import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const NOW = new Date('2031-05-01T12:00:00Z');
 const INDEX_HTML = `<!doctype html><html><head><title>Restay</title></head><body><div id="root"></div></body></html>`;
+/** A build's manifest: each first page's code, one chunk with a stylesheet. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js' },
+  'src/features/landing/components/LandingPage.tsx': { file: 'assets/LandingPage-2.js', css: ['assets/hero-3.css'] },
+  'src/features/marketplace/components/MarketplacePage.tsx': { file: 'assets/MarketplacePage-4.js' },
+  'src/features/listing/components/ListingDetailPage.tsx': { file: 'assets/ListingDetailPage-5.js' },
+};
 let webRoot: string;
 let server: TestServer;
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'restay-ssr-'));
   writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(MANIFEST));
   server = await startTestServer({ clock: () => NOW, webRoot, renderPage });
 });
 afterAll(async () => {
@@ -55,6 +64,24 @@ describe('the public pages are served drawn', () => {
     expect(html).not.toContain('id="initial-search"');
   });
 
+  it('a page drawn with all it shows leaves its code to load after the entry; one still loading fetches it at once', async () => {
+    const seller = await insertProfile(server.database.db);
+    const stay = await insertListing(server.database.db, seller, { now: NOW });
+    const linked = async (pagePath: string) =>
+      [
+        ...(await markupOf(server, pagePath)).html.matchAll(
+          /<link rel="(modulepreload|stylesheet)"[^>]*href="([^"]+)"/g,
+        ),
+      ]
+        .map(([, rel, href]) => `${rel} ${href}`)
+        .sort();
+    // The landing page keeps its stylesheet: the drawn markup needs it to paint.
+    expect(await linked('/')).toEqual(['stylesheet /assets/hero-3.css']);
+    expect(await linked('/marketplace')).toEqual([]);
+    expect(await linked('/marketplace?guests=2')).toEqual(['modulepreload /assets/MarketplacePage-4.js']);
+    expect(await linked(`/listings/${stay}`)).toEqual(['modulepreload /assets/ListingDetailPage-5.js']);
+  });
+
   it('a private page is left for its script to draw', async () => {
     expect((await markupOf(server, '/profile')).root).toBe('');
     expect((await markupOf(server, '/my-listings')).root).toBe('');
@@ -93,5 +120,34 @@ describe('the build’s server renderer', () => {
     } finally {
       rmSync(ssrRoot, { recursive: true, force: true });
     }
+  });
+
+  it('answers from a recent render of the same address and data, for a minute', async () => {
+    const renders: string[] = [];
+    let clock = 0;
+    const counting: PageRenderer = async (url, served) => {
+      renders.push(`${url} ${JSON.stringify(served)}`);
+      return `<p>${renders.length}</p>`;
+    };
+    const render = keepingRenders(counting, () => clock);
+    expect(await render('https://restay.example/marketplace', { search: [1] })).toBe('<p>1</p>');
+    expect(await render('https://restay.example/marketplace', { search: [1] })).toBe('<p>1</p>');
+    // Other results (a listing changed), another address: drawn again.
+    expect(await render('https://restay.example/marketplace', { search: [2] })).toBe('<p>2</p>');
+    expect(await render('https://restay.example/', {})).toBe('<p>3</p>');
+    clock = 59_999;
+    expect(await render('https://restay.example/', {})).toBe('<p>3</p>');
+    clock = 60_000;
+    expect(await render('https://restay.example/', {})).toBe('<p>4</p>');
+    expect(renders).toHaveLength(4);
+  });
+
+  it('keeps only the most recently used renders', async () => {
+    let count = 0;
+    const render = keepingRenders(async () => `<p>${++count}</p>`);
+    for (let page = 0; page <= 32; page++) await render(`https://restay.example/listings/${page}`, {});
+    expect(await render('https://restay.example/listings/32', {})).toBe('<p>33</p>');
+    // The first address was the least recently used of 33: it is drawn again.
+    expect(await render('https://restay.example/listings/0', {})).toBe('<p>34</p>');
   });
 });
