@@ -8,4 +8,4 @@ export const imagePreload = (url: string) =>
   `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
 
 /** `html` with `tags` added at the end of its head. */
-export const appendToHead = (html: string, tags: string) => html.replace('</head>', `${tags}</head>`);
+export const appendToHead = (html: string, tags: string) => html.replace('</head>', () => `${tags}</head>`);

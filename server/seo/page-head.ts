@@ -76,8 +76,11 @@ export function withHead(indexHtml: string, head: PageHead, url: string): string
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     ...(head.private ? ['<meta name="robots" content="noindex" />'] : []),
   ];
-  return indexHtml
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  return (
+    indexHtml
+      .replace(/\s*<title>[^<]*<\/title>/, '')
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      // A function, so a `$&` or `$'` in a seller's title is text, not a replacement pattern.
+      .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
+  );
 }

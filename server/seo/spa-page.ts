@@ -37,7 +37,7 @@ export function spaPage(deps: SpaPageDeps) {
     const unfilteredMarketplace = req.path === '/marketplace' && !req.originalUrl.includes('?');
     const search = unfilteredMarketplace ? await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) : null;
     const markup = await pageMarkup(req, deps, search ? { search } : {});
-    const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+    const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
     const page = withHead(drawn, head, deps.publicUrl + req.path);
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
@@ -74,12 +74,13 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): 
 /**
  * The marketplace page opened without filters carries its first page of results in a JSON data block: the
  * script's first render starts from them (matching the markup) instead of a second round trip. `<` is escaped
- * so a listing's text cannot end the block.
+ * so a listing's text cannot end the block. Every insertion into the page is made with a function: in a
+ * replacement string, a seller's `$&` or `$'` would be a pattern.
  */
 function withServedSearch(html: string, reply: SearchReply): string {
   const json = JSON.stringify(reply).replace(/</g, '\\u003c');
   return html.replace(
     '</body>',
-    `<script type="application/json" id="${INITIAL_SEARCH_ELEMENT_ID}">${json}</script></body>`,
+    () => `<script type="application/json" id="${INITIAL_SEARCH_ELEMENT_ID}">${json}</script></body>`,
   );
 }

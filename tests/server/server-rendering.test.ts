@@ -58,6 +58,20 @@ describe('the public pages are served drawn', () => {
     expect(html).toContain('<script type="application/json" id="initial-search">');
   });
 
+  it("a seller’s `$&`, `$$` and `$'` stay text in the head, the markup and the served results", async () => {
+    const seller = await insertProfile(server.database.db);
+    const title = "Dollar loft $& $$ $' $`";
+    const id = await insertListing(server.database.db, seller, { now: NOW, title });
+    const { html, root } = await markupOf(server, '/marketplace');
+    const escaped = 'Dollar loft $&amp; $$ $&#x27; $`';
+    expect(root).toContain(escaped);
+    const block = /<script type="application\/json" id="initial-search">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!).data.map((listing: { title: string }) => listing.title)).toContain(title);
+    const stay = await markupOf(server, `/listings/${id}`);
+    expect(stay.html).toContain(`<title>Dollar loft $&amp; $$ $&#39; $\` · Restay</title>`);
+    expect(stay.html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('a filtered marketplace is drawn while its search loads, without served results', async () => {
     const { html, root } = await markupOf(server, '/marketplace?guests=2');
     expect(root).toContain('<h1');
