@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 export interface ServedData {
   /** GET /api/listings without filters: the bare marketplace's first results. */
   search?: unknown;
+  /** GET /api/listings/:id as a guest: a stay's page. */
+  listing?: unknown;
 }
 
 /** The markup a page's address draws in a guest's browser (src/entry-server.tsx). */

@@ -1,18 +1,21 @@
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { appendToHead, imagePreload } from '../http/html.ts';
+import { listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
 import { pageHead, withHead } from './page-head.ts';
-import type { PageRenderer, ServedData } from './page-renderer.ts';
+import type { PageRenderer } from './page-renderer.ts';
 
 /** The public pages a visitor (or a search engine) arrives on are sent drawn; the others are drawn by their script. */
 const SERVER_RENDERED_PATH = /^\/(?:marketplace|listings\/[^/]+)?$/;
 const EMPTY_ROOT = '<div id="root"></div>';
+const STAY_PAGE = /^\/listings\/([^/]+)$/;
 
 /** The landing hero paints the first shipped hero photo before the API says which photos to show. */
 const FIRST_HERO_PHOTO = SHIPPED_PHOTOS.hero[0]!.url;
@@ -26,28 +29,43 @@ interface SpaPageDeps {
   renderPage?: PageRenderer;
 }
 
+/** What a page carries for its script: the API replies the server already holds for it. */
+interface Served {
+  search?: SearchReply;
+  listing?: ListingReply;
+}
+
 /**
  * index.html as served at a page's address: its own head, its markup (for the public pages), and what its first
  * paint needs before any script has run (the landing hero's photo, a stay's photo; the unfiltered marketplace's
- * first results and their first photo).
+ * first results and their first photo; a stay's reply).
  */
 export function spaPage(deps: SpaPageDeps) {
   return async (req: Request, indexHtml: string): Promise<SpaPage> => {
     const head = await pageHead(deps.db, deps.publicUrl, req.path);
-    const unfilteredMarketplace = req.path === '/marketplace' && !req.originalUrl.includes('?');
-    const search = unfilteredMarketplace ? await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) : null;
-    const markup = await pageMarkup(req, deps, search ? { search } : {});
+    const served = await servedTo(req, deps);
+    const markup = await pageMarkup(req, deps, served);
     const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
     const page = withHead(drawn, head, deps.publicUrl + req.path);
-    const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? search?.data[0]?.image_url);
+    const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
     return {
-      html: search ? withServedSearch(withPicture, search) : withPicture,
-      // The landing page and the bare marketplace are drawn with all they show; a stay's page (drawn loading) or
-      // a filtered marketplace still waits on its script for its content.
-      paintsWithoutScript: markup !== null && (req.path === '/' || search !== null),
+      html: withServedData(withPicture, served),
+      // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
+      // (drawn while its search loads) or an unknown stay still waits on its script for its content.
+      paintsWithoutScript: markup !== null && (req.path === '/' || Object.keys(served).length > 0),
     };
   };
+}
+
+/** The bare marketplace carries its first results; a stay's page carries the stay as a guest sees it. */
+async function servedTo(req: Request, deps: SpaPageDeps): Promise<Served> {
+  if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
+    return { search: await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) };
+  }
+  const stayId = STAY_PAGE.exec(req.path)?.[1];
+  const listing = stayId === undefined ? undefined : await listingReply(deps.db, stayId, null);
+  return listing ? { listing } : {};
 }
 
 /** A page as served: its HTML, and whether its first paint needs its script (see `pagePreloads`). */
@@ -61,7 +79,7 @@ export interface SpaPage {
  * A page that fails to render is still served, empty, for its script to draw as it would without a server
  * renderer.
  */
-async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): Promise<string | null> {
+async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Promise<string | null> {
   if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return null;
   try {
     return await deps.renderPage(deps.publicUrl + req.originalUrl, served);
@@ -72,15 +90,20 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): 
 }
 
 /**
- * The marketplace page opened without filters carries its first page of results in a JSON data block: the
- * script's first render starts from them (matching the markup) instead of a second round trip. `<` is escaped
- * so a listing's text cannot end the block. Every insertion into the page is made with a function: in a
- * replacement string, a seller's `$&` or `$'` would be a pattern.
+ * The replies a page carries, each in a JSON data block: the script's first render starts from them (matching
+ * the markup) instead of asking again. `<` is escaped so a listing's text cannot end the block. Every insertion
+ * into the page is made with a function: in a replacement string, a seller's `$&` or `$'` would be a pattern.
  */
-function withServedSearch(html: string, reply: SearchReply): string {
-  const json = JSON.stringify(reply).replace(/</g, '\\u003c');
-  return html.replace(
-    '</body>',
-    () => `<script type="application/json" id="${INITIAL_SEARCH_ELEMENT_ID}">${json}</script></body>`,
-  );
+function withServedData(html: string, served: Served): string {
+  const blocks: [string, unknown][] = [
+    [INITIAL_SEARCH_ELEMENT_ID, served.search],
+    [SERVED_LISTING_ELEMENT_ID, served.listing],
+  ];
+  const tags = blocks
+    .filter(([, reply]) => reply !== undefined)
+    .map(([id, reply]) => {
+      const json = JSON.stringify(reply).replace(/</g, '\\u003c');
+      return `<script type="application/json" id="${id}">${json}</script>`;
+    });
+  return tags.length === 0 ? html : html.replace('</body>', () => `${tags.join('')}</body>`);
 }

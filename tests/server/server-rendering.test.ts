@@ -72,13 +72,24 @@ describe('the public pages are served drawn', () => {
     expect(stay.html.match(/<\/head>/g)).toHaveLength(1);
   });
 
+  it('a stay’s page carries the stay as the API answers a guest, and is drawn with it', async () => {
+    const seller = await insertProfile(server.database.db);
+    const id = await insertListing(server.database.db, seller, { now: NOW, title: 'Lagoon suite' });
+    const { html, root } = await markupOf(server, `/listings/${id}`);
+    const block = /<script type="application\/json" id="served-listing">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!)).toEqual((await server.request(`/api/listings/${id}`)).body);
+    expect(root).toContain('Lagoon suite</h1>');
+    const unknown = await markupOf(server, '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b');
+    expect(unknown.html).not.toContain('id="served-listing"');
+  });
+
   it('a filtered marketplace is drawn while its search loads, without served results', async () => {
     const { html, root } = await markupOf(server, '/marketplace?guests=2');
     expect(root).toContain('<h1');
     expect(html).not.toContain('id="initial-search"');
   });
 
-  it('a page drawn with all it shows leaves its code to load after the entry; one still loading fetches it at once', async () => {
+  it('a page drawn with all it shows leaves its code to load after the entry; one drawn loading fetches it at once', async () => {
     const seller = await insertProfile(server.database.db);
     const stay = await insertListing(server.database.db, seller, { now: NOW });
     const linked = async (pagePath: string) =>
@@ -93,7 +104,11 @@ describe('the public pages are served drawn', () => {
     expect(await linked('/')).toEqual(['stylesheet /assets/hero-3.css']);
     expect(await linked('/marketplace')).toEqual([]);
     expect(await linked('/marketplace?guests=2')).toEqual(['modulepreload /assets/MarketplacePage-4.js']);
-    expect(await linked(`/listings/${stay}`)).toEqual(['modulepreload /assets/ListingDetailPage-5.js']);
+    expect(await linked(`/listings/${stay}`)).toEqual([]);
+    // A stay that does not exist is drawn loading: its script says so.
+    expect(await linked('/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b')).toEqual([
+      'modulepreload /assets/ListingDetailPage-5.js',
+    ]);
   });
 
   it('a private page is left for its script to draw', async () => {

@@ -4,6 +4,8 @@ import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp } from '../../src/app/start-app.tsx';
 import { renderPage } from '../../src/entry-server.tsx';
+import type { ListingWithViewer } from '../../contract/listing.ts';
+import { signIn } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
 
@@ -20,26 +22,29 @@ afterEach(() => {
   started?.root.unmount();
   started?.element.remove();
   started = undefined;
-  document.getElementById('initial-search')?.remove();
+  for (const id of Object.values(BLOCK_IDS)) document.getElementById(id)?.remove();
   window.history.replaceState(null, '', '/');
 });
 
+/** The data blocks the server adds beside the markup, by what they carry. */
+const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing' } as const;
+
 /**
- * The page at `path` as a browser receives it from the server (the markup in #root, and the search the server
+ * The page at `path` as a browser receives it from the server (the markup in #root, and the replies the server
  * served with it), then the SPA's own start over it. Collects what React could not hydrate.
  */
-async function arriveAt(path: string, served: { search?: unknown } = {}) {
+async function arriveAt(path: string, served: { search?: unknown; listing?: unknown } = {}) {
   const markup = await renderPage(`http://localhost${path}`, served);
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
   element.id = 'root';
   element.innerHTML = markup;
   document.body.append(element);
-  if (served.search !== undefined) {
+  for (const [kind, reply] of Object.entries(served)) {
     const block = document.createElement('script');
     block.type = 'application/json';
-    block.id = 'initial-search';
-    block.textContent = JSON.stringify(served.search);
+    block.id = BLOCK_IDS[kind as keyof typeof BLOCK_IDS];
+    block.textContent = JSON.stringify(reply);
     document.body.append(block);
   }
   const mismatches: unknown[] = [];
@@ -80,13 +85,61 @@ describe('pages the server draws', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it("a stay's page arrives drawn while it loads, and the script fills it in", async () => {
+  it("a stay's page arrives drawn with the stay, and a guest may book it without the page asking again", async () => {
     const listing = makeListing({ title: 'Harbour view suite' });
-    server.use(http.get(`/api/listings/${listing.id}`, () => HttpResponse.json({ success: true, data: listing })));
-    const { mismatches } = await arriveAt(`/listings/${listing.id}`);
+    const asked = askedForListing(listing.id, () => ({ success: true, data: listing }));
+    const { element, mismatches } = await arriveAt(`/listings/${listing.id}`, {
+      listing: { success: true, data: listing },
+    });
+    const heading = screen.getByRole('heading', { level: 1, name: 'Harbour view suite' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour view suite' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Harbour view suite · Restay'));
+    // Drawn as nobody in particular: what a viewer may do waits for the script.
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    expect(element.querySelector('h1')).toBe(heading);
+    expect(asked()).toBe(0);
+    expect(document.getElementById('served-listing')).toBeNull();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a visitor who may be signed in is never shown the guest’s view of a stay: it is read again with their session', async () => {
+    await signIn();
+    // The stay is held in this visitor's own checkout; a guest is told someone is paying for it.
+    const asGuest = makeListing({ title: 'Harbour view suite', status: 'reserved' });
+    let answer = (_: unknown) => {};
+    const answered = new Promise((resolve) => (answer = resolve));
+    const bearers: (string | null)[] = [];
+    server.use(
+      http.get(`/api/listings/${asGuest.id}`, async ({ request }) => {
+        bearers.push(request.headers.get('Authorization'));
+        await answered;
+        return HttpResponse.json({ success: true, data: { ...asGuest, held_by_viewer: true } });
+      }),
+    );
+    const { mismatches } = await arriveAt(`/listings/${asGuest.id}`, { listing: { success: true, data: asGuest } });
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    await waitFor(() => expect(bearers).toHaveLength(1));
+    expect(screen.queryByText(/Someone is paying/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Book Now|Continue to payment/ })).not.toBeInTheDocument();
+
+    answer(undefined);
+    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
+    expect(bearers[0]).toMatch(/^Bearer /);
     expect(mismatches).toEqual([]);
   });
 });
+
+type ListingReply = { success: true; data: ListingWithViewer };
+
+/** Counts the page's own requests for the stay, answered with `reply`. */
+function askedForListing(id: string, reply: () => ListingReply) {
+  let count = 0;
+  server.use(
+    http.get(`/api/listings/${id}`, () => {
+      count += 1;
+      return HttpResponse.json(reply());
+    }),
+  );
+  return () => count;
+}

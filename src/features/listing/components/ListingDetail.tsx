@@ -17,10 +17,12 @@ type Props = {
   listing: ListingWithViewer;
   /** The signed-in viewer's user id, or null for a guest; decides owner, buyer and Book Now views. */
   viewerId?: string | null;
+  /** False while the page does not yet know who is looking: see PriceBox. */
+  viewerKnown?: boolean;
   onSignInRequired?: () => void;
 };
 
-export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Props) {
+export function ListingDetail({ listing, viewerId = null, viewerKnown = true, onSignInRequired }: Props) {
   const { start, end } = stayDates(listing);
   const nights = stayNights(start, end);
   const checkIn = formatStayDate(start);
@@ -86,9 +88,9 @@ export function ListingDetail({ listing, viewerId = null, onSignInRequired }: Pr
           </section>
         </div>
 
-        <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} flow={flow} />
+        <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} viewerKnown={viewerKnown} flow={flow} />
       </div>
-      {priceBoxBelow && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
+      {priceBoxBelow && viewerKnown && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
         <BookingBar listing={listing} nights={nights} flow={flow} />
       ) : null}
     </article>

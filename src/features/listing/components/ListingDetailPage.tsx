@@ -18,7 +18,10 @@ function isNotFound(error: unknown): boolean {
 export default function ListingDetailPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user } = useAuth();
+  const { user, status } = useAuth();
+  // A page the server drew shows the stay as a guest sees it; what depends on who is looking waits for the
+  // session and for the stay as read for this viewer (`listingQueryOptions` marks a guest's reply as never read).
+  const viewerKnown = status !== 'loading' && listing.dataUpdatedAt > 0;
   const signInDialog = useSignInDialog();
   const { pathname } = useLocation();
   useStripeFraudSignals();
@@ -54,6 +57,7 @@ export default function ListingDetailPage() {
         <ListingDetail
           listing={listing.data}
           viewerId={user?.id ?? null}
+          viewerKnown={viewerKnown}
           onSignInRequired={() => signInDialog.open(pathname)}
         />
       )}

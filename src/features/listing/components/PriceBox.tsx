@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
-import { viewingOf } from '../../../lib/listing-viewing.ts';
+import { viewingOf, type Viewing } from '../../../lib/listing-viewing.ts';
 import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingActions, HeldStay } from './BookingActions.tsx';
@@ -10,15 +10,22 @@ import { BookingActions, HeldStay } from './BookingActions.tsx';
 interface Props {
   listing: ListingWithViewer;
   viewerId: string | null;
+  /**
+   * False while the page does not yet know who is looking (a page the server drew as a guest sees it, for a
+   * visitor who may be signed in): what only the viewer's own reply can say (their hold, their purchase, their own
+   * listing) waits, instead of showing them a guest's.
+   */
+  viewerKnown: boolean;
   /** The page's booking flow, shared with the phone's booking bar. */
   flow: BookNowFlow;
   /** The page watches where the box is, to offer a booking bar on phones until it comes into view. */
   ref?: Ref<HTMLElement>;
 }
 
-export function PriceBox({ listing, viewerId, flow, ref }: Props) {
+export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
   const viewing = viewingOf(listing, viewerId);
-  const sold = viewing === 'sold' || viewing === 'purchased';
+  // SOLD to everyone, PURCHASED to its buyer: either way the price is final.
+  const sold = listing.status === 'sold';
 
   return (
     <aside
@@ -31,7 +38,7 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
           {sold ? 'Final price' : 'Price for the whole stay'}
         </h2>
         {/* The seller sees that they own it instead of a pending badge; a sold listing is named to everyone. */}
-        {viewing === 'owner' ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
+        {viewing === 'owner' || !viewerKnown ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
 
@@ -53,6 +60,24 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
       )}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
 
+      {viewerKnown ? (
+        <ViewerActions listing={listing} viewing={viewing} viewerId={viewerId} flow={flow} />
+      ) : (
+        <div aria-hidden="true" className="mt-4 h-[4.75rem] animate-pulse rounded-lg bg-slate-100" />
+      )}
+    </aside>
+  );
+}
+
+/** What this viewer may do with the stay: book it, go back to their checkout, or why they cannot. */
+function ViewerActions({
+  listing,
+  viewing,
+  viewerId,
+  flow,
+}: Pick<Props, 'listing' | 'viewerId' | 'flow'> & { viewing: Viewing }) {
+  return (
+    <>
       {viewing === 'buyable' ? <BookingActions listing={listing} viewerId={viewerId} flow={flow} /> : null}
       {viewing === 'owner' ? (
         <p className="mt-4 rounded-lg bg-brand-50 p-3 text-center font-semibold text-brand-800">You Own This Listing</p>
@@ -68,6 +93,6 @@ export function PriceBox({ listing, viewerId, flow, ref }: Props) {
           This stay is pending and cannot be booked.
         </p>
       ) : null}
-    </aside>
+    </>
   );
 }
