@@ -5,8 +5,9 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { UserMiddleware } from '../http/require-user.ts';
 import { parseInput } from '../http/validation.ts';
-import { listingReply } from './listing-reply.ts';
+import { findNamedListing, listingReply } from './listing-reply.ts';
 import { searchReply } from './search-reply.ts';
+import { isHeldByViewer } from './viewer-hold.ts';
 
 export function listingsRouter(db: Kysely<Database>, clock: () => Date, users: UserMiddleware): Router {
   const router = Router();
@@ -16,9 +17,12 @@ export function listingsRouter(db: Kysely<Database>, clock: () => Date, users: U
   });
 
   router.get('/:id', users.viewer, async (req, res) => {
-    const reply = await listingReply(db, req.params.id, req.user?.id ?? null);
-    if (!reply) throw notFound('Listing');
-    res.json(reply);
+    const row = await findNamedListing(db, req.params.id);
+    if (!row) throw notFound('Listing');
+    const viewer = req.user;
+    const heldByViewer =
+      row.status === 'reserved' && viewer !== undefined && (await isHeldByViewer(db, row.id, viewer.id));
+    res.json(listingReply(row, viewer?.id ?? null, heldByViewer));
   });
 
   return router;

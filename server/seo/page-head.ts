@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { toMajor } from '../../contract/money.ts';
-import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../http/html.ts';
+import type { ListingWithSeller } from '../listings/listing-dto.ts';
 
 /** What a page says about itself to search engines and link previews, before any script runs. */
 export interface PageHead {
@@ -20,12 +19,13 @@ const DEFAULT_TITLE = 'Restay — resell and book hotel stays';
 const DEFAULT_DESCRIPTION =
   'Restay is a marketplace where travellers resell hotel reservations they can no longer use, and others book them.';
 const PRIVATE_PAGES = /^\/(list-my-reservation|my-listings|my-stays|my-reservations|profile|payment|booking)(\/|$)/;
-const LISTING_PAGE = /^\/listings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The head of the page at `path`: a stay's own title, place, dates, price and picture; else the site's. */
-export async function pageHead(db: Kysely<Database>, publicUrl: string, path: string): Promise<PageHead> {
-  const listingId = LISTING_PAGE.exec(path)?.[1];
-  if (listingId) return (await listingHead(db, publicUrl, listingId)) ?? siteHead(false);
+/**
+ * The head of the page at `path`: for a stay's page (`stay`, the listing its address names, looked up by the
+ * caller), the stay's own title, place, dates, price and picture while it is on sale; else the site's.
+ */
+export function pageHead(publicUrl: string, path: string, stay?: ListingWithSeller): PageHead {
+  if (stay?.status === 'active') return listingHead(publicUrl, stay);
   if (path === '/marketplace') {
     return {
       title: `Marketplace · ${SITE}`,
@@ -42,15 +42,8 @@ const siteHead = (isPrivate: boolean): PageHead => ({
   private: isPrivate,
 });
 
-async function listingHead(db: Kysely<Database>, publicUrl: string, id: string): Promise<PageHead | undefined> {
-  const listing = await db
-    .selectFrom('listings')
-    .select(['title', 'hotel_name', 'city', 'country', 'price_cents', 'currency', 'start_utc', 'end_utc', 'image_url'])
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (!listing) return undefined;
-  const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+function listingHead(publicUrl: string, listing: ListingWithSeller): PageHead {
+  const day = (value: Date) => value.toISOString().slice(0, 10);
   const place = [listing.hotel_name, listing.city, listing.country].filter(Boolean).join(', ');
   const price = `${toMajor(listing.price_cents).toFixed(2)} ${listing.currency}`;
   return {

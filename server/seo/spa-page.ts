@@ -7,7 +7,8 @@ import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { appendToHead, imagePreload } from '../http/html.ts';
-import { listingReply, type ListingReply } from '../listings/listing-reply.ts';
+import type { ListingWithSeller } from '../listings/listing-dto.ts';
+import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
 import { pageHead, withHead } from './page-head.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -42,8 +43,10 @@ interface Served {
  */
 export function spaPage(deps: SpaPageDeps) {
   return async (req: Request, indexHtml: string): Promise<SpaPage> => {
-    const head = await pageHead(deps.db, deps.publicUrl, req.path);
-    const served = await servedTo(req, deps);
+    const stayId = STAY_PAGE.exec(req.path)?.[1];
+    const stay = stayId === undefined ? undefined : await findNamedListing(deps.db, stayId);
+    const head = pageHead(deps.publicUrl, req.path, stay);
+    const served = await servedTo(req, deps, stay);
     const markup = await pageMarkup(req, deps, served);
     const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
     const page = withHead(drawn, head, deps.publicUrl + req.path);
@@ -59,13 +62,11 @@ export function spaPage(deps: SpaPageDeps) {
 }
 
 /** The bare marketplace carries its first results; a stay's page carries the stay as a guest sees it. */
-async function servedTo(req: Request, deps: SpaPageDeps): Promise<Served> {
+async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<Served> {
   if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
     return { search: await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) };
   }
-  const stayId = STAY_PAGE.exec(req.path)?.[1];
-  const listing = stayId === undefined ? undefined : await listingReply(deps.db, stayId, null);
-  return listing ? { listing } : {};
+  return stay ? { listing: listingReply(stay, null) } : {};
 }
 
 /** A page as served: its HTML, and whether its first paint needs its script (see `pagePreloads`). */

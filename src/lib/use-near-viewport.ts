@@ -1,6 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useBrowserValue } from './use-browser-value.ts';
 
+const cannotObserve = () => typeof IntersectionObserver !== 'function';
+
 /**
  * Whether the element has come within `margin` of the visible part of the page; once true it stays true. True
  * at once where IntersectionObserver is missing, so nothing waits on a browser that cannot say (false in the
@@ -8,12 +10,12 @@ import { useBrowserValue } from './use-browser-value.ts';
  */
 export function useNearViewport(element: RefObject<HTMLElement | null>, margin = '50%'): boolean {
   const [seen, setSeen] = useState(false);
-  const cannotSay = useBrowserValue(() => typeof IntersectionObserver !== 'function', false);
+  const cannotSay = useBrowserValue(cannotObserve, false);
   const near = seen || cannotSay;
   useEffect(() => {
     const target = element.current;
     // Also checked here: the effects of the render over the server's markup run before the browser's own value.
-    if (near || !target || typeof IntersectionObserver !== 'function') return;
+    if (near || !target || cannotObserve()) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);

@@ -6,35 +6,29 @@ import {
   type ListingWithViewer,
 } from '../../../../contract/listing.ts';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
 const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
+const listingOfReply = (reply: unknown): ListingWithViewer => parseResponse(listingReplySchema, reply).data;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
   const reply = await apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal });
-  return parseResponse(listingReplySchema, reply).data;
+  return listingOfReply(reply);
 }
 
 /**
  * The stay as a guest sees it, when the server put it in the page it served, so the first render already has it
- * (on a page the server drew, the markup holds it). Taken once; a block that does not parse is left to the API.
+ * (on a page the server drew, the markup holds it).
  */
 function takeServedListing(id: string): ListingWithViewer | undefined {
-  // The server's render has no document: it seeds this page itself (`seedServedListing`).
-  const element = typeof document === 'undefined' ? null : document.getElementById(SERVED_LISTING_ELEMENT_ID);
-  if (!element) return undefined;
-  element.remove();
-  try {
-    const listing = parseResponse(listingReplySchema, JSON.parse(element.textContent ?? 'null')).data;
-    return listing.id === id ? listing : undefined;
-  } catch {
-    return undefined;
-  }
+  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, listingOfReply);
+  return listing?.id === id ? listing : undefined;
 }
 
 /** The server's render of a stay's page starts from the same reply as the browser's (`takeServedListing`). */
 export function seedServedListing(client: QueryClient, reply: unknown): void {
-  const listing = parseResponse(listingReplySchema, reply).data;
+  const listing = listingOfReply(reply);
   client.setQueryData(listingQueryOptions(listing.id).queryKey, listing);
 }
 

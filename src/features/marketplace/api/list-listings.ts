@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listingSchema, type Listing } from '../../../../contract/listing.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchMetaSchema, type SearchMeta } from '../../../../contract/search.ts';
 import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { takeServedReply } from '../../../lib/served-reply.ts';
 
 /** A search reply that is not even an object (e.g. a proxy's HTML page) gets its own message on the marketplace. */
 export const INVALID_REPLY_MESSAGE = 'Invalid response from server';
@@ -21,20 +22,10 @@ export interface SearchPage {
 /**
  * The first page of the unfiltered search, when the server put it in the page it served (the marketplace opened
  * at its bare address), so the first render already has it: on a page the server drew, the markup holds those
- * cards. Taken once: every later search asks the API. A block that does not parse is left to the API too.
+ * cards. Every later search asks the API.
  */
-function takeServedSearch(query: string): SearchPage | undefined {
-  // The server's render has no document: it seeds this page itself (`seedUnfilteredSearch`).
-  const element =
-    query === '' && typeof document !== 'undefined' ? document.getElementById(INITIAL_SEARCH_ELEMENT_ID) : null;
-  if (!element) return undefined;
-  element.remove();
-  try {
-    return toSearchPage(JSON.parse(element.textContent ?? 'null'));
-  } catch {
-    return undefined;
-  }
-}
+const takeServedSearch = (query: string) =>
+  query === '' ? takeServedReply(INITIAL_SEARCH_ELEMENT_ID, toSearchPage) : undefined;
 
 function toSearchPage(reply: unknown): SearchPage {
   if (typeof reply !== 'object' || reply === null) {
