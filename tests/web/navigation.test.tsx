@@ -42,6 +42,25 @@ describe('scroll position on navigation', () => {
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
     expect(window.scrollTo).not.toHaveBeenCalled();
   });
+
+  it('leaves the page where the visitor already is when it first opens', async () => {
+    // A page the server drew can be scrolled (or restored by the browser) before its script runs; the first
+    // render must not throw the visitor back to the top.
+    window.scrollY = 900;
+    renderRoute('/marketplace');
+    await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
+  });
+
+  it('opens at the anchor of the first address when the browser could not find it and nobody has scrolled', async () => {
+    window.scrollY = 0;
+    renderRoute('/#about');
+    const about = await screen.findByRole('region', { name: 'About Restay' });
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
 });
 
 describe('error screen', () => {

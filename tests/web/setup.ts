@@ -28,6 +28,7 @@ beforeEach(() => {
   resetSupabaseClient(`restay-auth-test-${testCase}`);
   // jsdom implements neither; the layout calls both on navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  window.scrollY = 0;
   Element.prototype.scrollIntoView = vi.fn();
   // jsdom lays nothing out, so it has no ResizeObserver; the Radix slider and menu measure with one.
   vi.stubGlobal(
