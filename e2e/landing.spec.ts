@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { untilInteractive } from './interactive.ts';
 
 test.describe('landing page', () => {
   test('a guest searches a city from the hero and lands on the filtered marketplace', async ({ page }) => {
     await page.goto('/');
-    await untilInteractive(page);
     const search = page.getByRole('search', { name: 'Search hotel stays' });
     await search.getByLabel('Location').fill('Lisbon');
     await search.getByRole('button', { name: 'Search Hotels' }).click();
@@ -14,7 +12,6 @@ test.describe('landing page', () => {
 
   test('"Browse All" opens the bare marketplace', async ({ page }) => {
     await page.goto('/');
-    await untilInteractive(page);
     await page.getByRole('search', { name: 'Search hotel stays' }).getByLabel('Location').fill('Paris');
     await page.getByRole('button', { name: 'Browse All' }).click();
     await expect(page).toHaveURL(/\/marketplace$/);
@@ -22,7 +19,6 @@ test.describe('landing page', () => {
 
   test('a check-out before the check-in is refused with a visible message', async ({ page }) => {
     await page.goto('/');
-    await untilInteractive(page);
     const search = page.getByRole('search', { name: 'Search hotel stays' });
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     await search.getByLabel('Location').fill('Rome');
@@ -60,7 +56,6 @@ test.describe('landing page', () => {
 
   test('the header is transparent at the top of / and solid after scrolling', async ({ page }) => {
     await page.goto('/');
-    await untilInteractive(page);
     const header = page.locator('header').first();
     await expect(header).toHaveAttribute('data-solid', 'false');
     await page.mouse.wheel(0, 800);

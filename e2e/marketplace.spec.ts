@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { untilInteractive } from './interactive.ts';
 
 interface ApiListing {
   id: string;
@@ -29,7 +28,6 @@ test.describe('marketplace', () => {
     const affordable = zurich.filter((listing) => listing.price <= maxPrice);
 
     await page.goto('/marketplace');
-    await untilInteractive(page);
     await page.getByRole('button', { name: 'Edit search' }).click();
     await page.getByRole('textbox', { name: 'Location' }).fill('zurich');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();

@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { untilInteractive } from './interactive.ts';
 import { signInAsNewUser } from './sign-in.ts';
 
 test.describe('foundation smoke', () => {
   test('home renders with the header transparent at the top and solid after scrolling', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await untilInteractive(page);
     const header = page.locator('header').first();
     await expect(header).toHaveAttribute('data-solid', 'false');
     await page.mouse.wheel(0, 600);
@@ -54,7 +52,6 @@ test.describe('foundation smoke', () => {
 
   test('the phone layout opens the menu from the hamburger @phone', async ({ page }) => {
     await page.goto('/marketplace');
-    await untilInteractive(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Your Stay' }),

@@ -28,6 +28,7 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
+import { EARLY_INPUT_SCRIPT_SOURCE } from './seo/early-input.ts';
 import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage, type SpaPage } from './seo/spa-page.ts';
 import { seoRouter } from './seo/routes.ts';
@@ -155,7 +156,7 @@ function contentSecurityPolicy(config: Config) {
   const supabase = config.auth.mode === 'supabase' ? [config.auth.supabaseUrl] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...maps, ...(stripe ? ['https://js.stripe.com'] : [])],
+    scriptSrc: ["'self'", EARLY_INPUT_SCRIPT_SOURCE, ...maps, ...(stripe ? ['https://js.stripe.com'] : [])],
     frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
     // React sets inline style attributes (transitions, map pins); the API's own small pages (an unsubscribe link's
     // answer, the API reference) carry one inline <style>.

@@ -10,6 +10,7 @@ import { appendToHead, imagePreload } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
+import { EARLY_INPUT_TAG } from './early-input.ts';
 import { pageHead, withHead } from './page-head.ts';
 import type { PageRenderer } from './page-renderer.ts';
 
@@ -48,7 +49,14 @@ export function spaPage(deps: SpaPageDeps) {
     const head = pageHead(deps.publicUrl, req.path, stay);
     const served = await servedTo(req, deps, stay);
     const markup = await pageMarkup(req, deps, served);
-    const drawn = markup === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+    // A drawn page can be pressed and typed in before its script runs: the early-input script holds that for it.
+    const drawn =
+      markup === null
+        ? indexHtml
+        : appendToHead(
+            indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`),
+            EARLY_INPUT_TAG,
+          );
     const page = withHead(drawn, head, deps.publicUrl + req.path);
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;

@@ -2,12 +2,14 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppRoot } from './AppRoot.tsx';
+import { EarlyInputReplay } from './early-input.ts';
 import { createQueryClient } from './providers.tsx';
 import { createAppRouter, createHydratingRouter } from './router.tsx';
 
 const app = (router: ReturnType<typeof createAppRouter>) => (
   <AppRoot client={createQueryClient()}>
     <RouterProvider router={router} />
+    <EarlyInputReplay />
   </AppRoot>
 );
 

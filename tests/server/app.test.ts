@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_INPUT_SCRIPT_SOURCE } from '../../server/seo/early-input.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -54,6 +55,8 @@ describe('API skeleton', () => {
     // With the built-in test checkout no page may load Stripe.js or frame anything.
     expect(headers.get('content-security-policy')).toContain("frame-src 'none'");
     expect(headers.get('content-security-policy')).not.toContain('stripe.com');
+    // The one inline script allowed is the early-input script, by its hash: never inline scripts in general.
+    expect(headers.get('content-security-policy')).toContain(`script-src 'self' ${EARLY_INPUT_SCRIPT_SOURCE};`);
     expect(headers.get('x-powered-by')).toBeNull();
     expect(headers.get('x-request-id')).toMatch(/^[\w.-]+$/);
   });
@@ -64,7 +67,7 @@ describe('API skeleton', () => {
     });
     try {
       const policy = (await stripe.request('/api/health')).headers.get('content-security-policy') ?? '';
-      expect(policy).toContain("script-src 'self' https://js.stripe.com");
+      expect(policy).toContain(`script-src 'self' ${EARLY_INPUT_SCRIPT_SOURCE} https://js.stripe.com`);
       expect(policy).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
       expect(policy).toContain("connect-src 'self' https://api.stripe.com");
     } finally {

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_INPUT_GLOBAL, EARLY_INPUT_SCRIPT } from '../../contract/early-input.ts';
+import { EARLY_INPUT_TAG } from '../../server/seo/early-input.ts';
 import { keepingRenders, pageRendererIn, type PageRenderer } from '../../server/seo/page-renderer.ts';
 import { renderPage } from '../../src/entry-server.tsx';
 import { insertListing, insertProfile } from '../helpers/factories.ts';
@@ -114,6 +117,18 @@ describe('the public pages are served drawn', () => {
   it('a private page is left for its script to draw', async () => {
     expect((await markupOf(server, '/profile')).root).toBe('');
     expect((await markupOf(server, '/my-listings')).root).toBe('');
+  });
+
+  it('a drawn page holds presses and typing for its script from its head; a page drawn by its script has none to hold', async () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    for (const drawn of ['/', '/marketplace', '/marketplace?guests=2']) {
+      expect(head((await markupOf(server, drawn)).html)).toContain(EARLY_INPUT_TAG);
+    }
+    expect((await markupOf(server, '/profile')).html).not.toContain(EARLY_INPUT_GLOBAL);
+    // The policy allows that one inline script by its hash, which must be the hash of what the page carries.
+    const { headers } = await server.request('/');
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    expect(headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
   it('a page whose render fails is still served, for its script to draw', async () => {

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EARLY_INPUT_GLOBAL, EARLY_INPUT_SCRIPT } from '../../contract/early-input.ts';
+import type { EarlyInputHolder } from '../../src/app/early-input.ts';
 import { startApp } from '../../src/app/start-app.tsx';
 import { renderPage } from '../../src/entry-server.tsx';
 import type { ListingWithViewer } from '../../contract/listing.ts';
@@ -23,6 +25,9 @@ afterEach(() => {
   started?.element.remove();
   started = undefined;
   for (const id of Object.values(BLOCK_IDS)) document.getElementById(id)?.remove();
+  // A test that failed before the SPA took the held input leaves the early-input script listening.
+  (window as unknown as Record<string, EarlyInputHolder | undefined>)[EARLY_INPUT_GLOBAL]?.take();
+  Reflect.deleteProperty(window, EARLY_INPUT_GLOBAL);
   window.history.replaceState(null, '', '/');
 });
 
@@ -30,10 +35,16 @@ afterEach(() => {
 const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing' } as const;
 
 /**
- * The page at `path` as a browser receives it from the server (the markup in #root, and the replies the server
- * served with it), then the SPA's own start over it. Collects what React could not hydrate.
+ * The page at `path` as a browser receives it from the server (the markup in #root, the early-input script, and
+ * the replies the server served with it), what the visitor does before any other script has run, then the SPA's
+ * own start over it. Collects what React could not hydrate.
  */
-async function arriveAt(path: string, served: { search?: unknown; listing?: unknown } = {}) {
+async function arriveAt(
+  path: string,
+  served: { search?: unknown; listing?: unknown } = {},
+  visitorActsEarly: () => void = () => {},
+) {
+  new Function(EARLY_INPUT_SCRIPT)();
   const markup = await renderPage(`http://localhost${path}`, served);
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
@@ -47,6 +58,7 @@ async function arriveAt(path: string, served: { search?: unknown; listing?: unkn
     block.textContent = JSON.stringify(reply);
     document.body.append(block);
   }
+  visitorActsEarly();
   const mismatches: unknown[] = [];
   const root = await startApp(element, { onRecoverableError: (error) => mismatches.push(error) });
   started = { root, element };
@@ -82,6 +94,31 @@ describe('pages the server draws', () => {
     expect(screen.getByRole('link', { name: 'Drawn by the server' })).toBe(card);
     expect(asked).toEqual([]);
     expect(document.getElementById('initial-search')).toBeNull();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a city typed and a search pressed before the script took the page over are carried out once it has', async () => {
+    const { mismatches } = await arriveAt('/', {}, () => {
+      const location = screen.getByLabelText('Location') as HTMLInputElement;
+      location.value = 'Lisbon';
+      location.dispatchEvent(new Event('input', { bubbles: true }));
+      screen.getByRole('button', { name: 'Search Hotels' }).click();
+    });
+
+    await waitFor(() =>
+      expect(`${window.location.pathname}${window.location.search}`).toBe('/marketplace?location=Lisbon'),
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a menu pressed (even twice) before the script took the page over opens once it has', async () => {
+    const { mismatches } = await arriveAt('/', {}, () => {
+      const menu = screen.getByRole('button', { name: 'Open menu' });
+      menu.click();
+      menu.click();
+    });
+
+    expect(await screen.findByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(mismatches).toEqual([]);
   });
 

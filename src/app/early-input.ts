@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { EARLY_INPUT_GLOBAL } from '../../contract/early-input.ts';
+
+/** What the early-input script leaves on the page: `take` stops holding and hands over what it held. */
+export interface EarlyInputHolder {
+  /** Controls pressed (each once, in order), and fields typed in. */
+  take: () => { pressed: Element[]; edited: Element[] };
+}
+
+type WithHolder = typeof window & { [EARLY_INPUT_GLOBAL]?: EarlyInputHolder };
+
+/**
+ * Carries out what a visitor did on the server's drawn page before the script took it over: first the fields
+ * they typed in reach the page's state, then the controls they pressed are pressed again, so a search pressed
+ * after typing a city searches that city. Does nothing on a page drawn here (nothing was held).
+ */
+function replayEarlyInput(): void {
+  const holder = (window as WithHolder)[EARLY_INPUT_GLOBAL];
+  if (!holder) return;
+  delete (window as WithHolder)[EARLY_INPUT_GLOBAL];
+  const { pressed, edited } = holder.take();
+  for (const field of edited) {
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    ) {
+      if (field.isConnected) reportTyped(field);
+    }
+  }
+  for (const control of pressed) {
+    if (control instanceof HTMLElement && control.isConnected) control.click();
+  }
+}
+
+/**
+ * React took the field over with the typed text already in it, so it holds that text as the field's last known
+ * value and would see no change. Setting the field through React's own setter records a different value; the
+ * typed text is then put back with the browser's setter, and the input event reports it as a change (the same
+ * way testing tools report typing to React).
+ */
+function reportTyped(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void {
+  const typed = field.value;
+  const browserSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (!browserSetter) return;
+  field.value = typed === '' ? ' ' : '';
+  browserSetter.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Rendered once beside the router: replays what was held once the first render has committed, outside React's
+ * commit so the replayed events are handled like a person's.
+ */
+export function EarlyInputReplay(): null {
+  useEffect(() => {
+    const timer = setTimeout(replayEarlyInput);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
