@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -24,18 +25,7 @@ export class DataDirectoryInUse extends Error {}
 export function lockDataDirectory(dataDir: string): () => void {
   const file = path.join(dataDir, 'restay.lock');
   const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-  if (!claim(file, me)) {
-    const holder = readHolder(file);
-    if (holder && isAlive(holder, file)) {
-      throw new DataDirectoryInUse(
-        `The data directory ${dataDir} is in use by process ${holder.pid} on ${holder.host} (since ${holder.since}). ` +
-          'Stop that process first: two processes on one embedded database overwrite each other.',
-      );
-    }
-    rmSync(file, { force: true });
-    // Two processes taking over the same stale lock: the one that writes first holds it.
-    if (!claim(file, me)) throw new DataDirectoryInUse(`The data directory ${dataDir} was claimed by another process`);
-  }
+  if (!claim(file, me)) takeOver(file, me, dataDir);
   const heartbeat = setInterval(() => {
     const now = new Date();
     try {
@@ -51,13 +41,60 @@ export function lockDataDirectory(dataDir: string): () => void {
   };
 }
 
-function claim(file: string, me: Holder): boolean {
+/**
+ * Replaces a lock whose holder has ended. Takeovers go one at a time, through a second file created exclusively,
+ * and the holder is read again once it is this process's turn: two processes that found the same ended lock
+ * cannot both replace it (the later one would remove the lock the first had just written, and both would hold
+ * the directory). The new lock replaces the old one in a single rename.
+ */
+function takeOver(file: string, me: Holder, dataDir: string): void {
+  refuseIfHeld(file, dataDir);
+  const turn = `${file}.takeover`;
+  if (!claim(turn, me)) {
+    const taking = readHolder(turn);
+    if (taking && isAlive(taking, turn)) {
+      throw new DataDirectoryInUse(`The data directory ${dataDir} is being claimed by process ${taking.pid}`);
+    }
+    // A takeover that a crash cut short (within its few milliseconds) left its file: clear it and take the turn.
+    rmSync(turn, { force: true });
+    if (!claim(turn, me))
+      throw new DataDirectoryInUse(`The data directory ${dataDir} is being claimed by another process`);
+  }
   try {
-    writeFileSync(file, JSON.stringify(me), { flag: 'wx', mode: 0o600 });
+    refuseIfHeld(file, dataDir);
+    const written = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(written, JSON.stringify(me), { mode: 0o600 });
+    renameSync(written, file);
+  } finally {
+    rmSync(turn, { force: true });
+  }
+}
+
+function refuseIfHeld(file: string, dataDir: string): void {
+  const holder = readHolder(file);
+  if (holder && isAlive(holder, file)) {
+    throw new DataDirectoryInUse(
+      `The data directory ${dataDir} is in use by process ${holder.pid} on ${holder.host} (since ${holder.since}). ` +
+        'Stop that process first: two processes on one embedded database overwrite each other.',
+    );
+  }
+}
+
+/**
+ * Creates `file` holding `me`, unless it exists. The content is written beside it first and linked into place,
+ * so another process never reads a half-written holder (and takes it for one a crash left).
+ */
+function claim(file: string, me: Holder): boolean {
+  const written = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(written, JSON.stringify(me), { mode: 0o600 });
+  try {
+    linkSync(written, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    rmSync(written, { force: true });
   }
 }
 

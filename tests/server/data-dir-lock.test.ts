@@ -1,7 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { buildSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../server/db/client.ts';
 import { DataDirectoryInUse, lockDataDirectory } from '../../server/db/data-dir-lock.ts';
@@ -10,6 +13,8 @@ let dir: string;
 const lockFile = () => path.join(dir, 'restay.lock');
 const holdBy = (holder: { pid: number; host: string }) =>
   writeFileSync(lockFile(), JSON.stringify({ ...holder, since: '2026-05-01T10:00:00.000Z' }));
+/** What a process printed, trimmed. */
+const run = async (file: string, args: string[]) => (await promisify(execFile)(file, args)).stdout.trim();
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
@@ -54,6 +59,56 @@ describe('the embedded database directory lock', () => {
     const release = lockDataDirectory(dir);
     expect(JSON.parse(readFileSync(lockFile(), 'utf8')).host).toBe(hostname());
     release();
+  });
+
+  it('lets exactly one of several processes starting at once hold it, whether it was free or left by an ended one', async () => {
+    // The lock's module compiled for plain node, so the racers start in milliseconds and truly overlap.
+    const lockModule = path.join(dir, 'data-dir-lock.mjs');
+    buildSync({
+      entryPoints: ['server/db/data-dir-lock.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: lockModule,
+    });
+    const racer = path.join(dir, 'racer.mjs');
+    // Each racer waits for the same instant, claims, reports, and stays alive so the others see a live holder.
+    writeFileSync(
+      racer,
+      `import { lockDataDirectory } from ${JSON.stringify(pathToFileURL(lockModule).href)};
+      const [target, startAt] = process.argv.slice(2);
+      while (Date.now() < Number(startAt)) {}
+      try { lockDataDirectory(target); console.log('held'); } catch { console.log('refused'); }
+      setTimeout(() => {}, 1000);`,
+    );
+    const rounds = ['ended', 'ended', 'free', 'free'].map((left) => {
+      const lockDir = mkdtempSync(path.join(dir, `${left}-`));
+      const lock = { pid: endedPid(), host: hostname(), since: '' };
+      if (left === 'ended') writeFileSync(path.join(lockDir, 'restay.lock'), JSON.stringify(lock));
+      return lockDir;
+    });
+    const startAt = String(Date.now() + 1500);
+    const answers = await Promise.all(
+      rounds.map((lockDir) =>
+        Promise.all(Array.from({ length: 5 }, () => run(process.execPath, [racer, lockDir, startAt]))),
+      ),
+    );
+    for (const round of answers) expect(round.sort()).toEqual(['held', 'refused', 'refused', 'refused', 'refused']);
+  });
+
+  it('clears a takeover that a crash cut short, and takes the ended lock over', () => {
+    holdBy({ pid: endedPid(), host: hostname() });
+    writeFileSync(`${lockFile()}.takeover`, JSON.stringify({ pid: endedPid(), host: hostname(), since: '' }));
+    const release = lockDataDirectory(dir);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8')).pid).toBe(process.pid);
+    expect(existsSync(`${lockFile()}.takeover`)).toBe(false);
+    release();
+  });
+
+  it('refuses while another running process is taking the ended lock over', () => {
+    holdBy({ pid: endedPid(), host: hostname() });
+    writeFileSync(`${lockFile()}.takeover`, JSON.stringify({ pid: process.ppid, host: hostname(), since: '' }));
+    expect(() => lockDataDirectory(dir)).toThrow(`is being claimed by process ${process.ppid}`);
   });
 
   it('leaves a lock that is no longer its own in place on release', () => {
