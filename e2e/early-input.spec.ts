@@ -46,4 +46,13 @@ test.describe('a page the server drew, before its script has run', () => {
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(refused).toEqual([]);
   });
+
+  test('the price section opened on a phone shows its slider once the script runs @phone', async ({ page }) => {
+    const { release } = await arriveBeforeTheScript(page, '/marketplace');
+    // The browser opens the section by itself; the slider inside is the script's to draw.
+    await page.locator('summary', { hasText: 'Price' }).click();
+
+    release();
+    await expect(page.getByRole('slider', { name: 'Minimum price slider' })).toBeVisible();
+  });
 });

@@ -3,22 +3,23 @@ import { EARLY_INPUT_GLOBAL } from '../../contract/early-input.ts';
 
 /** What the early-input script leaves on the page: `take` stops holding and hands over what it held. */
 export interface EarlyInputHolder {
-  /** Controls pressed (each once, in order), and fields typed in. */
-  take: () => { pressed: Element[]; edited: Element[] };
+  /** Controls pressed (each once, in order), fields typed in, and disclosures (`<details>`) opened or closed. */
+  take: () => { pressed: Element[]; edited: Element[]; toggled: Element[] };
 }
 
 type WithHolder = typeof window & { [EARLY_INPUT_GLOBAL]?: EarlyInputHolder };
 
 /**
  * Carries out what a visitor did on the server's drawn page before the script took it over: first the fields
- * they typed in reach the page's state, then the controls they pressed are pressed again, so a search pressed
- * after typing a city searches that city. Does nothing on a page drawn here (nothing was held).
+ * they typed in and the sections they opened reach the page's state, then the controls they pressed are pressed
+ * again, so a search pressed after typing a city searches that city. Does nothing on a page drawn here (nothing
+ * was held).
  */
 function replayEarlyInput(): void {
   const holder = (window as WithHolder)[EARLY_INPUT_GLOBAL];
   if (!holder) return;
   delete (window as WithHolder)[EARLY_INPUT_GLOBAL];
-  const { pressed, edited } = holder.take();
+  const { pressed, edited, toggled } = holder.take();
   for (const field of edited) {
     if (
       field instanceof HTMLInputElement ||
@@ -28,6 +29,8 @@ function replayEarlyInput(): void {
       if (field.isConnected) reportTyped(field);
     }
   }
+  // The browser opened or closed these itself; what the page shows inside follows their toggle event.
+  for (const details of toggled) if (details.isConnected) details.dispatchEvent(new Event('toggle'));
   for (const control of pressed) {
     if (control instanceof HTMLElement && control.isConnected) control.click();
   }

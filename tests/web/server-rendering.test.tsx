@@ -122,6 +122,18 @@ describe('pages the server draws', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('the price section opened on a phone before the script took the page over shows its slider once it has', async () => {
+    const listing = makeListing({ title: 'Drawn by the server' });
+    const { mismatches } = await arriveAt('/marketplace', { search: servedSearch([listing]) }, () => {
+      const price = screen.getByText('Price').closest('details')!;
+      price.open = true;
+      price.dispatchEvent(new Event('toggle'));
+    });
+
+    expect(await screen.findAllByRole('slider')).not.toHaveLength(0);
+    expect(mismatches).toEqual([]);
+  });
+
   it("a stay's page arrives drawn with the stay, and a guest may book it without the page asking again", async () => {
     const listing = makeListing({ title: 'Harbour view suite' });
     const asked = askedForListing(listing.id, () => ({ success: true, data: listing }));

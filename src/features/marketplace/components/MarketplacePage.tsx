@@ -67,9 +67,11 @@ export default function MarketplacePage() {
       ) : null}
 
       {large ? null : (
+        // A visitor may open it on the server's drawn page before the script runs: its `open` is theirs.
         <details
           className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
           onToggle={(event) => setPriceOpen(event.currentTarget.open)}
+          suppressHydrationWarning
         >
           <summary className="cursor-pointer font-medium text-slate-900">
             Price
