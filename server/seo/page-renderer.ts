@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { renderingThread } from './render-thread.ts';
 
 /** API replies the server already holds for a page, which its render starts from (as the browser's does). */
 export interface ServedData {
@@ -20,17 +20,13 @@ const KEEP_RENDER_MS = 60_000;
 
 /**
  * The SPA's server renderer from the build (dist/ssr, made by `npm run build:web` beside dist/web), or undefined
- * when the build has none: the pages are then drawn by their script alone, as they are in development. Its code
- * (React's server renderer, the pages) loads on the first page served, not while the server starts.
+ * when the build has none: the pages are then drawn by their script alone, as they are in development. It runs in
+ * its own thread (`renderingThread`), which starts with the first page served, not while the server starts.
  */
-export function pageRendererIn(ssrRoot: string): PageRenderer | undefined {
+export function pageRendererIn(ssrRoot: string, renderLimitMs?: number): PageRenderer | undefined {
   const entry = path.join(ssrRoot, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  let loading: Promise<{ renderPage: PageRenderer }> | undefined;
-  return keepingRenders(async (url, served) => {
-    loading ??= import(pathToFileURL(entry).href) as Promise<{ renderPage: PageRenderer }>;
-    return (await loading).renderPage(url, served);
-  });
+  return keepingRenders(renderingThread(entry, renderLimitMs));
 }
 
 /**

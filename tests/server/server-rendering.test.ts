@@ -166,6 +166,31 @@ describe('the build’s server renderer', () => {
     }
   });
 
+  it('draws in a thread of its own; a render that throws, stops the thread or never ends fails alone', async () => {
+    const ssrRoot = mkdtempSync(path.join(tmpdir(), 'restay-ssr-thread-'));
+    try {
+      writeFileSync(
+        path.join(ssrRoot, 'entry-server.js'),
+        `import { isMainThread } from 'node:worker_threads';
+        export const renderPage = async (url) => {
+          if (url.endsWith('/throws')) throw new Error('the page could not be drawn');
+          if (url.endsWith('/exits')) process.exit(3);
+          if (url.endsWith('/hangs')) for (;;) {}
+          return isMainThread ? 'main thread' : 'own thread';
+        };`,
+      );
+      const render = pageRendererIn(ssrRoot, 1_000)!;
+      expect(await render('https://restay.example/', {})).toBe('own thread');
+      await expect(render('https://restay.example/throws', {})).rejects.toThrow('the page could not be drawn');
+      await expect(render('https://restay.example/exits', {})).rejects.toThrow('stopped (exit code 3)');
+      expect(await render('https://restay.example/marketplace', {})).toBe('own thread');
+      await expect(render('https://restay.example/hangs', {})).rejects.toThrow('took over 1000 ms');
+      expect(await render('https://restay.example/listings/1', {})).toBe('own thread');
+    } finally {
+      rmSync(ssrRoot, { recursive: true, force: true });
+    }
+  });
+
   it('answers from a recent render of the same address and data, for a minute', async () => {
     const renders: string[] = [];
     let clock = 0;
