@@ -25,6 +25,20 @@ const VITALS: [string, string, (value: number) => string][] = [
   ['CLS', 'cumulative-layout-shift', (shift) => shift.toFixed(3)],
 ];
 
+/**
+ * One Lighthouse run of `url`. Now and then Chromium's trace of the load comes back without its start
+ * (NO_NAVSTART) and the run measures nothing; Lighthouse's own advice is to run it again, which is done once, and
+ * said, so a zero is never printed as if it were a figure.
+ */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
+    console.log(`  (${url}: not measured, ${result.lhr.runtimeError.code}; running it again)`);
+  }
+}
+
 async function firstListingPath(base: string) {
   const reply = (await (await fetch(`${base}/api/listings`)).json()) as { data: { id: string }[] };
   const first = reply.data[0];
@@ -42,17 +56,12 @@ try {
   const pages = { landing: '/', marketplace: '/marketplace', listing: await firstListingPath(server.base) };
   for (const [name, pagePath] of Object.entries(pages)) {
     for (let run = 1; run <= runs; run++) {
-      const result = await lighthouse(`${server.base}${pagePath}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-      const { lhr } = result;
+      const lhr = await audit(`${server.base}${pagePath}`, chrome.port);
       const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
       const vitals = VITALS.map(([label, id, format]) => `${label} ${format(lhr.audits[id]?.numericValue ?? NaN)}`);
       console.log(`${name} (${pagePath}) run ${run}: ${scores.join(', ')} | ${vitals.join(', ')}`);
+      if (lhr.runtimeError) console.log(`  not measured: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
       for (const id of CATEGORIES.slice(1, 3)) {
         const failed = lhr.categories[id]?.auditRefs
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
