@@ -1,9 +1,8 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../server/db/client.ts';
@@ -13,8 +12,12 @@ let dir: string;
 const lockFile = () => path.join(dir, 'restay.lock');
 const holdBy = (holder: { pid: number; host: string }) =>
   writeFileSync(lockFile(), JSON.stringify({ ...holder, since: '2026-05-01T10:00:00.000Z' }));
-/** What a process printed, trimmed. */
-const run = async (file: string, args: string[]) => (await promisify(execFile)(file, args)).stdout.trim();
+/** The first line a process prints ('exited' if it ends first). */
+const firstLine = (child: ChildProcess) =>
+  new Promise<string>((resolve) => {
+    child.stdout!.once('data', (chunk) => resolve(String(chunk).trim()));
+    child.once('exit', () => resolve('exited'));
+  });
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
@@ -72,14 +75,17 @@ describe('the embedded database directory lock', () => {
       outfile: lockModule,
     });
     const racer = path.join(dir, 'racer.mjs');
-    // Each racer waits for the same instant, claims, reports, and stays alive so the others see a live holder.
+    // Each racer sleeps until just before the same instant, spins the last milliseconds so all claim together,
+    // reports, and stays alive (the others must see a live holder) until the test has every answer.
     writeFileSync(
       racer,
       `import { lockDataDirectory } from ${JSON.stringify(pathToFileURL(lockModule).href)};
       const [target, startAt] = process.argv.slice(2);
-      while (Date.now() < Number(startAt)) {}
-      try { lockDataDirectory(target); console.log('held'); } catch { console.log('refused'); }
-      setTimeout(() => {}, 1000);`,
+      setTimeout(() => {
+        while (Date.now() < Number(startAt)) {}
+        try { lockDataDirectory(target); console.log('held'); } catch { console.log('refused'); }
+        setInterval(() => {}, 1000);
+      }, Number(startAt) - Date.now() - 20);`,
     );
     const rounds = ['ended', 'ended', 'free', 'free'].map((left) => {
       const lockDir = mkdtempSync(path.join(dir, `${left}-`));
@@ -87,13 +93,16 @@ describe('the embedded database directory lock', () => {
       if (left === 'ended') writeFileSync(path.join(lockDir, 'restay.lock'), JSON.stringify(lock));
       return lockDir;
     });
-    const startAt = String(Date.now() + 1500);
-    const answers = await Promise.all(
-      rounds.map((lockDir) =>
-        Promise.all(Array.from({ length: 5 }, () => run(process.execPath, [racer, lockDir, startAt]))),
-      ),
+    const startAt = String(Date.now() + 1000);
+    const racers = rounds.map((lockDir) =>
+      Array.from({ length: 5 }, () => spawn(process.execPath, [racer, lockDir, startAt])),
     );
-    for (const round of answers) expect(round.sort()).toEqual(['held', 'refused', 'refused', 'refused', 'refused']);
+    try {
+      const answers = await Promise.all(racers.map((round) => Promise.all(round.map(firstLine))));
+      for (const round of answers) expect(round.sort()).toEqual(['held', 'refused', 'refused', 'refused', 'refused']);
+    } finally {
+      for (const child of racers.flat()) child.kill();
+    }
   });
 
   it('clears a takeover that a crash cut short, and takes the ended lock over', () => {
