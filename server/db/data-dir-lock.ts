@@ -62,9 +62,7 @@ function takeOver(file: string, me: Holder, dataDir: string): void {
   }
   try {
     refuseIfHeld(file, dataDir);
-    const written = `${file}.${process.pid}.${randomUUID()}`;
-    writeFileSync(written, JSON.stringify(me), { mode: 0o600 });
-    renameSync(written, file);
+    placeHolder(file, me, renameSync);
   } finally {
     rmSync(turn, { force: true });
   }
@@ -80,19 +78,26 @@ function refuseIfHeld(file: string, dataDir: string): void {
   }
 }
 
-/**
- * Creates `file` holding `me`, unless it exists. The content is written beside it first and linked into place,
- * so another process never reads a half-written holder (and takes it for one a crash left).
- */
+/** Creates `file` holding `me`, unless it exists. */
 function claim(file: string, me: Holder): boolean {
-  const written = `${file}.${process.pid}.${randomUUID()}`;
-  writeFileSync(written, JSON.stringify(me), { mode: 0o600 });
   try {
-    linkSync(written, file);
+    placeHolder(file, me, linkSync);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  }
+}
+
+/**
+ * Puts `me` at `file` whole: written beside it first, then `place`d (linked: only where nothing is; renamed:
+ * replacing what is), so another process never reads a half-written holder and takes it for one a crash left.
+ */
+function placeHolder(file: string, me: Holder, place: (written: string, file: string) => void): void {
+  const written = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(written, JSON.stringify(me), { mode: 0o600 });
+  try {
+    place(written, file);
   } finally {
     rmSync(written, { force: true });
   }

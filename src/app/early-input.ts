@@ -20,15 +20,7 @@ function replayEarlyInput(): void {
   if (!holder) return;
   delete (window as WithHolder)[EARLY_INPUT_GLOBAL];
   const { pressed, edited, toggled } = holder.take();
-  for (const field of edited) {
-    if (
-      field instanceof HTMLInputElement ||
-      field instanceof HTMLTextAreaElement ||
-      field instanceof HTMLSelectElement
-    ) {
-      if (field.isConnected) reportTyped(field);
-    }
-  }
+  for (const field of edited) if (isField(field) && field.isConnected) reportTyped(field);
   // The browser opened or closed these itself; what the page shows inside follows their toggle event.
   for (const details of toggled) if (details.isConnected) details.dispatchEvent(new Event('toggle'));
   for (const control of pressed) {
@@ -36,13 +28,18 @@ function replayEarlyInput(): void {
   }
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isField = (element: Element): element is Field =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+
 /**
  * React took the field over with the typed text already in it, so it holds that text as the field's last known
  * value and would see no change. Setting the field through React's own setter records a different value; the
  * typed text is then put back with the browser's setter, and the input event reports it as a change (the same
  * way testing tools report typing to React).
  */
-function reportTyped(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void {
+function reportTyped(field: Field): void {
   const typed = field.value;
   const browserSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!browserSetter) return;
