@@ -22,7 +22,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
 import { openApiRouter } from './http/openapi/route.ts';
-import { appendToHead } from './http/html.ts';
+import { appendToHead, withScriptsAtLowPriority } from './http/html.ts';
 import { pagePreloads } from './http/page-chunks.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
@@ -185,7 +185,8 @@ function corsAllowList(config: Config) {
 /**
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
  * survive a reload; `render` fills in each page's head and what its first paint needs (`seo/spa-page.ts`), and
- * the page's own code is fetched alongside the entry unless the page paints without it.
+ * the page's own code is fetched alongside the entry unless the page paints without it (then the entry's code is
+ * asked for at low priority).
  */
 function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtml: string) => Promise<SpaPage>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.
@@ -202,9 +203,10 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       return;
     }
     const { html, paintsWithoutScript } = await render(req, indexHtml);
+    const page = paintsWithoutScript ? withScriptsAtLowPriority(html) : html;
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(appendToHead(html, preloadsOf(req.path, !paintsWithoutScript)));
+      .send(appendToHead(page, preloadsOf(req.path, !paintsWithoutScript)));
   });
 }

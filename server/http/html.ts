@@ -7,5 +7,12 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => E
 export const imagePreload = (url: string) =>
   `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
 
+/**
+ * `html` with the entry's script and module preloads (as Vite writes them into index.html) asked for at low
+ * priority: on a page that paints without them, the stylesheet and the photo then take the slow link first.
+ */
+export const withScriptsAtLowPriority = (html: string) =>
+  html.replace(/<(?:script type="module"|link rel="modulepreload")/g, (tag) => `${tag} fetchpriority="low"`);
+
 /** `html` with `tags` added at the end of its head. */
 export const appendToHead = (html: string, tags: string) => html.replace('</head>', () => `${tags}</head>`);

@@ -11,7 +11,12 @@ import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const NOW = new Date('2031-05-01T12:00:00Z');
-const INDEX_HTML = `<!doctype html><html><head><title>Restay</title></head><body><div id="root"></div></body></html>`;
+/** As Vite writes it: the entry's script, then a module preload of a chunk the entry imports. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Restay</title>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/vendor-6.js">' +
+  '</head><body><div id="root"></div></body></html>';
 /** A build's manifest: each first page's code, one chunk with a stylesheet. */
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js' },
@@ -102,6 +107,7 @@ describe('the public pages are served drawn', () => {
         ),
       ]
         .map(([, rel, href]) => `${rel} ${href}`)
+        .filter((link) => link !== 'modulepreload /assets/vendor-6.js')
         .sort();
     // The landing page keeps its stylesheet: the drawn markup needs it to paint.
     expect(await linked('/')).toEqual(['stylesheet /assets/hero-3.css']);
@@ -112,6 +118,23 @@ describe('the public pages are served drawn', () => {
     expect(await linked('/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b')).toEqual([
       'modulepreload /assets/ListingDetailPage-5.js',
     ]);
+  });
+
+  it("a page drawn with all it shows asks for the entry's code at low priority; a page that waits on it does not", async () => {
+    const seller = await insertProfile(server.database.db);
+    const stay = await insertListing(server.database.db, seller, { now: NOW });
+    const entryTags = async (pagePath: string) => {
+      const { html } = await markupOf(server, pagePath);
+      const tags = [...html.matchAll(/<(?:script|link)[^>]*(?:index-1|vendor-6)\.js"[^>]*>/g)].map(([tag]) => tag);
+      expect(tags).toHaveLength(2);
+      return tags;
+    };
+    for (const drawn of ['/', '/marketplace', `/listings/${stay}`]) {
+      for (const tag of await entryTags(drawn)) expect(tag).toContain(' fetchpriority="low"');
+    }
+    for (const waiting of ['/marketplace?guests=2', '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b', '/profile']) {
+      for (const tag of await entryTags(waiting)) expect(tag).not.toContain('fetchpriority');
+    }
   });
 
   it('a private page is left for its script to draw', async () => {
