@@ -145,12 +145,15 @@ function renderPage(rows: DemoReservationRow[]): string {
 </tr>`;
     })
     .join('\n');
+  // The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left
+  // edge and wraps at the screen's width, so it is read whole wherever the table is scrolled.
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Demo PMS · Restay</title>
 <style>body{font:16px system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}caption{text-align:left;color:#475569;padding:.5rem 0}
+caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 2rem)}
 th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
 .num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
 button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
@@ -161,7 +164,7 @@ To list one, sign in with the guest's email and enter its confirmation number on
 already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
 reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>
 <div class="scroll" tabindex="0" role="region" aria-label="Demo reservations"><table>
-<caption>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</caption>
+<caption><span>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</span></caption>
 <thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
 <th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Hotel action</th></tr></thead>
