@@ -325,6 +325,9 @@ export const PAGE_STATES: PageState[] = [
     reach: async ({ page }) => {
       await page.goto('/dev/pms');
       await expect(page.getByRole('heading', { name: 'Demo PMS' })).toBeVisible();
+      // Reflow: the table may scroll sideways on a phone, but the text of its caption ends within the screen.
+      const caption = await page.locator('caption span').boundingBox();
+      expect(caption!.x + caption!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     },
   },
 ];
