@@ -353,6 +353,8 @@ for (const device of ['desktop', 'phone'] as const) {
     for (const state of PAGE_STATES.filter((each) => device === 'desktop' || !each.desktopOnly)) {
       await test.step(state.name, async () => {
         await state.reach(journey);
+        // Readable on a phone: every page, the server's own included, sizes itself to the screen.
+        await expect.soft(page.locator('meta[name="viewport"]'), state.name).toHaveCount(1);
         const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
         expect.soft(summarise(results.violations), state.name).toEqual([]);
       });

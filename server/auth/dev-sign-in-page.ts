@@ -36,8 +36,3 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <ul>${demo}</ul>
 </main></body></html>`;
 }
-
-export function messagePage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Restay</title><style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to Restay</a></p></main></body></html>`;
-}

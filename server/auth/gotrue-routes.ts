@@ -2,8 +2,10 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { sha256 } from '../crypto/sha256.ts';
+import { escapeHtml } from '../http/html.ts';
+import { sendHtmlPage } from '../http/html-page.ts';
 import type { Database } from '../db/schema.ts';
-import { devSignInPage, messagePage } from './dev-sign-in-page.ts';
+import { devSignInPage } from './dev-sign-in-page.ts';
 import type { GoogleSignIn } from './google-oidc.ts';
 import { API_VERSION, GoTrueError, goTrueErrorHandler } from './gotrue-errors.ts';
 import { buildSession, toGoTrueUser } from './sessions.ts';
@@ -89,7 +91,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
           ? req.query.state
           : undefined;
       const flow = flowId ? await store.takePendingFlow(db, flowId, clock()) : undefined;
-      if (!flow) return res.status(400).type('html').send(messagePage('Sign-in expired', 'Start signing in again.'));
+      if (!flow) return signInExpired(res, 'Start signing in again.');
       try {
         const identity = await google.finish(new URL(req.originalUrl, deps.publicUrl), flow);
         await completeSignIn(res, flow, identity);
@@ -113,11 +115,7 @@ export function goTrueRouter(deps: GoTrueDependencies): Router {
           return res.status(400).type('html').send(devSignInPage(req.originalUrl, 'Enter a valid email address.'));
         }
         const flow = flowId.success ? await store.takePendingFlow(db, flowId.data, clock()) : undefined;
-        if (!flow)
-          return res
-            .status(400)
-            .type('html')
-            .send(messagePage('Sign-in expired', 'This sign-in page has expired. Start signing in again.'));
+        if (!flow) return signInExpired(res, 'This sign-in page has expired. Start signing in again.');
         const address = email.data.toLowerCase();
         const subject = `dev-${sha256(address).slice(0, 21)}`;
         await completeSignIn(res, flow, {
@@ -260,4 +258,9 @@ function redirectWithError(res: Response, redirectTo: string, code: string, desc
   target.searchParams.set('error', code);
   target.searchParams.set('error_description', description);
   res.redirect(302, target.toString());
+}
+
+/** A sign-in that took too long (or was already used) is told so on a page of its own, with a way back. */
+function signInExpired(res: Response, message: string) {
+  sendHtmlPage(res, 400, 'Sign-in expired', `<p>${escapeHtml(message)}</p><p><a href="/">Back to Restay</a></p>`);
 }

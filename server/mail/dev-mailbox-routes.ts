@@ -50,12 +50,12 @@ function renderPage(rows: MailOutboxRow[]): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Dev mailbox · Restay</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev mailbox · Restay</title>
 <style>body{font:16px system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
 .meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head>
-<body><h1>Dev mailbox</h1>
+<body><main><h1>Dev mailbox</h1>
 <p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
 ${items || '<p>No messages yet.</p>'}
-</body></html>`;
+</main></body></html>`;
 }

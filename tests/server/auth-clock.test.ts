@@ -72,7 +72,10 @@ describe('the built-in auth server on an injected clock', () => {
     advance(FLOW_TTL_MS + 1);
     const posted = await page.submit('late-form@example.com');
     expect(posted.status).toBe(400);
-    expect(await posted.text()).toContain('Sign-in expired');
+    const html = await posted.text();
+    expect(html).toContain('Sign-in expired');
+    // Readable on a phone, like every page the server draws itself.
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 
   it('accepts a sign-in form posted just inside the flow lifetime', async () => {
