@@ -24,6 +24,16 @@ describe('clusterPins', () => {
     expect(counts(clusterPins([...baixa, almada], { zoom: 18, ...lisbon }, null))).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('joins pins closer on screen than a price tag is wide, in the pixels Leaflet and Google Maps draw', () => {
+    // Both draw the world 256 px wide at zoom 0, doubling with each zoom: at zoom 10 one pixel at the equator is
+    // 360 / (256 * 2^10) degrees of longitude.
+    const degreesPerPixel = 360 / (256 * 2 ** 10);
+    const around = { zoom: 10, south: -1, west: -1, north: 1, east: 1 };
+    const apart = (pixels: number) => [pin('x', 0, 0), pin('y', 0, pixels * degreesPerPixel)];
+    expect(counts(clusterPins(apart(40), around, null))).toEqual(['2 stays']);
+    expect(counts(clusterPins(apart(80), around, null))).toEqual(['x', 'y']);
+  });
+
   it('keeps the hovered stay out of any count and last, so its pin is on top', () => {
     const marks = clusterPins([...baixa, almada], { zoom: 7, ...portugal }, 'b');
     expect(counts(marks)).toEqual(['3 stays', 'b']);

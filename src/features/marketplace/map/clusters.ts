@@ -13,6 +13,11 @@ export interface Viewport extends Box {
 
 /** Pins closer than this on screen join a count: about the width of a price tag. */
 const CLUSTER_RADIUS_PX = 56;
+/**
+ * Leaflet and Google Maps draw the world 256 px wide at zoom 0; supercluster measures its radius against a
+ * 512 px tile unless told, which would halve the radius on screen.
+ */
+const TILE_SIZE_PX = 256;
 /** From street level on every stay has its own pin, however close. */
 const LAST_CLUSTERED_ZOOM = 16;
 
@@ -30,7 +35,11 @@ export function clusterPins(pins: Pin[], viewport: Viewport | null, highlightedI
 }
 
 function clustersIn(pins: Pin[], viewport: Viewport): MapMark[] {
-  const index = new Supercluster<{ pin: Pin }>({ radius: CLUSTER_RADIUS_PX, maxZoom: LAST_CLUSTERED_ZOOM });
+  const index = new Supercluster<{ pin: Pin }>({
+    radius: CLUSTER_RADIUS_PX,
+    extent: TILE_SIZE_PX,
+    maxZoom: LAST_CLUSTERED_ZOOM,
+  });
   index.load(
     pins.map((pin) => ({
       type: 'Feature' as const,
