@@ -81,6 +81,36 @@ test.describe('marketplace', () => {
     }
   });
 
+  test('on a phone the map of every stay shows no price covering another: close stays are one count @phone', async ({
+    page,
+  }) => {
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    // The first fit to the results already clusters: several cities of the demo data overlap at world zoom.
+    const counts = page.locator('.restay-cluster');
+    await expect(counts.first()).toBeVisible();
+    const pins = await page
+      .locator('.restay-pin')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const covered = pins.flatMap((a, i) =>
+      pins
+        .slice(i + 1)
+        .filter((b) => overlap(a, b))
+        .map((b) => [a, b]),
+    );
+    expect(covered).toEqual([]);
+    // Pressing a count zooms in on its stays.
+    const pinsBefore = pins.length;
+    await page
+      .getByRole('button', { name: /stays here: zoom in$/ })
+      .first()
+      .click();
+    await expect.poll(() => page.locator('.restay-pin').count()).toBeGreaterThan(pinsBefore);
+  });
+
   test('on a phone the search bar fits the screen and dragging the price thumb narrows the stays @phone', async ({
     page,
   }) => {

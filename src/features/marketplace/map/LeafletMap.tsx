@@ -78,12 +78,8 @@ function ViewController({
   const map = useMap();
   const key = pins.map((pin) => pin.id).join(',');
   const programmatic = useRef(false);
-  useEffect(() => {
-    programmatic.current = true;
-    applyView(map, initialView(pins));
-    // Only the set of pins matters, not a new array with the same listings.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key]);
+  // Listening starts before the first fit (effects run in this order): a map not yet shown fits at once, its
+  // moveend fired inside applyView, and missing it left the first view's pins unclustered.
   useMapEvents({
     dragend: onUserMove,
     zoomend: () => {
@@ -94,6 +90,12 @@ function ViewController({
       onViewport(viewportOf(map));
     },
   });
+  useEffect(() => {
+    programmatic.current = true;
+    applyView(map, initialView(pins));
+    // Only the set of pins matters, not a new array with the same listings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
   return null;
 }
 
