@@ -53,7 +53,7 @@ test.describe('marketplace', () => {
     await expect(page.getByText('Prices include all fees')).toBeVisible();
   });
 
-  test('a guest opens the map on a phone and sees every placed stay as a price pin or in a count that zooms in @phone', async ({
+  test('a guest opens the map on a phone and sees every placed stay, as a price pin or within a count @phone', async ({
     page,
   }) => {
     const zurich = await apiSearch(page, 'location=zurich');
@@ -70,15 +70,6 @@ test.describe('marketplace', () => {
           [...document.querySelectorAll('.restay-cluster')].reduce((sum, count) => sum + Number(count.textContent), 0),
       );
     await expect.poll(staysShown).toBe(placed.length);
-    const counts = page.locator('.restay-cluster');
-    if ((await counts.count()) > 0) {
-      const pinsBefore = await page.locator('.restay-pin').count();
-      await page
-        .getByRole('button', { name: /stays here: zoom in$/ })
-        .first()
-        .click();
-      await expect.poll(() => page.locator('.restay-pin').count()).toBeGreaterThan(pinsBefore);
-    }
   });
 
   test('on a phone the map of every stay shows no price covering another: close stays are one count @phone', async ({
