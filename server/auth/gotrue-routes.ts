@@ -2,9 +2,9 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { sha256 } from '../crypto/sha256.ts';
+import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../http/html.ts';
 import { sendHtmlPage } from '../http/html-page.ts';
-import type { Database } from '../db/schema.ts';
 import { devSignInPage } from './dev-sign-in-page.ts';
 import type { GoogleSignIn } from './google-oidc.ts';
 import { API_VERSION, GoTrueError, goTrueErrorHandler } from './gotrue-errors.ts';
