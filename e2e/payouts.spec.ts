@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatMajorUnits } from '../contract/money-format.ts';
 import { checkOut, payWith, type ApiListing } from './buying-steps.ts';
 import { codeSentTo, listableReservations, requestCode } from './demo-data.ts';
 import { signInAsNewUser } from './sign-in.ts';
@@ -23,7 +24,7 @@ test('a seller lists a stay, sets up payouts on the onboarding page, sells it, a
   await form.getByLabel('Title').fill(title);
   const price = Math.max(1, Math.floor((stay.amountPaid ?? 200) * 0.9));
   await form.getByLabel(/^Price/).fill(String(price));
-  await expect(form.getByText(new RegExp(`^You receive ${price.toFixed(2)} `))).toBeVisible();
+  await expect(form.getByText(`You receive ${formatMajorUnits(price, stay.currency)}`, { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Create Listing' }).click();
   await expect(page).toHaveURL(/\/listings\/[0-9a-f-]+\?created=1$/);
   const listingId = /\/listings\/([0-9a-f-]+)/.exec(page.url())![1]!;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatMajorUnits } from '../contract/money-format.ts';
 import { codeSentTo, listableReservations, requestCode } from './demo-data.ts';
 import { signInAsNewUser } from './sign-in.ts';
 
@@ -33,7 +34,7 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(form.getByText(stay.hotelName).first()).toBeVisible();
     if (stay.amountPaid !== null) {
       await expect(
-        form.getByText(`You paid ${stay.amountPaid.toFixed(2)} ${stay.currency} at the hotel`),
+        form.getByText(`You paid ${formatMajorUnits(stay.amountPaid, stay.currency)} at the hotel`),
       ).toBeVisible();
     }
     const title = `E2E ${device} room ${Date.now()}`;

@@ -1,3 +1,4 @@
+import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { AppError } from '../http/errors.ts';
 import { chargeRefusal } from '../../contract/currencies.ts';
@@ -12,7 +13,7 @@ export function maxPriceCents(amountPaidCents: number | null, maxMarkupPercent: 
   return Math.floor((amountPaidCents * (100 + maxMarkupPercent)) / 100 + 1e-9);
 }
 
-const money = (cents: number, currency: string) => `${toMajor(cents).toFixed(2)} ${currency}`;
+const money = (cents: number, currency: string) => formatMajorUnits(toMajor(cents), currency);
 
 /** Honest price: 400 naming the ceiling when the asking price is above what the seller paid (plus markup). */
 export function assertHonestPrice(

@@ -1,3 +1,4 @@
+import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
@@ -45,7 +46,7 @@ const siteHead = (isPrivate: boolean): PageHead => ({
 function listingHead(publicUrl: string, listing: ListingWithSeller): PageHead {
   const day = (value: Date) => value.toISOString().slice(0, 10);
   const place = [listing.hotel_name, listing.city, listing.country].filter(Boolean).join(', ');
-  const price = `${toMajor(listing.price_cents).toFixed(2)} ${listing.currency}`;
+  const price = formatMajorUnits(toMajor(listing.price_cents), listing.currency);
   return {
     title: `${listing.title} · ${SITE}`,
     description: `${place}: ${day(listing.start_utc)} to ${day(listing.end_utc)}, ${price}. Resold on ${SITE}.`,

@@ -212,7 +212,7 @@ describe('POST /api/listings', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({
       code: 'VALIDATION_ERROR',
-      error: 'The asking price can be at most 450.00 EUR, the price paid at the hotel.',
+      error: 'The asking price can be at most €450, the price paid at the hotel.',
     });
     expect(
       (await post(server, '/api/listings', user, listingPayload(reservation.confirmationNumber, { listingPrice: 450 })))
@@ -311,7 +311,7 @@ describe('PUT and DELETE /api/listings/:id', () => {
     });
     const tooHigh = await put(user, id, { listingPrice: 451 });
     expect(tooHigh.status).toBe(400);
-    expect(tooHigh.body.error).toBe('The asking price can be at most 450.00 EUR, the price paid at the hotel.');
+    expect(tooHigh.body.error).toBe('The asking price can be at most €450, the price paid at the hotel.');
     expect((await put(user, id, { imageUrl: 'https://evil.example/x.jpg' })).status).toBe(400);
     expect((await put(user, id, {})).status).toBe(400);
   });

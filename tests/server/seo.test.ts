@@ -112,9 +112,7 @@ describe('what search engines read', () => {
       ogImage: `${PUBLIC_URL}/images/rooms/sea.svg`,
       ogUrl: `${PUBLIC_URL}/listings/${id}`,
     });
-    expect(stay.description).toBe(
-      'Hotel Test, Lisbon, Portugal: 2031-05-11 to 2031-05-13, 180.50 USD. Resold on Restay.',
-    );
+    expect(stay.description).toBe('Hotel Test, Lisbon, Portugal: 2031-05-11 to 2031-05-13, $180.50. Resold on Restay.');
   });
 
   it('keeps private pages out of search results, and an unknown stay gets the site head', async () => {

@@ -44,10 +44,10 @@ describe('the listing form', () => {
   it('shows what the seller receives after the platform’s fee, as the price changes', async () => {
     server.use(http.get('/api/config', () => configReply({ platformFeePercent: 10 })));
     const { form, field, user } = await openListingForm();
-    expect(await within(form).findByText('You receive 405.00 EUR after the 10% service fee')).toBeInTheDocument();
+    expect(await within(form).findByText('You receive €405 after the 10% service fee')).toBeInTheDocument();
     await user.clear(field('Price (EUR)'));
     await user.type(field('Price (EUR)'), '99.95');
-    expect(within(form).getByText('You receive 89.95 EUR after the 10% service fee')).toBeInTheDocument();
+    expect(within(form).getByText('You receive €89.95 after the 10% service fee')).toBeInTheDocument();
   });
 
   it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {
@@ -59,9 +59,9 @@ describe('the listing form', () => {
       ),
     ).toBeInTheDocument();
     expect(field('Price (EUR)')).toHaveValue(450);
-    expect(within(form).getByText('You paid 450.00 EUR at the hotel')).toBeInTheDocument();
-    expect(within(form).getByText('The most you can ask is 450.00 EUR')).toBeInTheDocument();
-    expect(await within(form).findByText('You receive 450.00 EUR')).toBeInTheDocument();
+    expect(within(form).getByText('You paid €450 at the hotel')).toBeInTheDocument();
+    expect(within(form).getByText('The most you can ask is €450')).toBeInTheDocument();
+    expect(await within(form).findByText('You receive €450')).toBeInTheDocument();
     expect(field(/Description/)).toHaveValue('');
     expect(within(form).getByText('0/2000')).toBeInTheDocument();
     // The hotel and its place are the hotel system's facts, not fields.
@@ -88,7 +88,7 @@ describe('the listing form', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveClass('bg-red-50');
     expect(alert).toHaveTextContent('Please enter a title.');
-    expect(alert).toHaveTextContent('The price can be at most 450.00 EUR, what you paid at the hotel.');
+    expect(alert).toHaveTextContent('The price can be at most €450, what you paid at the hotel.');
     expect(field('Title')).toHaveFocus();
     expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
 
@@ -135,7 +135,7 @@ describe('the listing form', () => {
     await user.type(field('Price (EUR)'), '380.5');
     expect(within(preview).getByText('€380.50')).toBeInTheDocument();
     expect(within(preview).getByText('Save €76.10')).toBeInTheDocument();
-    expect(within(form).getByText('You receive 380.50 EUR')).toBeInTheDocument();
+    expect(within(form).getByText('You receive €380.50')).toBeInTheDocument();
     await user.click(within(form).getByRole('radio', { name: 'Photo 2 of 3' }));
     expect(within(preview).getByRole('img', { name: 'Junior suite with river view' })).toHaveAttribute(
       'src',

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { formatMajorUnits } from '../../../contract/money-format.ts';
 import { priceSchema, toCents } from '../../../contract/money.ts';
 import { createListingRequestSchema } from '../../../contract/selling.ts';
 
 const create = createListingRequestSchema.shape;
-
-/** "450.00 EUR": the amounts the hotel's system reports, always with their currency. */
-export function formatPaid(amount: number, currency: string): string {
-  return `${amount.toFixed(2)} ${currency}`;
-}
 
 /**
  * The asking price as typed (a string in the input) checked with the API's own price rule, plus the honest-price
@@ -28,7 +24,7 @@ function askingPrice(ceiling: { maxPrice: number | null; currency: string } | nu
   const { maxPrice, currency } = ceiling;
   return price.refine(
     (value) => toCents(value) <= toCents(maxPrice),
-    `The price can be at most ${formatPaid(maxPrice, currency)}, what you paid at the hotel.`,
+    `The price can be at most ${formatMajorUnits(maxPrice, currency)}, what you paid at the hotel.`,
   );
 }
 

@@ -2,17 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
 import { sellerReceives } from '../../../../contract/payouts.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
-import {
-  formatPaid,
-  listingFormSchema,
-  type ListingFormInput,
-  type ListingFormOutput,
-} from '../listing-form-schema.ts';
+import { listingFormSchema, type ListingFormInput, type ListingFormOutput } from '../listing-form-schema.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
@@ -87,7 +83,7 @@ export function ListingForm({ found, userId, onCreated }: Props) {
   const feePercent = usePublicConfig().data?.platformFeePercent;
   const receives =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
-      ? formatPaid(sellerReceives(typedPrice, feePercent), pricing.currency)
+      ? formatMajorUnits(sellerReceives(typedPrice, feePercent), pricing.currency)
       : null;
   const preview: Listing = {
     id: 'preview',
@@ -162,10 +158,14 @@ export function ListingForm({ found, userId, onCreated }: Props) {
             />
             <p id="listing-price-paid" className="mt-1 text-sm text-slate-600">
               {pricing.amountPaid === null ? null : (
-                <span className="block">You paid {formatPaid(pricing.amountPaid, pricing.currency)} at the hotel</span>
+                <span className="block">
+                  You paid {formatMajorUnits(pricing.amountPaid, pricing.currency)} at the hotel
+                </span>
               )}
               {pricing.maxPrice === null ? null : (
-                <span className="block">The most you can ask is {formatPaid(pricing.maxPrice, pricing.currency)}</span>
+                <span className="block">
+                  The most you can ask is {formatMajorUnits(pricing.maxPrice, pricing.currency)}
+                </span>
               )}
               {receives === null ? null : (
                 <span className="block font-medium text-slate-900">
