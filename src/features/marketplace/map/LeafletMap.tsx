@@ -78,8 +78,8 @@ function ViewController({
   const map = useMap();
   const key = pins.map((pin) => pin.id).join(',');
   const programmatic = useRef(false);
-  // Listening starts before the first fit (effects run in this order): a map not yet shown fits at once, its
-  // moveend fired inside applyView, and missing it left the first view's pins unclustered.
+  // Listening starts before the first fit (effects run in declaration order): the first fit fires its moveend
+  // inside applyView, so a listener added after it would miss the first view and leave its pins unclustered.
   useMapEvents({
     dragend: onUserMove,
     zoomend: () => {
