@@ -42,6 +42,9 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(
       page.getByRole('complementary', { name: 'Preview' }).getByRole('heading', { name: title }),
     ).toBeVisible();
+    // A reload (a phone dropping the tab) brings the seller back to this form with what they typed, no new code.
+    await page.reload();
+    await expect(form.getByLabel('Title')).toHaveValue(title);
     const price = Math.max(1, Math.floor((stay.amountPaid ?? 200) * 0.8));
     await form.getByLabel(/^Price/).fill(String(price));
     await form.getByRole('button', { name: 'Create Listing' }).click();

@@ -259,6 +259,41 @@ describe('fetching the verified reservation', () => {
     expect(await screen.findByLabelText('Reservation ID / Confirmation Number')).toHaveValue('');
   });
 
+  it('comes back to the verified reservation and what the seller typed after a reload, until Start Over', async () => {
+    const { field, user, unmount, requests } = await openListingForm();
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Quiet room over the river');
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '310');
+    unmount();
+
+    // The reload: no new code, the reservation read again, the typed values back over its defaults.
+    const again = renderRoute('/list-my-reservation');
+    const form = await screen.findByRole('form', { name: 'Create your listing' });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Quiet room over the river');
+    expect(within(form).getByLabelText('Price (EUR)')).toHaveValue(310);
+    expect(requests.verifyCombined).toHaveLength(1);
+    expect(requests.find).toHaveLength(2);
+
+    await again.user.click(within(form).getByRole('button', { name: 'Start Over' }));
+    expect(await screen.findByLabelText('Reservation ID / Confirmation Number')).toHaveValue('');
+    again.unmount();
+    renderRoute('/list-my-reservation');
+    expect(await screen.findByLabelText('Reservation ID / Confirmation Number')).toBeInTheDocument();
+  });
+
+  it('does not bring back another account’s reservation', async () => {
+    await signIn();
+    mockSellingApi();
+    sessionStorage.setItem(
+      'restay.listing-draft',
+      JSON.stringify({ userId: 'someone-else', reservationId: STAY.confirmationNumber, values: { title: 'Theirs' } }),
+    );
+    renderRoute('/list-my-reservation');
+    expect(await screen.findByLabelText('Reservation ID / Confirmation Number', {}, { timeout: 5000 })).toHaveValue('');
+    expect(screen.queryByRole('form', { name: 'Create your listing' })).not.toBeInTheDocument();
+  });
+
   it('points to the live listing instead of the form when the reservation is already listed', async () => {
     await verifyWith(() =>
       HttpResponse.json({ success: true, data: makeFoundReservation({ liveListingId: 'live-1' }) }),

@@ -48,5 +48,13 @@ export function CreateListing({ reservationId, userId, onCreated, onStartOver }:
     );
   }
 
-  return <ListingForm found={found.data} userId={userId} onCreated={onCreated} />;
+  return (
+    <ListingForm
+      found={found.data}
+      reservationId={reservationId}
+      userId={userId}
+      onCreated={onCreated}
+      onStartOver={onStartOver}
+    />
+  );
 }

@@ -2,29 +2,38 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EMPTY_ID_RESET_MS } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { clearListingDraft, readListingDraft, saveListingDraft } from '../listing-draft.ts';
 import { useSellerId } from '../use-seller-id.ts';
 import { CreateListing } from './CreateListing.tsx';
 import { VerifyReservation } from './VerifyReservation.tsx';
 
 export const CREATED_WITHOUT_ID = '✓ Your listing has been created!';
 
-/** find reservation (verification) -> form -> created; `attempt` gives every new start fresh forms. */
+/**
+ * find reservation (verification) -> form -> created; `attempt` gives every new start fresh forms. A seller who
+ * verified a reservation in this tab and has not listed it or started over comes back to its form.
+ */
 type Phase = { name: 'verify' } | { name: 'form'; reservationId: string } | { name: 'created' };
 
 export default function ListMyReservationPage() {
   usePageTitle('List Your Stay');
   const userId = useSellerId();
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>({ name: 'verify' });
+  const [phase, setPhase] = useState<Phase>(() => {
+    const draft = readListingDraft(userId);
+    return draft ? { name: 'form', reservationId: draft.reservationId } : { name: 'verify' };
+  });
   const [attempt, setAttempt] = useState(0);
   const createdMessage = useRef<HTMLParagraphElement>(null);
 
   const startOver = () => {
+    clearListingDraft();
     setAttempt((value) => value + 1);
     setPhase({ name: 'verify' });
   };
 
   const onCreated = (listingId: string | null) => {
+    clearListingDraft();
     if (listingId) navigate(`/listings/${encodeURIComponent(listingId)}?created=1`);
     else setPhase({ name: 'created' });
   };
@@ -49,7 +58,10 @@ export default function ListMyReservationPage() {
             <VerifyReservation
               key={attempt}
               userId={userId}
-              onVerified={(reservationId) => setPhase({ name: 'form', reservationId })}
+              onVerified={(reservationId) => {
+                saveListingDraft({ userId, reservationId });
+                setPhase({ name: 'form', reservationId });
+              }}
             />
           </div>
         ) : phase.name === 'form' ? (

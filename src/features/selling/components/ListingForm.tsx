@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
 import { sellerReceives } from '../../../../contract/payouts.ts';
-import { primaryButton } from '../../../components/ui/button-styles.ts';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { listingFormSchema, type ListingFormInput, type ListingFormOutput } from '../listing-form-schema.ts';
+import { readListingDraft, saveListingDraft } from '../listing-draft.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
@@ -44,20 +45,33 @@ function defaultsFrom(found: FoundReservation): ListingFormInput {
 /** An empty optional text is left out. */
 const optional = (value: string | undefined) => (value ? value : undefined);
 
-type Props = { found: FoundReservation; userId: string; onCreated: (listingId: string | null) => void };
+type Props = {
+  found: FoundReservation;
+  /** The verified reservation's confirmation number: what typed so far is kept under, for a reload. */
+  reservationId: string;
+  userId: string;
+  onCreated: (listingId: string | null) => void;
+  onStartOver: () => void;
+};
 
 /** The listing form, pre-filled from the reservation, with the card buyers will see updating beside it. */
-export function ListingForm({ found, userId, onCreated }: Props) {
+export function ListingForm({ found, reservationId, userId, onCreated, onStartOver }: Props) {
   const { pricing, reservationDetails, propertyInfo } = found;
   const schema = useMemo(
     () => listingFormSchema({ maxPrice: pricing.maxPrice, currency: pricing.currency }),
     [pricing],
   );
+  // What the seller had typed for this reservation before the page was reloaded, over the reservation's defaults.
+  const [typedBefore] = useState(() => {
+    const draft = readListingDraft(userId);
+    return draft?.reservationId === reservationId ? draft.values : undefined;
+  });
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: defaultsFrom(found),
+    defaultValues: { ...defaultsFrom(found), ...typedBefore },
   });
   const values = useWatch({ control: form.control });
+  useEffect(() => saveListingDraft({ userId, reservationId, values }), [values, userId, reservationId]);
   const create = useCreateListing();
   const heading = useRef<HTMLHeadingElement>(null);
   const { errors } = form.formState;
@@ -195,9 +209,14 @@ export function ListingForm({ found, userId, onCreated }: Props) {
 
         <ImageChoice options={found.imageOptions} field={form.register('imageUrl')} selected={values.imageUrl} />
 
-        <button type="submit" disabled={create.isPending} className={`${primaryButton} w-full sm:w-auto`}>
-          {create.isPending ? 'Creating listing...' : 'Create Listing'}
-        </button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button type="submit" disabled={create.isPending} className={`${primaryButton} w-full sm:w-auto`}>
+            {create.isPending ? 'Creating listing...' : 'Create Listing'}
+          </button>
+          <button type="button" onClick={onStartOver} className={`${secondaryButton} w-full sm:w-auto`}>
+            Start Over
+          </button>
+        </div>
       </form>
       <ListingPreview listing={preview} />
     </div>
