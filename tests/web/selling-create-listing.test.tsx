@@ -294,13 +294,16 @@ describe('fetching the verified reservation', () => {
     expect(screen.queryByRole('form', { name: 'Create your listing' })).not.toBeInTheDocument();
   });
 
-  it('points to the live listing instead of the form when the reservation is already listed', async () => {
-    await verifyWith(() =>
+  it('points to the live listing instead of the form when the reservation is already listed, with Start Over', async () => {
+    const { user } = await verifyWith(() =>
       HttpResponse.json({ success: true, data: makeFoundReservation({ liveListingId: 'live-1' }) }),
     );
     expect(await screen.findByText('This reservation is already listed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the listing' })).toHaveAttribute('href', '/listings/live-1');
     expect(screen.queryByRole('form', { name: 'Create your listing' })).not.toBeInTheDocument();
+    // A seller brought back here by a reload can still go on to another reservation.
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+    expect(await screen.findByLabelText('Reservation ID / Confirmation Number')).toHaveValue('');
   });
 });
 

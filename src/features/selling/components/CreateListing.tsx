@@ -41,9 +41,14 @@ export function CreateListing({ reservationId, userId, onCreated, onStartOver }:
     return (
       <div role="status" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <p className="text-slate-700">This reservation is already listed.</p>
-        <Link to={`/listings/${liveListingId}`} className={primaryButton}>
-          View the listing
-        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to={`/listings/${liveListingId}`} className={primaryButton}>
+            View the listing
+          </Link>
+          <button type="button" className={secondaryButton} onClick={onStartOver}>
+            Start Over
+          </button>
+        </div>
       </div>
     );
   }
