@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSessionItem, writeSessionItem } from '../../lib/session-storage.ts';
 
 /**
  * A seller part-way through listing a stay, kept in this tab's session storage. A phone that reloads the page, or
@@ -21,31 +22,21 @@ const draftSchema = z.object({
     .optional(),
 });
 export type ListingDraft = z.infer<typeof draftSchema>;
+/** What the seller has typed into the listing form so far. */
+export type TypedListing = NonNullable<ListingDraft['values']>;
 
 const STORAGE_KEY = 'restay.listing-draft';
 
 /** This seller's draft in this tab, if any; another account's draft (a shared phone) is not theirs to see. */
 export function readListingDraft(userId: string): ListingDraft | null {
   try {
-    const draft = draftSchema.safeParse(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null'));
+    const draft = draftSchema.safeParse(JSON.parse(readSessionItem(STORAGE_KEY) ?? 'null'));
     return draft.success && draft.data.userId === userId ? draft.data : null;
   } catch {
-    return null;
+    return null; // not JSON: not a draft
   }
 }
 
-export function saveListingDraft(draft: ListingDraft): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
-  } catch {
-    // Storage full or refused (a private window): the draft is a convenience, the listing is not at stake.
-  }
-}
+export const saveListingDraft = (draft: ListingDraft) => writeSessionItem(STORAGE_KEY, JSON.stringify(draft));
 
-export function clearListingDraft(): void {
-  try {
-    sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // As above: nothing was kept.
-  }
-}
+export const clearListingDraft = () => writeSessionItem(STORAGE_KEY, null);

@@ -3,19 +3,15 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useFoundReservation } from '../api/find-reservation.ts';
 import { ErrorBox } from './ErrorBox.tsx';
-import { ListingForm } from './ListingForm.tsx';
+import { ListingForm, type ListingFormProps } from './ListingForm.tsx';
 
 export const FIND_FAILED = 'Failed to fetch reservation details';
 
-type Props = {
-  reservationId: string;
-  userId: string;
-  onCreated: (listingId: string | null) => void;
-  onStartOver: () => void;
-};
+type Props = { reservationId: string } & Omit<ListingFormProps, 'found'>;
 
 /** After the code: the reservation as the hotel's system knows it, then the listing form. */
-export function CreateListing({ reservationId, userId, onCreated, onStartOver }: Props) {
+export function CreateListing({ reservationId, ...form }: Props) {
+  const { userId, onStartOver } = form;
   const found = useFoundReservation(reservationId, userId);
 
   if (found.isPending) return <Spinner label="Loading your reservation…" />;
@@ -53,13 +49,5 @@ export function CreateListing({ reservationId, userId, onCreated, onStartOver }:
     );
   }
 
-  return (
-    <ListingForm
-      found={found.data}
-      reservationId={reservationId}
-      userId={userId}
-      onCreated={onCreated}
-      onStartOver={onStartOver}
-    />
-  );
+  return <ListingForm found={found.data} {...form} />;
 }

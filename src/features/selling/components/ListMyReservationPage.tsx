@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EMPTY_ID_RESET_MS } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { clearListingDraft, readListingDraft, saveListingDraft } from '../listing-draft.ts';
+import { clearListingDraft, readListingDraft, saveListingDraft, type TypedListing } from '../listing-draft.ts';
 import { useSellerId } from '../use-seller-id.ts';
 import { CreateListing } from './CreateListing.tsx';
 import { VerifyReservation } from './VerifyReservation.tsx';
@@ -11,9 +11,11 @@ export const CREATED_WITHOUT_ID = '✓ Your listing has been created!';
 
 /**
  * find reservation (verification) -> form -> created; `attempt` gives every new start fresh forms. A seller who
- * verified a reservation in this tab and has not listed it or started over comes back to its form.
+ * verified a reservation in this tab and has not listed it or started over comes back to its form, with what they
+ * had typed (`typedBefore`).
  */
-type Phase = { name: 'verify' } | { name: 'form'; reservationId: string } | { name: 'created' };
+type Phase =
+  { name: 'verify' } | { name: 'form'; reservationId: string; typedBefore?: TypedListing } | { name: 'created' };
 
 export default function ListMyReservationPage() {
   usePageTitle('List Your Stay');
@@ -21,7 +23,7 @@ export default function ListMyReservationPage() {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>(() => {
     const draft = readListingDraft(userId);
-    return draft ? { name: 'form', reservationId: draft.reservationId } : { name: 'verify' };
+    return draft ? { name: 'form', reservationId: draft.reservationId, typedBefore: draft.values } : { name: 'verify' };
   });
   const [attempt, setAttempt] = useState(0);
   const createdMessage = useRef<HTMLParagraphElement>(null);
@@ -69,6 +71,8 @@ export default function ListMyReservationPage() {
             key={attempt}
             reservationId={phase.reservationId}
             userId={userId}
+            typedBefore={phase.typedBefore}
+            onTyped={(values) => saveListingDraft({ userId, reservationId: phase.reservationId, values })}
             onCreated={onCreated}
             onStartOver={startOver}
           />

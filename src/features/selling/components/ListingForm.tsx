@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
@@ -9,7 +9,7 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import { listingFormSchema, type ListingFormInput, type ListingFormOutput } from '../listing-form-schema.ts';
-import { readListingDraft, saveListingDraft } from '../listing-draft.ts';
+import type { TypedListing } from '../listing-draft.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
@@ -45,33 +45,30 @@ function defaultsFrom(found: FoundReservation): ListingFormInput {
 /** An empty optional text is left out. */
 const optional = (value: string | undefined) => (value ? value : undefined);
 
-type Props = {
+export type ListingFormProps = {
   found: FoundReservation;
-  /** The verified reservation's confirmation number: what typed so far is kept under, for a reload. */
-  reservationId: string;
   userId: string;
+  /** What the seller had typed before the page was reloaded: it goes over the reservation's defaults. */
+  typedBefore?: TypedListing;
+  /** Told what is typed, as it is typed, so a reload can bring it back. */
+  onTyped: (typed: TypedListing) => void;
   onCreated: (listingId: string | null) => void;
   onStartOver: () => void;
 };
 
 /** The listing form, pre-filled from the reservation, with the card buyers will see updating beside it. */
-export function ListingForm({ found, reservationId, userId, onCreated, onStartOver }: Props) {
+export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, onStartOver }: ListingFormProps) {
   const { pricing, reservationDetails, propertyInfo } = found;
   const schema = useMemo(
     () => listingFormSchema({ maxPrice: pricing.maxPrice, currency: pricing.currency }),
     [pricing],
   );
-  // What the seller had typed for this reservation before the page was reloaded, over the reservation's defaults.
-  const [typedBefore] = useState(() => {
-    const draft = readListingDraft(userId);
-    return draft?.reservationId === reservationId ? draft.values : undefined;
-  });
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { ...defaultsFrom(found), ...typedBefore },
   });
   const values = useWatch({ control: form.control });
-  useEffect(() => saveListingDraft({ userId, reservationId, values }), [values, userId, reservationId]);
+  useEffect(() => onTyped(values), [values, onTyped]);
   const create = useCreateListing();
   const heading = useRef<HTMLHeadingElement>(null);
   const { errors } = form.formState;
