@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_CONTACT } from '../../src/lib/business-contact.ts';
@@ -125,6 +125,7 @@ describe('contact form on a long page', () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 2, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+    await waitFor(() => expect(observer.observing()).toBe(true));
     observer.report({ isIntersecting: true });
     expect(await screen.findByRole('form', { name: 'Contact us' })).toBeInTheDocument();
   });

@@ -3,13 +3,20 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * Replaces IntersectionObserver for the tests of the calling file with one the test drives: `report(entry)` hands
- * the element last observed the entry the browser would (in view, below the screen...), inside act().
+ * the element last observed the entry the browser would (in view, below the screen...), inside act(). It throws
+ * while nothing is observed yet: a page that renders after a lazy import starts observing in an effect that may run
+ * after its markup shows, so such a test first waits until `observing()`.
  */
-export function fakeIntersectionObserver(): { report: (entry: Partial<IntersectionObserverEntry>) => void } {
-  let deliver: (entry: Partial<IntersectionObserverEntry>) => void = () => {
+export function fakeIntersectionObserver(): {
+  report: (entry: Partial<IntersectionObserverEntry>) => void;
+  observing: () => boolean;
+} {
+  const nothingObserved = () => {
     throw new Error('nothing is being observed');
   };
+  let deliver: (entry: Partial<IntersectionObserverEntry>) => void = nothingObserved;
   beforeEach(() => {
+    deliver = nothingObserved;
     vi.stubGlobal(
       'IntersectionObserver',
       class {
@@ -23,5 +30,5 @@ export function fakeIntersectionObserver(): { report: (entry: Partial<Intersecti
     );
   });
   afterEach(() => vi.unstubAllGlobals());
-  return { report: (entry) => deliver(entry) };
+  return { report: (entry) => deliver(entry), observing: () => deliver !== nothingObserved };
 }
