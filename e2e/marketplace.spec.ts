@@ -105,14 +105,23 @@ test.describe('marketplace', () => {
     await expect.poll(() => page.locator('.restay-pin, .restay-cluster').count()).toBeGreaterThan(1);
   });
 
-  test('on a phone the search bar fits the screen and dragging the price thumb narrows the stays @phone', async ({
+  test('on the narrowest phone the search bar fits and reads whole, and dragging the price thumb narrows the stays @phone', async ({
     page,
   }) => {
+    // 320 CSS pixels: the width a page must still work at without scrolling sideways (WCAG's reflow).
+    await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/marketplace');
     await expect(cards(page).first()).toBeVisible();
-    const bar = (await page.getByRole('button', { name: 'Edit search' }).locator('..').boundingBox())!;
+    const summary = page.getByRole('button', { name: 'Edit search' });
+    const bar = (await summary.locator('..').boundingBox())!;
     const searchButton = (await page.getByRole('button', { name: 'Search stays' }).boundingBox())!;
     expect(searchButton.x + searchButton.width).toBeLessThanOrEqual(bar.x + bar.width);
+    const cutShort = await summary
+      .locator('span.truncate')
+      .evaluateAll((parts) =>
+        parts.filter((part) => part.scrollWidth > part.clientWidth).map((part) => part.textContent),
+      );
+    expect(cutShort).toEqual([]);
 
     await page.locator('summary', { hasText: 'Price' }).click();
     const price = (await page.getByRole('group', { name: 'Price' }).boundingBox())!;

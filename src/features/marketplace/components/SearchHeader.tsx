@@ -40,6 +40,12 @@ function SearchIcon() {
   );
 }
 
+const SUMMARY_PART = [
+  'col-span-2 font-medium text-slate-900 sm:font-normal sm:text-slate-700',
+  'text-xs text-slate-500 sm:text-sm sm:text-slate-700',
+  'border-l border-slate-200 text-xs text-slate-500 sm:border-l-0 sm:text-sm sm:text-slate-700',
+];
+
 /** The collapsed search bar, which expands into the full search panel (location, hotel, stay dates). */
 export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: setExpanded }: Props) {
   const [draft, setDraft] = useState<TextFilters>(initial);
@@ -58,13 +64,14 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
       <div className="flex items-center gap-2 rounded-full bg-white p-2 shadow-sm ring-1 ring-slate-200">
         <button
           type="button"
-          className="flex min-w-0 flex-1 items-center divide-x divide-slate-200 text-left text-sm text-slate-700"
+          className="grid min-w-0 flex-1 grid-cols-2 text-left text-sm text-slate-700 sm:flex sm:items-center sm:divide-x sm:divide-slate-200"
           onClick={() => setExpanded(true)}
         >
           {/* The name is what the button shows, after what it does: speech users say what they see. */}
           <span className="sr-only">Edit search: </span>
+          {/* A phone has no room for three columns (each would read "Loc…"): the place takes a line, the dates the next. */}
           {summary.map((part, index) => (
-            <span key={index} className="flex-1 truncate px-3">
+            <span key={index} className={`truncate px-3 sm:flex-1 ${SUMMARY_PART[index]}`}>
               {part}
               {index < summary.length - 1 ? <span className="sr-only">,</span> : null}
             </span>
