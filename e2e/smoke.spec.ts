@@ -34,8 +34,10 @@ test.describe('foundation smoke', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
 
-  test('an unknown route shows the not-found page, and /my-reservations goes to /my-stays', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown route answers 404 and shows the not-found page, and /my-reservations goes to /my-stays', async ({
+    page,
+  }) => {
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     // A guest passes through /my-stays (its sign-in message says so) and, being a guest, lands on /.
     await page.goto('/my-reservations');
@@ -45,8 +47,8 @@ test.describe('foundation smoke', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('an unknown listing id says the listing is not found', async ({ page }) => {
-    await page.goto('/listings/00000000-0000-4000-8000-000000000000');
+  test('an unknown listing id answers 404 and says the listing is not found', async ({ page }) => {
+    expect((await page.goto('/listings/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Listing Not Found' })).toBeVisible();
   });
 

@@ -184,7 +184,7 @@ function corsAllowList(config: Config) {
 
 /**
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
- * survive a reload; `render` fills in each page's head and what its first paint needs (`seo/spa-page.ts`), and
+ * survive a reload (with 404 where the app has no such page, which its shell then says); `render` fills in each page's head and what its first paint needs (`seo/spa-page.ts`), and
  * the page's own code is fetched alongside the entry unless the page paints without it (then the entry's code is
  * asked for at low priority).
  */
@@ -202,9 +202,10 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const { html, paintsWithoutScript } = await render(req, indexHtml);
+    const { html, found, paintsWithoutScript } = await render(req, indexHtml);
     const page = paintsWithoutScript ? withScriptsAtLowPriority(html) : html;
     res
+      .status(found ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(appendToHead(page, preloadsOf(req.path, !paintsWithoutScript)));

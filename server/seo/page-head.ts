@@ -23,10 +23,13 @@ const PRIVATE_PAGES = /^\/(list-my-reservation|my-listings|my-stays|my-reservati
 
 /**
  * The head of the page at `path`: for a stay's page (`stay`, the listing its address names, looked up by the
- * caller), the stay's own title, place, dates, price and picture while it is on sale; else the site's.
+ * caller), the stay's own title, place, dates, price and picture while it is on sale, and no index once it cannot
+ * be booked; else the site's.
  */
 export function pageHead(publicUrl: string, path: string, stay?: ListingWithSeller): PageHead {
   if (stay?.status === 'active') return listingHead(publicUrl, stay);
+  // Sold, paused, withdrawn or past: the page still serves its buyer and seller, but nobody can book it.
+  if (stay && stay.status !== 'reserved') return siteHead(true);
   if (path === '/marketplace') {
     return {
       title: `Marketplace · ${SITE}`,

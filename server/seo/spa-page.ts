@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
+import { isPagePath } from '../../contract/page-paths.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
@@ -62,6 +63,7 @@ export function spaPage(deps: SpaPageDeps) {
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
     return {
       html: withServedData(withPicture, served),
+      found: isPagePath(req.path) && (stayId === undefined || stay !== undefined),
       // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
       // (drawn while its search loads) or an unknown stay still waits on its script for its content.
       paintsWithoutScript: markup !== null && (req.path === '/' || Object.keys(served).length > 0),
@@ -77,9 +79,11 @@ async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller
   return stay ? { listing: listingReply(stay, null) } : {};
 }
 
-/** A page as served: its HTML, and whether its first paint needs its script (see `pagePreloads`). */
+/** A page as served: its HTML, whether it exists, and whether its first paint needs its script (see `pagePreloads`). */
 export interface SpaPage {
   html: string;
+  /** False for an address the app has no page for, or a stay that does not exist: answered 404, its shell says so. */
+  found: boolean;
   paintsWithoutScript: boolean;
 }
 

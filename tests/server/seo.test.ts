@@ -28,9 +28,9 @@ afterAll(async () => {
 });
 
 /** The tags of a page's head that search engines and link previews read. */
-async function headOf(pagePath: string) {
+async function headOf(pagePath: string, expectedStatus = 200) {
   const { status, body } = await server.request(pagePath);
-  expect(status).toBe(200);
+  expect({ pagePath, status }).toEqual({ pagePath, status: expectedStatus });
   const html = body as string;
   const meta = (attribute: string, name: string) =>
     new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
@@ -115,13 +115,46 @@ describe('what search engines read', () => {
     expect(stay.description).toBe('Hotel Test, Lisbon, Portugal: 2031-05-11 to 2031-05-13, $180.50. Resold on Restay.');
   });
 
-  it('keeps private pages out of search results, and an unknown stay gets the site head', async () => {
+  it('keeps private pages, and stays nobody can book any more, out of search results', async () => {
     for (const page of ['/my-listings', '/my-stays', '/profile', '/payment/success']) {
       expect({ page, robots: (await headOf(page)).robots }).toEqual({ page, robots: 'noindex' });
     }
-    const unknown = await headOf('/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b');
-    expect(unknown).toMatchObject({ titles: 1, ogImage: undefined, robots: undefined });
-    expect(unknown.description).toContain('resell hotel reservations');
+    const db = server.database.db;
+    const seller = await insertProfile(db);
+    const buyer = await insertProfile(db);
+    for (const status of ['sold', 'inactive', 'withdrawn', 'expired'] as const) {
+      const id = await insertListing(db, seller, { now: NOW, status, buyer_id: status === 'sold' ? buyer : null });
+      const head = await headOf(`/listings/${id}`);
+      expect({ status, robots: head.robots, title: head.title }).toEqual({
+        status,
+        robots: 'noindex',
+        title: 'Restay — resell and book hotel stays',
+      });
+    }
+    // Held by a buyer paying for it: on sale again if they do not pay.
+    const held = await insertListing(db, seller, { now: NOW, status: 'reserved' });
+    expect((await headOf(`/listings/${held}`)).robots).toBeUndefined();
+  });
+
+  it('answers 404 with the app, which says so, where there is no such page or stay', async () => {
+    for (const missing of [
+      '/no-such-page',
+      '/marketplace/extra',
+      '/listings',
+      '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b',
+    ]) {
+      const head = await headOf(missing, 404);
+      expect({ missing, app: head.app, titles: head.titles, ogImage: head.ogImage }).toEqual({
+        missing,
+        app: true,
+        titles: 1,
+        ogImage: undefined,
+      });
+    }
+    // The app's router takes any letter case and a trailing slash, so the server does too.
+    for (const page of ['/Marketplace/', '/my-stays/', '/payment/cancel', '/my-reservations', '/alerts']) {
+      await headOf(page, 200);
+    }
   });
 });
 

@@ -39,10 +39,13 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
+/** A stay that does not exist: its address answers 404, with the app's shell drawn loading for its script. */
+const UNKNOWN_STAY = '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b';
+
 /** What the page at `pagePath` carries inside #root, as served. */
 async function markupOf(target: TestServer, pagePath: string) {
   const { status, body } = await target.request(pagePath);
-  expect(status).toBe(200);
+  expect({ pagePath, status }).toEqual({ pagePath, status: pagePath === UNKNOWN_STAY ? 404 : 200 });
   const html = body as string;
   return {
     html,
@@ -87,7 +90,7 @@ describe('the public pages are served drawn', () => {
     const block = /<script type="application\/json" id="served-listing">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(block!)).toEqual((await server.request(`/api/listings/${id}`)).body);
     expect(root).toContain('Lagoon suite</h1>');
-    const unknown = await markupOf(server, '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b');
+    const unknown = await markupOf(server, UNKNOWN_STAY);
     expect(unknown.html).not.toContain('id="served-listing"');
   });
 
@@ -115,9 +118,7 @@ describe('the public pages are served drawn', () => {
     expect(await linked('/marketplace?guests=2')).toEqual(['modulepreload /assets/MarketplacePage-4.js']);
     expect(await linked(`/listings/${stay}`)).toEqual([]);
     // A stay that does not exist is drawn loading: its script says so.
-    expect(await linked('/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b')).toEqual([
-      'modulepreload /assets/ListingDetailPage-5.js',
-    ]);
+    expect(await linked(UNKNOWN_STAY)).toEqual(['modulepreload /assets/ListingDetailPage-5.js']);
   });
 
   it("a page drawn with all it shows asks for the entry's code at low priority; a page that waits on it does not", async () => {
@@ -132,7 +133,7 @@ describe('the public pages are served drawn', () => {
     for (const drawn of ['/', '/marketplace', `/listings/${stay}`]) {
       for (const tag of await entryTags(drawn)) expect(tag).toContain(' fetchpriority="low"');
     }
-    for (const waiting of ['/marketplace?guests=2', '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b', '/profile']) {
+    for (const waiting of ['/marketplace?guests=2', UNKNOWN_STAY, '/profile']) {
       for (const tag of await entryTags(waiting)) expect(tag).not.toContain('fetchpriority');
     }
   });

@@ -91,10 +91,17 @@ describe('static files of the build', () => {
     }
   });
 
-  it('still answers client-side routes with index.html', async () => {
-    for (const route of ['/', '/marketplace', '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b', '/no-such-page']) {
+  it('still answers client-side routes with index.html, with 404 where the app has no such page or stay', async () => {
+    const routes = {
+      '/': 200,
+      '/marketplace': 200,
+      '/my-stays': 200,
+      '/listings/7d9f1d0c-2f5e-4b8e-9a61-0c1f2e3d4a5b': 404,
+      '/no-such-page': 404,
+    };
+    for (const [route, expected] of Object.entries(routes)) {
       const { status, body } = await get(route, 'br');
-      expect({ route, status }).toEqual({ route, status: 200 });
+      expect({ route, status }).toEqual({ route, status: expected });
       expect(body).toContain('<div id="root"></div>');
     }
   });
