@@ -40,6 +40,10 @@ function SearchIcon() {
   );
 }
 
+/**
+ * The collapsed bar's three parts. A phone has no room for three columns (each would read "Loc…"): there the place
+ * takes a line and the two dates the next; from `sm` up, three columns.
+ */
 const SUMMARY_PART = [
   'col-span-2 font-medium text-slate-900 sm:font-normal sm:text-slate-700',
   'text-xs text-slate-500 sm:text-sm sm:text-slate-700',
@@ -69,7 +73,6 @@ export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: se
         >
           {/* The name is what the button shows, after what it does: speech users say what they see. */}
           <span className="sr-only">Edit search: </span>
-          {/* A phone has no room for three columns (each would read "Loc…"): the place takes a line, the dates the next. */}
           {summary.map((part, index) => (
             <span key={index} className={`truncate px-3 sm:flex-1 ${SUMMARY_PART[index]}`}>
               {part}
