@@ -81,4 +81,22 @@ test.describe('landing page', () => {
       .poll(() => active.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
   });
+
+  test('on a phone what arrives last does not move the header or the hero already painted @phone', async ({ page }) => {
+    // A slow phone paints a page it is still parsing: the account slot and the end of the search form come later.
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const heading = page.getByRole('heading', { level: 1 });
+    const positions = async () => ({
+      menuButton: (await menuButton.boundingBox())!.x,
+      heading: (await heading.boundingBox())!.y,
+    });
+    const complete = await positions();
+    await page.evaluate(() => {
+      document.querySelector('header > div > :last-child')!.remove();
+      const form = document.querySelector('form[aria-label="Search hotel stays"]')!;
+      while (form.children.length > 1) form.lastElementChild!.remove();
+    });
+    expect(await positions()).toEqual(complete);
+  });
 });

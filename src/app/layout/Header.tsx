@@ -52,10 +52,11 @@ export function Header() {
           Restay
         </Link>
 
+        {/* mr-auto: beside the logo even while the account slot after it is not there yet (a page still parsing). */}
         <button
           ref={menuButton}
           type="button"
-          className="inline-flex size-10 items-center justify-center rounded-md md:hidden"
+          className="mr-auto inline-flex size-10 items-center justify-center rounded-md md:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={NAV_ID}

@@ -11,10 +11,13 @@ export default function LandingPage() {
 
   return (
     <>
-      {/* isolate: the background sits at -z-10 inside the hero, never behind the whole page. */}
+      {/*
+        isolate: the background sits at -z-10 inside the hero, never behind the whole page. On a phone the content is
+        taller than the hero anyway; held at the top there, it does not climb as a slow phone paints it part-parsed.
+      */}
       <section
         aria-labelledby="hero-heading"
-        className="relative isolate flex min-h-[40rem] items-center overflow-hidden pt-16 text-white sm:min-h-[44rem]"
+        className="relative isolate flex min-h-[40rem] items-start overflow-hidden pt-16 text-white sm:min-h-[44rem] sm:items-center"
       >
         <HeroBackground />
         <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
