@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.ts';
 import { escapeHtml } from '../http/html.ts';
+import { sendHtmlPage } from '../http/html-page.ts';
 import { listDevMailbox } from './dev-mailbox.ts';
 
 /** GET /dev/mailbox (a page to read) and /dev/mailbox.json (for scripts and tests). Never mounted in production. */
@@ -15,7 +16,8 @@ export function devMailboxRouter(db: Kysely<Database>): Router {
 
   router.get('/mailbox', async (_req, res) => {
     const rows = await listDevMailbox(db);
-    res.set('Cache-Control', 'no-store').type('html').send(renderPage(rows));
+    res.set('Cache-Control', 'no-store');
+    sendHtmlPage(res, 200, 'Dev mailbox', mailboxBody(rows), { maxWidth: '60rem', style: MAILBOX_STYLE });
   });
 
   return router;
@@ -34,8 +36,11 @@ function toDto(row: MailOutboxRow) {
   };
 }
 
+const MAILBOX_STYLE = `article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}
+h2{margin:0;font-size:1.1rem}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit;background:none;padding:0}`;
+
 /** Every field comes from visitors (contact form) or users: all of it is escaped. */
-function renderPage(rows: MailOutboxRow[]): string {
+function mailboxBody(rows: MailOutboxRow[]): string {
   const items = rows
     .map((row) => {
       const mail = toDto(row);
@@ -48,14 +53,6 @@ function renderPage(rows: MailOutboxRow[]): string {
 </article>`;
     })
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev mailbox · Restay</title>
-<style>body{font:16px system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
-article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
-.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head>
-<body><main><h1>Dev mailbox</h1>
-<p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
-${items || '<p>No messages yet.</p>'}
-</main></body></html>`;
+  return `<p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
+${items || '<p>No messages yet.</p>'}`;
 }

@@ -18,7 +18,7 @@ export function openApiRouter(publicUrl: string): Router {
   });
   router.get('/docs', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600');
-    sendHtmlPage(res, 200, reference.title, reference.body, { wide: true });
+    sendHtmlPage(res, 200, reference.title, reference.body, { maxWidth: '60rem' });
   });
   return router;
 }

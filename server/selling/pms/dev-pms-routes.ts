@@ -1,7 +1,9 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { sendHtmlPage } from '../../http/html-page.ts';
 import type { DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
 
@@ -21,17 +23,18 @@ export function devPmsRouter(db: Kysely<Database>, hotel: { clock: Clock; notify
 
   router.get('/pms', async (_req, res) => {
     const rows = await listDemoReservations(db);
-    res.set('Cache-Control', 'no-store').type('html').send(renderPage(rows));
+    res.set('Cache-Control', 'no-store');
+    sendHtmlPage(res, 200, 'Demo PMS', reservationsBody(rows), { maxWidth: '72rem', style: RESERVATIONS_STYLE });
   });
 
   router.post('/pms/:number/cancel', async (req, res) => {
     const outcome = await cancelDemoReservation(db, req.params.number, hotel.clock());
     if (outcome === 'not_found') {
-      res.status(404).type('html').send(renderNotice('No demo reservation has that confirmation number.'));
+      sendNotice(res, 404, 'No demo reservation has that confirmation number.');
       return;
     }
     if (outcome === 'not_cancellable') {
-      res.status(409).type('html').send(renderNotice('Only a confirmed reservation can be cancelled.'));
+      sendNotice(res, 409, 'Only a confirmed reservation can be cancelled.');
       return;
     }
     // Sent before answering, so the page the tester returns to already reflects it (Mews sends it minutes later).
@@ -90,9 +93,6 @@ function toDto(row: DemoReservationRow) {
   };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-
 /** A day as the hotel's calendar shows it, inside a <time> carrying the exact instant. */
 function hotelDate(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
@@ -108,13 +108,13 @@ function formatMoney(amount: number | null, currency: string): string {
 }
 
 /** Why a Cancel did nothing, for the tester who pressed it, with the way back. */
-function renderNotice(message: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Demo PMS · Restay</title></head>
-<body><main><h1>Demo PMS</h1><p>${escapeHtml(message)}</p><p><a href="/dev/pms">Back to the reservations</a></p></main>
-</body></html>`;
+function sendNotice(res: Response, status: number, message: string) {
+  sendHtmlPage(
+    res,
+    status,
+    'Demo PMS',
+    `<p>${escapeHtml(message)}</p><p><a href="/dev/pms">Back to the reservations</a></p>`,
+  );
 }
 
 /** A plain form button: reachable with Tab, pressed with Enter or Space, named with its reservation for screen readers. */
@@ -124,7 +124,17 @@ function cancelButton(confirmationNumber: string): string {
 <button type="submit" aria-label="Cancel reservation ${number}">Cancel</button></form>`;
 }
 
-function renderPage(rows: DemoReservationRow[]): string {
+// The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left edge
+// and wraps at the screen's width, so it is read whole wherever the table is scrolled.
+const RESERVATIONS_STYLE = `.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
+caption{text-align:left;color:#475569;padding:.5rem 0}
+caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 2rem)}
+th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
+.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
+button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
+button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`;
+
+function reservationsBody(rows: DemoReservationRow[]): string {
   const body = rows
     .map((row) => {
       const dto = toDto(row);
@@ -145,21 +155,7 @@ function renderPage(rows: DemoReservationRow[]): string {
 </tr>`;
     })
     .join('\n');
-  // The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left
-  // edge and wraps at the screen's width, so it is read whole wherever the table is scrolled.
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Demo PMS · Restay</title>
-<style>body{font:16px system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
-.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}caption{text-align:left;color:#475569;padding:.5rem 0}
-caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 2rem)}
-th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
-.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
-button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
-button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>
-<body><main><h1>Demo PMS</h1>
-<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
+  return `<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
 To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
 already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
 reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>
@@ -170,6 +166,5 @@ reservation: Restay is notified as Mews notifies it, withdraws a listing of it a
 <th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Hotel action</th></tr></thead>
 <tbody>
 ${body || '<tr><td colspan="10">No reservations. Run npm run db:seed to create them.</td></tr>'}
-</tbody></table></div></main>
-</body></html>`;
+</tbody></table></div>`;
 }
