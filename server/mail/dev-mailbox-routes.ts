@@ -37,7 +37,8 @@ function toDto(row: MailOutboxRow) {
 }
 
 const MAILBOX_STYLE = `article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}
-h2{margin:0;font-size:1.1rem}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit;background:none;padding:0}`;
+h2{margin:0;font-size:1.1rem}.meta{color:#475569;font-size:.85rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;overflow:visible;font:inherit;background:none;padding:0}`;
 
 /** Every field comes from visitors (contact form) or users: all of it is escaped. */
 function mailboxBody(rows: MailOutboxRow[]): string {
