@@ -78,6 +78,6 @@ async function loadFacts(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
     buyerEmail: row.buyer_email ?? row.buyer_profile_email,
     sellerEmail: row.seller_email,
     hotel: row.hotel_name ?? row.title,
-    refundMessage: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note) : '',
+    refundMessage: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note, 'seller') : '',
   };
 }

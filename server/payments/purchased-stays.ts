@@ -55,7 +55,7 @@ export async function listPurchasedStays(
       paidAt: row.order_paid_at ? row.order_paid_at.toISOString() : null,
       timeline: timelines.get(row.order_id) ?? [],
       handover: handoverOf(row),
-      refund: refundInfoOf(row),
+      refund: refundInfoOf(row, 'buyer'),
     },
   }));
 }
