@@ -155,6 +155,7 @@ export function makePurchasedStay(
       ],
       handover: null,
       refund: null,
+      transferRetry: null,
       ...order,
     },
   };
