@@ -19,6 +19,8 @@ import { demoMewsWebhook } from './standins/mews/demo-mews-webhook.ts';
 import { devPmsRouter } from './standins/mews/dev-pms-routes.ts';
 import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
+import { hotelAccessTokens } from './hotels/hotel-tokens.ts';
+import { createTokenCipher } from './hotels/token-cipher.ts';
 import type { Pms } from './selling/pms/pms.ts';
 
 /**
@@ -30,6 +32,8 @@ export interface Adapters {
   photos: PhotoService;
   pms: Pms;
   payments: Payments;
+  /** Hotels' tokens the configuration names (MEWS_ACCESS_TOKENS, or the demo hotels'): imported at start-up. */
+  configuredHotelTokens: readonly string[];
   /** The local stand-ins the API serves itself (demo PMS, test checkout); empty when real services are used. */
   standIns: StandIns;
 }
@@ -60,12 +64,15 @@ export function createAdapters(
 
   const pmsConfig = config.pms;
   const hotelDirectory = databaseHotelDirectory(db, clock);
+  const configuredHotelTokens = pmsConfig.mode === 'mews' ? pmsConfig.accessTokens : demoMewsAccessTokens();
+  // The hotels connected now, read on every lookup; the configured tokens until their hotels are imported.
+  const accessTokens = hotelAccessTokens(db, createTokenCipher(config.hotelTokenKey), configuredHotelTokens);
   const pms =
     pmsConfig.mode === 'mews'
       ? createMewsPms({
           platformUrl: () => pmsConfig.platformUrl,
           clientToken: pmsConfig.clientToken,
-          accessTokens: pmsConfig.accessTokens,
+          accessTokens,
           clientName: pmsConfig.clientName,
           directory: hotelDirectory,
           logger,
@@ -73,7 +80,7 @@ export function createAdapters(
       : createMewsPms({
           platformUrl: () => selfOrigin() + DEMO_MEWS_PATH,
           clientToken: DEMO_MEWS_CLIENT_TOKEN,
-          accessTokens: demoMewsAccessTokens(),
+          accessTokens,
           clientName: 'Restay demo PMS client',
           directory: hotelDirectory,
           logger,
@@ -137,6 +144,7 @@ export function createAdapters(
     photos: createPhotoService(config, clock),
     pms,
     payments,
+    configuredHotelTokens,
     standIns: {
       router: anyStandIn ? standIns : undefined,
       start: () => {

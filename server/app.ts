@@ -28,6 +28,9 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
+import { hotelDeps } from './hotels/deps.ts';
+import { integrationWebhookRouter } from './hotels/integration-webhook-route.ts';
+import { hotelsRouter } from './hotels/routes.ts';
 import { EARLY_INPUT_SCRIPT_SOURCE } from './seo/early-input.ts';
 import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage, type SpaPage } from './seo/spa-page.ts';
@@ -86,7 +89,7 @@ export function createApp(dependencies: AppDependencies): Express {
         req: (req: IncomingMessage & { id?: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: withoutSecrets(req.url),
           remoteAddress: req.socket.remoteAddress,
         }),
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
@@ -122,6 +125,9 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
   api.use('/payment', paymentRouter(buying, users));
   api.use(hotelWebhookRouter(buying, config.mewsWebhookToken));
+  const hotels = hotelDeps(dependencies);
+  api.use(integrationWebhookRouter(hotels, config.mewsIntegrationWebhookToken));
+  api.use('/hotels', hotelsRouter(hotels, users));
   api.use('/listings', purchaseRouter(buying, users));
   api.use('/listings', listingsRouter(database.db, clock, users));
   const codeKey = config.codeHmacKey;
@@ -149,6 +155,14 @@ export function createApp(dependencies: AppDependencies): Express {
 
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * A request's address as logged: the secrets some callers must put in it (Mews' webhooks append `?Token=`, a
+ * hotel's invite link carries `?token=`) are replaced, so no log line can be replayed against us.
+ */
+export function withoutSecrets(url: string | undefined): string | undefined {
+  return url?.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
 function contentSecurityPolicy(config: Config) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadLocalSecrets, randomLocalSecrets, type LocalSecrets } from './local-secrets.ts';
 import { standInPolicy, standInsInUse } from './stand-in-policy.ts';
 import { PAYOUT_RELEASES } from '../contract/payouts.ts';
+import { parseTokenKey } from './hotels/token-cipher.ts';
 
 /** Not a secret: the built-in server only needs the client to send something in the apikey header. */
 export const LOCAL_ANON_KEY = 'restay-local-anon-key';
@@ -49,6 +50,12 @@ const environmentSchema = z.object({
   MEWS_ACCESS_TOKENS: optional(z.string()),
   MEWS_CLIENT_NAME: withDefault(z.string().min(1), 'Restay 1.0.0'),
   MEWS_WEBHOOK_TOKEN: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
+  MEWS_INTEGRATION_WEBHOOK_TOKEN: optional(
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
+  ),
+  HOTEL_TOKEN_KEY: optional(
+    z.string().refine((text) => parseTokenKey(text) !== null, '32 bytes as 64 hex digits (e.g. openssl rand -hex 32)'),
+  ),
   MAX_MARKUP_PERCENT: withDefault(z.coerce.number().min(0).max(1000), 0),
   PLATFORM_FEE_PERCENT: withDefault(z.coerce.number().min(0).max(100), 0),
   PAYOUT_RELEASE: withDefault(z.enum(PAYOUT_RELEASES, { error: 'must be transferred or check_in' }), 'transferred'),
@@ -83,6 +90,9 @@ const configSchema = environmentSchema.transform((env, context) => {
   // The default (localhost) would put links nobody can open into every email and accept no real redirect.
   if (isProduction && !env.PUBLIC_URL)
     issues.add('PUBLIC_URL', 'required when NODE_ENV=production (the public https:// origin)');
+  // Hotels' access tokens are stored encrypted under it: a random key would make them unreadable after a restart.
+  if (isProduction && !env.HOTEL_TOKEN_KEY)
+    issues.add('HOTEL_TOKEN_KEY', 'required when NODE_ENV=production (e.g. openssl rand -hex 32)');
   if (isProduction && !env.ALERTS_SECRET)
     issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
   return {
@@ -122,6 +132,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     maxMarkupPercent: env.MAX_MARKUP_PERCENT,
     alertsSecret: env.ALERTS_SECRET,
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
+    mewsIntegrationWebhookToken: env.MEWS_INTEGRATION_WEBHOOK_TOKEN,
+    hotelTokenKey: env.HOTEL_TOKEN_KEY,
     payments: parsePayments(env, issues),
     /** The platform's fee on each sale, and when the seller's payout is released. */
     payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
@@ -129,13 +141,20 @@ const configSchema = environmentSchema.transform((env, context) => {
 });
 
 type ParsedConfig = z.output<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'codeHmacKey' | 'alertsSecret' | 'mewsWebhookToken'> & {
+export type Config = Omit<
+  ParsedConfig,
+  'codeHmacKey' | 'alertsSecret' | 'mewsWebhookToken' | 'mewsIntegrationWebhookToken' | 'hotelTokenKey'
+> & {
   /** The HMAC key of verification codes: CODE_HMAC_KEY, else the data directory's own random key. */
   codeHmacKey: string;
   /** Signs the unsubscribe links of alert emails: ALERTS_SECRET, else a key derived from the data directory's. */
   alertsSecret: string;
   /** The secret the hotel's system appends as `?Token=` to its webhook calls: MEWS_WEBHOOK_TOKEN, else the data directory's. */
   mewsWebhookToken: string;
+  /** The `?Token=` of the Integration Webhook (hotels connecting): MEWS_INTEGRATION_WEBHOOK_TOKEN, else the data directory's. */
+  mewsIntegrationWebhookToken: string;
+  /** Encrypts hotels' access tokens at rest: HOTEL_TOKEN_KEY, else the data directory's (never in production). */
+  hotelTokenKey: string;
   /** Random keys of local runs (verification codes without CODE_HMAC_KEY, the test checkout). */
   localSecrets: LocalSecrets;
 };
@@ -173,6 +192,8 @@ export function loadConfig(
         parsed.data.alertsSecret ??
         createHmac('sha256', secrets.codeHmacKey).update('alerts-unsubscribe').digest('hex'),
       mewsWebhookToken: parsed.data.mewsWebhookToken ?? secrets.mewsWebhookToken,
+      mewsIntegrationWebhookToken: parsed.data.mewsIntegrationWebhookToken ?? secrets.mewsIntegrationWebhookToken,
+      hotelTokenKey: parsed.data.hotelTokenKey ?? secrets.hotelTokenKey,
       localSecrets: secrets,
     };
   }
@@ -226,6 +247,12 @@ function parsePms(env: Environment, issues: Issues) {
     issues.add(
       'MEWS_WEBHOOK_TOKEN',
       'required with Mews when NODE_ENV=production (the ?Token= of the General Webhook URL registered with Mews)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.MEWS_INTEGRATION_WEBHOOK_TOKEN) {
+    issues.add(
+      'MEWS_INTEGRATION_WEBHOOK_TOKEN',
+      'required with Mews when NODE_ENV=production (the ?Token= of the Integration Webhook URL registered with Mews)',
     );
   }
   return {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * Keys a local run needs and nobody configures: the HMAC key of verification codes (unless CODE_HMAC_KEY is
- * set), and the key and webhook signing secret the test checkout shares with the local `stripe` client. They
+ * set), the key hotels' access tokens are encrypted under (unless HOTEL_TOKEN_KEY is set), and the key and webhook signing secret the test checkout shares with the local `stripe` client. They
  * are random per data directory and kept there, so reading the source gives no way to forge a payment or
  * recompute a code; tests keep theirs in memory.
  */
@@ -15,6 +15,10 @@ export interface LocalSecrets {
   stripeWebhookSecret: string;
   /** The `?Token=` the demo PMS appends to the webhook it sends, as Mews appends the one registered with it. */
   mewsWebhookToken: string;
+  /** The `?Token=` the demo PMS appends to the integration events it sends (a hotel connecting). */
+  mewsIntegrationWebhookToken: string;
+  /** Encrypts hotels' access tokens in this data directory's database (32 bytes, hex). */
+  hotelTokenKey: string;
 }
 
 const storedSchema = z.object({
@@ -22,6 +26,8 @@ const storedSchema = z.object({
   stripeSecretKey: z.string().startsWith('sk_test_'),
   stripeWebhookSecret: z.string().startsWith('whsec_'),
   mewsWebhookToken: z.string().min(32),
+  mewsIntegrationWebhookToken: z.string().min(32),
+  hotelTokenKey: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
 const FILE_NAME = 'local-secrets.json';
@@ -33,6 +39,8 @@ export function randomLocalSecrets(): LocalSecrets {
     stripeSecretKey: `sk_test_local_${random()}`,
     stripeWebhookSecret: `whsec_local_${random()}`,
     mewsWebhookToken: random(),
+    mewsIntegrationWebhookToken: random(),
+    hotelTokenKey: randomBytes(32).toString('hex'),
   };
 }
 

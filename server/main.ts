@@ -2,6 +2,9 @@ import path from 'node:path';
 import { createAdapters, describeAdapters, seedStandInData } from './adapters.ts';
 import { alertDeps } from './alerts/deps.ts';
 import { registerAlertJobs } from './alerts/jobs.ts';
+import { hotelDeps } from './hotels/deps.ts';
+import { importConfiguredHotels } from './hotels/hotel-tokens.ts';
+import { registerHotelJobs } from './hotels/jobs.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createSelfOrigin } from './http/self-origin.ts';
@@ -48,6 +51,13 @@ async function main() {
     // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
     const registry = registerBuyingJobs(new JobRegistry(), buying);
     registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
+    const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
+    registerHotelJobs(registry, hotels);
+    // The configured hotels become rows of their own once the PMS answers (the demo PMS is this very server).
+    importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens).then(
+      (imported) => imported.imported && logger.info(imported, 'configured hotels imported'),
+      (error: unknown) => logger.warn({ err: error }, 'configured hotels could not be imported'),
+    );
     jobs.push(
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
+import { sameSecret } from '../crypto/same-secret.ts';
 import { AppError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
@@ -41,7 +41,7 @@ const RESERVATION_CHANGED = 'ServiceOrderUpdated';
 export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'>, token: string): Router {
   const router = Router();
   router.post('/mews/webhook', async (req, res) => {
-    if (!tokenMatches(req.query.Token, token)) throw new AppError('UNAUTHENTICATED', 'Unknown webhook token');
+    if (!sameSecret(req.query.Token, token)) throw new AppError('UNAUTHENTICATED', 'Unknown webhook token');
     const envelope = parseInput(hotelWebhookEnvelopeSchema, req.body, 'webhook');
     const changed = envelope.Events.flatMap((event) =>
       event.Discriminator === RESERVATION_CHANGED && event.Value ? [event.Value.Id] : [],
@@ -51,11 +51,4 @@ export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'>, token
     res.status(202).json({ success: true, data: reply });
   });
   return router;
-}
-
-/** Hashes make both sides the same length, so the comparison takes the same time whatever was sent. */
-function tokenMatches(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || !given) return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }

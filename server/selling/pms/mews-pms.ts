@@ -17,8 +17,11 @@ import { transferWithMews } from './mews-transfer.ts';
 import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
 
 export interface MewsPmsOptions extends MewsConnectorOptions {
-  /** One access token per hotel (Mews "enterprise"); a reservation is looked up in each until found. */
-  accessTokens: string[];
+  /**
+   * One access token per hotel (Mews "enterprise"); a reservation is looked up in each until found. A function
+   * is asked on every lookup: the connected hotels change while the process runs (server/hotels/hotel-tokens.ts).
+   */
+  accessTokens: readonly string[] | (() => Promise<readonly string[]>);
   /** Where the hotel of each reservation found is remembered; in this process's memory when not given. */
   directory?: HotelDirectory;
 }
@@ -59,11 +62,12 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     return hotel;
   };
 
-  const tokenByKey = new Map(options.accessTokens.map((accessToken) => [hotelKeyOf(accessToken), accessToken]));
+  const source = options.accessTokens;
+  const currentTokens = typeof source === 'function' ? source : async () => source;
   const directory = options.directory ?? memoryHotelDirectory();
-  const hotelRemembered = async (reference: string) => {
+  const hotelRemembered = async (reference: string, accessTokens: readonly string[]) => {
     const key = await directory.hotelOf(reference).catch(() => undefined);
-    return key ? tokenByKey.get(key) : undefined;
+    return key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
   };
 
   /**
@@ -77,10 +81,9 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     matches: (r: MewsReservation) => boolean,
     reference: string,
   ) => {
-    const remembered = await hotelRemembered(reference);
-    const tokens = remembered
-      ? [remembered, ...options.accessTokens.filter((token) => token !== remembered)]
-      : options.accessTokens;
+    const accessTokens = await currentTokens();
+    const remembered = await hotelRemembered(reference, accessTokens);
+    const tokens = remembered ? [remembered, ...accessTokens.filter((token) => token !== remembered)] : accessTokens;
     const found: (MewsReservation | undefined)[] = [];
     let unanswered = false;
     let anyFound = false;
@@ -130,12 +133,16 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return (await locate(externalId))?.reservation ?? null;
     },
     transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
-    syncDirectory: (now, signal) =>
+    syncDirectory: async (now, signal) =>
       syncHotelDirectory(
-        { call, accessTokens: options.accessTokens, directory, hotelKeyOf, logger: options.logger },
+        { call, accessTokens: await currentTokens(), directory, hotelKeyOf, logger: options.logger },
         now,
         signal,
       ),
+    async enterpriseOf(accessToken) {
+      const { Enterprise: enterprise } = await call(accessToken, 'configuration/get', {}, configurationReplySchema);
+      return { id: enterprise.Id, name: enterprise.Name, chainId: enterprise.ChainId ?? null };
+    },
   };
 }
 

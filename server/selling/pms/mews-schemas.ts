@@ -70,6 +70,7 @@ export const configurationReplySchema = z.object({
   Enterprise: z.object({
     Id: z.string(),
     Name: z.string().min(1),
+    ChainId: z.string().nullable().optional(),
     TimeZoneIdentifier: z.string().nullable().optional(),
     Address: z
       .object({
@@ -108,3 +109,46 @@ export interface MewsInterval {
   StartUtc: string;
   EndUtc: string;
 }
+
+/**
+ * Mews' Integration Webhook: one POST per event, `{Action, Data}`. `IntegrationCreated` carries the enterprise,
+ * the requestor (or null) and the new access token; `IntegrationApiKeyCreated` the new key; every other action
+ * only the integration (and `IntegrationDeleted` its time). Unknown fields and actions are tolerated.
+ */
+export const INTEGRATION_ACTIONS = [
+  'IntegrationCreated',
+  'IntegrationEnabled',
+  'IntegrationDisabled',
+  'IntegrationCanceled',
+  'IntegrationReinstated',
+  'IntegrationDeleted',
+  'IntegrationApiKeyCreated',
+] as const;
+export type IntegrationAction = (typeof INTEGRATION_ACTIONS)[number];
+
+const integrationRef = z.object({ Id: z.string().min(1).max(200), Name: z.string().max(500).optional() });
+
+export const integrationCreatedDataSchema = z.object({
+  Enterprise: z.object({ Id: z.string().min(1).max(200), Name: z.string().min(1).max(200) }),
+  Service: z
+    .object({ Id: z.string().max(200), Name: z.string().max(500) })
+    .nullable()
+    .optional(),
+  Requestor: z
+    .object({ Name: z.string().max(500).nullable().optional(), Email: z.string().max(254).nullable().optional() })
+    .nullable()
+    .optional(),
+  AccessToken: z.string().min(1).max(500),
+  CreatedUtc: z.string().max(100),
+  IsEnabled: z.boolean(),
+  Integration: integrationRef,
+});
+export const integrationApiKeyCreatedDataSchema = z.object({
+  Integration: integrationRef,
+  ApiKey: z.string().min(1).max(500),
+});
+export const integrationStateDataSchema = z.object({
+  Integration: integrationRef,
+  DeletedUtc: z.string().max(100).optional(),
+});
+export const integrationEventSchema = z.object({ Action: z.string().min(1).max(100), Data: z.unknown() });

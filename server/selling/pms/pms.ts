@@ -71,4 +71,6 @@ export interface Pms {
    * nothing to learn and leaves it out.
    */
   syncDirectory?(now: Date, signal?: AbortSignal): Promise<DirectorySyncResult>;
+  /** The hotel (enterprise) an access token opens, and its chain: how a hotel joining is named. */
+  enterpriseOf?(accessToken: string): Promise<{ id: string; name: string; chainId: string | null }>;
 }

@@ -1,0 +1,159 @@
+import type { Transaction } from 'kysely';
+import type { Database, HotelRow } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { hotelKeyOf } from '../selling/pms/mews-pms.ts';
+import { integrationCreatedDataSchema } from '../selling/pms/mews-schemas.ts';
+import type { HotelDeps } from './deps.ts';
+import { createInvite } from './invites.ts';
+
+const SUSPENDING = new Set(['IntegrationDisabled', 'IntegrationCanceled', 'IntegrationDeleted']);
+const RESTORING = new Set(['IntegrationEnabled', 'IntegrationReinstated']);
+
+/**
+ * Applies one recorded integration event: a new hotel (pending, with its first admin's link emailed to the
+ * requestor), a rotated token, a suspension or a restoration. Safe to repeat: an event already applied is
+ * skipped, and each change sets a state rather than toggling one.
+ */
+export async function applyIntegrationEvent(deps: HotelDeps, eventId: string): Promise<void> {
+  const event = await deps.db
+    .selectFrom('hotel_integration_events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!event || event.processed_at) return;
+  const token = event.token_ciphertext ? deps.cipher.decrypt(event.token_ciphertext) : null;
+  // Read before the transaction: a call to the hotel's system never runs while rows are locked.
+  const chainId = event.action === 'IntegrationCreated' && token ? await deps.readChainId(token) : null;
+  const now = deps.clock();
+  await inTransaction(deps.db, async (trx) => {
+    const outcome = await apply(trx, deps, event, token, chainId, now);
+    await trx
+      .updateTable('hotel_integration_events')
+      .set({ processed_at: now, outcome })
+      .where('id', '=', eventId)
+      .execute();
+    if (outcome === 'unknown_integration')
+      deps.logger.warn({ action: event.action, integrationId: event.integration_id }, 'integration event of no hotel');
+  });
+}
+
+type Event = { action: string; integration_id: string | null; data: unknown; token_ciphertext: string | null };
+
+async function apply(
+  trx: Transaction<Database>,
+  deps: HotelDeps,
+  event: Event,
+  token: string | null,
+  chainId: string | null,
+  now: Date,
+): Promise<string> {
+  if (event.action === 'IntegrationCreated' && token) return created(trx, deps, event, token, chainId, now);
+  const hotel = await trx
+    .selectFrom('hotels')
+    .selectAll()
+    .where('integration_id', '=', event.integration_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!hotel) return 'unknown_integration';
+  if (event.action === 'IntegrationApiKeyCreated' && token) {
+    await trx
+      .updateTable('hotels')
+      .set({ access_token_ciphertext: deps.cipher.encrypt(token), token_key: hotelKeyOf(token), updated_at: now })
+      .where('id', '=', hotel.id)
+      .execute();
+    return 'token_replaced';
+  }
+  if (SUSPENDING.has(event.action)) {
+    await trx.updateTable('hotels').set({ status: 'suspended', updated_at: now }).where('id', '=', hotel.id).execute();
+    return 'suspended';
+  }
+  if (RESTORING.has(event.action)) {
+    const status = await statusWhenRunning(trx, hotel.id);
+    await trx
+      .updateTable('hotels')
+      .set({ status, updated_at: now })
+      .where('id', '=', hotel.id)
+      .where('status', '=', 'suspended')
+      .execute();
+    return 'restored';
+  }
+  return 'ignored';
+}
+
+/** Running again: connected once it has an admin, else still waiting for one. */
+async function statusWhenRunning(trx: Transaction<Database>, hotelId: string): Promise<'connected' | 'pending'> {
+  const admin = await trx
+    .selectFrom('hotel_members')
+    .select('user_id')
+    .where('hotel_id', '=', hotelId)
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return admin ? 'connected' : 'pending';
+}
+
+/**
+ * A hotel connected our integration (or connected it again after deleting it: the same enterprise, a new
+ * integration). It is pending until its first admin claims it; the requestor Mews named gets the link.
+ */
+async function created(
+  trx: Transaction<Database>,
+  deps: HotelDeps,
+  event: Event,
+  token: string,
+  chainId: string | null,
+  now: Date,
+): Promise<string> {
+  const data = integrationCreatedDataSchema.omit({ AccessToken: true }).parse(event.data);
+  const requestorEmail = data.Requestor?.Email?.trim().toLowerCase() || null;
+  const fields = {
+    integration_id: data.Integration.Id,
+    name: data.Enterprise.Name,
+    access_token_ciphertext: deps.cipher.encrypt(token),
+    token_key: hotelKeyOf(token),
+    requestor_name: data.Requestor?.Name?.trim() || null,
+    requestor_email: requestorEmail,
+    updated_at: now,
+  };
+  const existing: HotelRow | undefined = await trx
+    .selectFrom('hotels')
+    .selectAll()
+    .where('enterprise_id', '=', data.Enterprise.Id)
+    .forUpdate()
+    .executeTakeFirst();
+  let hotelId: string;
+  if (existing) {
+    hotelId = existing.id;
+    const status = data.IsEnabled ? await statusWhenRunning(trx, hotelId) : 'suspended';
+    await trx
+      .updateTable('hotels')
+      .set({ ...fields, status, chain_id: chainId ?? existing.chain_id })
+      .where('id', '=', hotelId)
+      .execute();
+  } else {
+    const inserted = await trx
+      .insertInto('hotels')
+      .values({
+        ...fields,
+        enterprise_id: data.Enterprise.Id,
+        chain_id: chainId,
+        status: data.IsEnabled ? 'pending' : 'suspended',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    hotelId = inserted.id;
+  }
+  const hasAdmin = (await statusWhenRunning(trx, hotelId)) === 'connected';
+  if (requestorEmail && !hasAdmin) {
+    await createInvite(
+      trx,
+      deps,
+      { hotelId, kind: 'first_admin', email: requestorEmail, role: 'admin', invitedBy: null },
+      now,
+    );
+  } else if (!requestorEmail && !hasAdmin) {
+    deps.logger.warn({ hotelId }, 'a hotel connected without a requestor: nobody to send its first admin link to');
+  }
+  return existing ? 'reconnected' : 'created';
+}
