@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'account', 'auth'];
+const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'account', 'auth', 'hotel-console'];
 
 /** For each folder of the API, the folders it may not import (they build on it). */
 const SERVER_FORBIDDEN_IMPORTS = {

@@ -18,6 +18,10 @@ export const PAGE_PATHS = [
   '/my-stays',
   '/alerts',
   '/my-reservations',
+  '/hotel',
+  '/hotel/claim',
+  '/hotel/:hotelId',
+  '/hotel/:hotelId/members',
 ] as const;
 
 const segments = (path: string) => path.split('/').filter(Boolean);

@@ -66,7 +66,8 @@ export function createAdapters(
   const hotelDirectory = databaseHotelDirectory(db, clock);
   const configuredHotelTokens = pmsConfig.mode === 'mews' ? pmsConfig.accessTokens : demoMewsAccessTokens();
   // The hotels connected now, read on every lookup; the configured tokens until their hotels are imported.
-  const accessTokens = hotelAccessTokens(db, createTokenCipher(config.hotelTokenKey), configuredHotelTokens);
+  const cipher = createTokenCipher(config.hotelTokenKey);
+  const accessTokens = hotelAccessTokens(db, cipher, configuredHotelTokens, logger);
   const pms =
     pmsConfig.mode === 'mews'
       ? createMewsPms({

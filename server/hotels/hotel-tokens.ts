@@ -16,6 +16,7 @@ export function hotelAccessTokens(
   db: Kysely<Database>,
   cipher: TokenCipher,
   configured: readonly string[],
+  logger: Pick<Logger, 'error'>,
 ): () => Promise<string[]> {
   // Decrypting is cheap, but a lookup may run many times a second: each stored value is decrypted once.
   const decrypted = new Map<string, string>();
@@ -35,7 +36,15 @@ export function hotelAccessTokens(
     const known = new Set(hotels.flatMap((hotel) => [hotel.token_key, hotel.imported_token_key]));
     const connected = hotels
       .filter((hotel) => hotel.status === 'connected')
-      .map((hotel) => decrypt(hotel.access_token_ciphertext));
+      .flatMap((hotel) => {
+        try {
+          return [decrypt(hotel.access_token_ciphertext)];
+        } catch {
+          // Another HOTEL_TOKEN_KEY wrote it: that hotel cannot be asked, the others still can.
+          logger.error({ hotelKey: hotel.token_key }, 'a hotel token does not decrypt with HOTEL_TOKEN_KEY');
+          return [];
+        }
+      });
     return [...connected, ...configured.filter((token) => !known.has(hotelKeyOf(token)))];
   };
 }

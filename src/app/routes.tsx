@@ -40,6 +40,17 @@ const pageRoutes = (): RouteObject[] => [
       },
       { path: 'my-stays', lazy: page(() => import('../features/buying/components/MyStaysPage.tsx')) },
       { path: 'alerts', lazy: page(() => import('../features/alerts/components/AlertsPage.tsx')) },
+      // The hotel console: a layout per hotel whose sections are its children (hotel-nav.ts lists them).
+      { path: 'hotel', lazy: page(() => import('../features/hotel-console/components/HotelConsoleHome.tsx')) },
+      { path: 'hotel/claim', lazy: page(() => import('../features/hotel-console/components/ClaimPage.tsx')) },
+      {
+        path: 'hotel/:hotelId',
+        lazy: page(() => import('../features/hotel-console/components/HotelLayout.tsx')),
+        children: [
+          { index: true, lazy: page(() => import('../features/hotel-console/components/OverviewPage.tsx')) },
+          { path: 'members', lazy: page(() => import('../features/hotel-console/components/MembersPage.tsx')) },
+        ],
+      },
     ],
   },
   // /my-reservations is the old address of My Stays; replace keeps the dead URL out of history.

@@ -1,3 +1,4 @@
+import { TEST_HOTEL_TOKEN_KEY } from './hotels.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -32,7 +33,14 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    // Hotels a test inserts are encrypted with this key (tests/helpers/hotels.ts).
+    HOTEL_TOKEN_KEY: TEST_HOTEL_TOKEN_KEY,
+    ...options.env,
+  });
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = createSelfOrigin();

@@ -3,6 +3,7 @@ import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { OrderState } from '../../contract/buying.ts';
 import { testClock } from '../helpers/buying-fixture.ts';
 import { insertListing } from '../helpers/factories.ts';
+import { addHotelMember, insertHotel, insertInvite } from '../helpers/hotels.ts';
 import { ACCESS_TABLE, BASE_HEADERS, type AccessRow, type World } from '../helpers/reliability/access-table.ts';
 import { openTestCheckout } from '../helpers/reliability/fuzz-setup.ts';
 import { mountedRoutes, routeKey, type MountedRoute } from '../helpers/reliability/mounted-routes.ts';
@@ -11,8 +12,21 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // Every mounted route x every actor x every resource state, from the one table in access-table.ts.
 
-type Actor = 'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired';
-const ACTORS: Actor[] = ['guest', 'stranger', 'owner', 'buyer', 'revoked', 'expired'];
+type Actor =
+  'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired' | 'hotelAdmin' | 'hotelStaff' | 'otherHotelAdmin';
+const ACTORS: Actor[] = [
+  'guest',
+  'stranger',
+  'owner',
+  'buyer',
+  'revoked',
+  'expired',
+  'hotelAdmin',
+  'hotelStaff',
+  'otherHotelAdmin',
+];
+/** Actors signed in with an account of their own. */
+const PEOPLE = ['owner', 'buyer', 'stranger', 'hotelAdmin', 'hotelStaff', 'otherHotelAdmin'] as const;
 const STATES: { listing: ListingStatus; order: OrderState | undefined }[] = [
   { listing: 'active', order: undefined },
   { listing: 'reserved', order: 'open' },
@@ -24,7 +38,8 @@ const HOUR = 3_600_000;
 let server: TestServer;
 const clock = testClock();
 const tokens = {} as Record<Actor, string | undefined>;
-const ids = {} as Record<'owner' | 'buyer' | 'stranger', string>;
+const ids = {} as Record<(typeof PEOPLE)[number], string>;
+let hotelId: string;
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -32,11 +47,18 @@ beforeAll(async () => {
     env: { PUBLIC_URL: TEST_PUBLIC_URL },
     authRateLimits: { token: 10_000, signIn: 10_000 },
   });
-  for (const actor of ['owner', 'buyer', 'stranger'] as const) {
-    const { session, user } = await signedInClient(server.url, `${actor}@example.com`);
+  for (const actor of PEOPLE) {
+    const { session, user } = await signedInClient(server.url, `${actor.toLowerCase()}@example.com`);
     tokens[actor] = session.access_token;
     ids[actor] = user.id;
   }
+  // The world's hotel, with its admin and staff; another hotel of the same chain has its own admin.
+  const { db } = server.database;
+  hotelId = await insertHotel(db, { name: 'Hotel Seeblick', chainId: 'chain-1' });
+  await addHotelMember(db, hotelId, { userId: ids.hotelAdmin, role: 'admin' });
+  await addHotelMember(db, hotelId, { userId: ids.hotelStaff, role: 'staff' });
+  const otherHotel = await insertHotel(db, { name: 'Hotel Bergblick', chainId: 'chain-1' });
+  await addHotelMember(db, otherHotel, { userId: ids.otherHotelAdmin, role: 'admin' });
   // The owner's second device, signed out: its token is still unexpired and correctly signed.
   const device = await signedInClient(server.url, 'owner@example.com');
   tokens.revoked = device.session.access_token;
@@ -84,7 +106,17 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
       })
       .execute();
   }
-  return { listingId, sessionId: session.id, ownerId: ids.owner, buyerId: ids.buyer };
+  const removableMemberId = await addHotelMember(db, hotelId, { role: 'staff' });
+  const inviteId = await insertInvite(db, { hotelId, email: `invited-${removableMemberId}@example.com`, now });
+  return {
+    listingId,
+    sessionId: session.id,
+    ownerId: ids.owner,
+    buyerId: ids.buyer,
+    hotelId,
+    removableMemberId,
+    inviteId,
+  };
 }
 
 /** What a refused actor may be told; the provider's and stand-ins' routes refuse a missing signature or key as 400. */
@@ -100,7 +132,11 @@ function mayPass(row: AccessRow, actor: Actor): boolean {
     case 'anyone':
       return true;
     case 'signed-in':
-      return actor === 'stranger' || actor === 'owner' || actor === 'buyer';
+      return (PEOPLE as readonly Actor[]).includes(actor);
+    case 'hotel-member':
+      return actor === 'hotelAdmin' || actor === 'hotelStaff';
+    case 'hotel-admin':
+      return actor === 'hotelAdmin';
     case 'owner':
       return actor === 'owner';
     case 'buyer':
@@ -122,7 +158,19 @@ async function snapshot(world: Omit<World, 'callerId'>) {
     .select(['state', 'paid_at'])
     .where('listing_id', '=', world.listingId)
     .execute();
-  return JSON.stringify({ listing, orders });
+  const members = await db
+    .selectFrom('hotel_members')
+    .select(['user_id', 'role'])
+    .where('hotel_id', '=', world.hotelId)
+    .orderBy('user_id')
+    .execute();
+  const invites = await db
+    .selectFrom('hotel_invites')
+    .select(['id', 'expires_at', 'used_at'])
+    .where('hotel_id', '=', world.hotelId)
+    .orderBy('id')
+    .execute();
+  return JSON.stringify({ listing, orders, members, invites });
 }
 
 async function call(route: MountedRoute, row: AccessRow, world: Omit<World, 'callerId'>, actor: Actor) {

@@ -23,6 +23,7 @@ import { alertsPaths } from './alerts.ts';
 import { payoutsPaths } from './payouts.ts';
 import { buyingPaths } from './buying.ts';
 import { handoverPaths } from './handover.ts';
+import { hotelsPaths } from './hotels.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import { listingsPaths } from './listings.ts';
 import { BEARER, operation, type OperationSpec } from './operation.ts';
@@ -85,6 +86,7 @@ const AREAS: Paths[] = [
   handoverPaths,
   alertsPaths,
   payoutsPaths,
+  hotelsPaths,
 ];
 
 /** The areas' paths as one, each method of a path from exactly one area. */
@@ -120,9 +122,11 @@ export function openApiDocument(publicUrl: string) {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: publicUrl }],
-    tags: ['System', 'Landing page', 'Listings', 'Selling', 'Buying', 'Handover', 'Alerts', 'Payouts'].map((name) => ({
-      name,
-    })),
+    tags: ['System', 'Landing page', 'Listings', 'Selling', 'Buying', 'Handover', 'Alerts', 'Payouts', 'Hotels'].map(
+      (name) => ({
+        name,
+      }),
+    ),
     paths: allPaths(),
     components: {
       schemas: Object.fromEntries(Object.entries(NAMED_REPLIES).map(([name, schema]) => [name, replySchema(schema)])),

@@ -15,8 +15,11 @@ import { TEST_PUBLIC_URL } from '../supabase-client.ts';
  *  - provider: only whoever holds a signature made with a server secret, or the secret itself (the payment
  *    provider's webhook, the hotel system's webhook token, an alert email's unsubscribe link): every actor is refused
  *  - stand-in: only Restay's own adapter, with the stand-in's credentials (every actor is refused)
+ *  - hotel-member: an admin or staff of the world's hotel (not another hotel's admin, not a seller)
+ *  - hotel-admin: an admin of the world's hotel
  */
-export type Audience = 'anyone' | 'signed-in' | 'owner' | 'buyer' | 'provider' | 'stand-in';
+export type Audience =
+  'anyone' | 'signed-in' | 'owner' | 'buyer' | 'provider' | 'stand-in' | 'hotel-member' | 'hotel-admin';
 
 /** The resources of one state of the world a request may name. */
 export interface World {
@@ -24,6 +27,12 @@ export interface World {
   sessionId: string;
   ownerId: string;
   buyerId: string;
+  /** A hotel with an admin and a staff member (another hotel's admin is the other actor). */
+  hotelId: string;
+  /** A staff member of that hotel, made for this world, whom an admin may remove. */
+  removableMemberId: string;
+  /** An open staff invitation of that hotel, made for this world. */
+  inviteId: string;
   /** The id of whoever is calling (undefined for a guest). */
   callerId: string | undefined;
 }
@@ -112,6 +121,33 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     at('/api/payment/webhook', { id: 'evt_1', type: 'checkout.session.completed' }),
   ),
   // The hotel's system: only a call carrying the configured ?Token= gets through (a forged one is 401).
+  'POST /api/mews/integration-webhook': row(
+    'provider',
+    at('/api/mews/integration-webhook?Token=forged', {
+      Action: 'IntegrationDisabled',
+      Data: { Integration: { Id: 'I' } },
+    }),
+  ),
+  'GET /api/hotels': row('signed-in', at('/api/hotels')),
+  // An unknown link is 404 to everyone: the capability is the link's token.
+  'POST /api/hotels/claim': row('signed-in', at('/api/hotels/claim', { token: 'x'.repeat(43) })),
+  'GET /api/hotels/:hotelId': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}` })),
+  'GET /api/hotels/:hotelId/members': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/members` })),
+  'POST /api/hotels/:hotelId/members': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/members`,
+    body: { email: `new-${w.removableMemberId}@example.com`, role: 'staff' },
+  })),
+  'DELETE /api/hotels/:hotelId/members/:userId': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/members/${w.removableMemberId}`,
+  })),
+  'DELETE /api/hotels/:hotelId/invites/:inviteId': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/invites/${w.inviteId}`,
+  })),
+  'GET /api/hotels/:hotelId/approvals': row('hotel-admin', (w) => ({ path: `/api/hotels/${w.hotelId}/approvals` })),
+  // Nobody waits in the chain: the admin's own answer is 404, everyone else's a refusal.
+  'POST /api/hotels/:hotelId/approvals/:inviteId': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/approvals/${w.inviteId}`,
+  })),
   'POST /api/mews/webhook': row(
     'provider',
     at('/api/mews/webhook?Token=forged', { Events: [{ Discriminator: 'ServiceOrderUpdated', Value: { Id: 'R' } }] }),
