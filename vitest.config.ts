@@ -70,6 +70,8 @@ export default defineConfig({
           ...serverProject,
           name: 'system',
           include: SYSTEM_FILES,
+          // Processes started, raced and killed take seconds each; on a busy 2-core machine many more.
+          testTimeout: 60_000,
           // Also compiles the server that tests run as a child process, once per run.
           globalSetup: [DATABASE_TEMPLATES, 'tests/helpers/server-bundle.ts'],
         },
