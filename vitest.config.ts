@@ -12,8 +12,8 @@ const WEB_FILES_WITH_MODULE_MOCKS = [
  * The system tier (`npm run test:system`, also in CI): tests that start whole processes or run long, too slow for
  * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the
  * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
- * two instances on one database, the full authorization matrix, the seeded fuzz run and the property tests that
- * replay hundreds of interleavings.
+ * two instances on one database, the full authorization matrix, the seeded fuzz run, the property tests that
+ * replay hundreds of interleavings, and ESLint run over sample files to prove the import rules.
  */
 const SYSTEM_FILES = [
   'tests/server/authorization-matrix.test.ts',
@@ -22,6 +22,7 @@ const SYSTEM_FILES = [
   'tests/server/data-dir-lock.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',
+  'tests/server/lint-layers.test.ts',
   'tests/server/pglite-thread.test.ts',
   'tests/server/selling-code-property.test.ts',
   'tests/server/startup-matrix.test.ts',
