@@ -94,6 +94,8 @@ export interface ListingsTable {
   title: string;
   description: string | null;
   price_cents: number;
+  /** What the seller paid at the hotel (from its system), in the listing's currency; null when not known. */
+  paid_cents: ColumnType<number | null, number | null | undefined, number | null>;
   currency: ColumnType<string, string | undefined, string>;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   hotel_name: string | null;

@@ -101,9 +101,7 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
         </div>
         <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
           <dt>Total</dt>
-          <dd>
-            {formatMajorUnits(listing.price, listing.currency)} {listing.currency}
-          </dd>
+          <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
         </div>
       </dl>
 
@@ -130,6 +128,8 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
           Cancel
         </button>
       </div>
+      {/* Pay Now does lead to payment: the card is asked for on the checkout page it opens. */}
+      <p className="mt-2 text-center text-xs text-slate-500">You pay on the next page</p>
     </section>
   );
 }

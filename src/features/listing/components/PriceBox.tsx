@@ -3,7 +3,7 @@ import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { viewingOf, type Viewing } from '../../../lib/listing-viewing.ts';
-import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
+import { paidAtHotel } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingActions, HeldStay } from './BookingActions.tsx';
 
@@ -42,22 +42,7 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
       </div>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
 
-      {sold ? null : (
-        <dl className="mt-4 space-y-1 text-sm text-slate-700">
-          <div className="flex justify-between">
-            <dt>Original price</dt>
-            <dd className="line-through">{formatMajorUnits(detailOriginalPrice(listing.price), listing.currency)}</dd>
-          </div>
-          <div className="flex justify-between text-emerald-700">
-            <dt>Restay discount</dt>
-            <dd>-{formatMajorUnits(detailDiscount(listing.price), listing.currency)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
-            <dt>Total</dt>
-            <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
-          </div>
-        </dl>
-      )}
+      {sold ? null : <PriceLines listing={listing} />}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
 
       {viewerKnown ? (
@@ -66,6 +51,31 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
         <div aria-hidden="true" className="mt-4 h-[4.75rem] animate-pulse rounded-lg bg-slate-100" />
       )}
     </aside>
+  );
+}
+
+/**
+ * What the seller paid at the hotel and their discount, when the hotel's system said what was paid and the asking
+ * price is lower; the total is what the buyer is charged.
+ */
+function PriceLines({ listing }: { listing: ListingWithViewer }) {
+  const reference = paidAtHotel(listing);
+  if (!reference) return null;
+  return (
+    <dl className="mt-4 space-y-1 text-sm text-slate-700">
+      <div className="flex justify-between">
+        <dt>Paid at the hotel</dt>
+        <dd className="line-through">{formatMajorUnits(reference.paid, listing.currency)}</dd>
+      </div>
+      <div className="flex justify-between text-emerald-700">
+        <dt>Seller&apos;s discount</dt>
+        <dd>-{formatMajorUnits(reference.saving, listing.currency)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
+        <dt>Total</dt>
+        <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
+      </div>
+    </dl>
   );
 }
 
