@@ -1,3 +1,4 @@
+import { ratesRouter } from './rates/routes.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -125,6 +126,7 @@ export function createApp(dependencies: AppDependencies): Express {
   );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
+  api.use('/rates', ratesRouter(database.db));
   const alerts = alertDeps(dependencies);
   api.use('/saved-searches', savedSearchesRouter(alerts, users));
   api.use('/alerts', unsubscribeRouter(alerts));
