@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -5,6 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { swipeStep } from '../../src/components/listings/use-swipe.ts';
 import { makeListing } from './factories.ts';
+
+/** The card converts a price in another currency than the visitor's, which reads the rates. */
+const withQueries = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 
 describe('ListingCard', () => {
   it('shows title, location, dates, price, the price paid at the hotel and the saving, and links to the stay', () => {
@@ -22,7 +31,7 @@ describe('ListingCard', () => {
 
   it('strikes through what the seller paid, once per amount, with the decimals the stay page uses', () => {
     render(<ListingCard listing={makeListing({ price: 420, paid_price: 447, currency: 'EUR' })} />, {
-      wrapper: MemoryRouter,
+      wrapper: withQueries,
     });
     expect(screen.getByText('€420')).toBeInTheDocument();
     expect(screen.getByText('€447').tagName).toBe('S');
@@ -32,7 +41,7 @@ describe('ListingCard', () => {
 
   it('shows a zero-decimal currency without decimals', () => {
     render(<ListingCard listing={makeListing({ price: 88_920, paid_price: 95_000, currency: 'JPY' })} />, {
-      wrapper: MemoryRouter,
+      wrapper: withQueries,
     });
     expect(screen.getByText('¥88,920')).toBeInTheDocument();
     expect(screen.getByText('¥95,000').tagName).toBe('S');

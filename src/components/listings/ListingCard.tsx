@@ -5,6 +5,7 @@ import { formatMajorUnits } from '../../../contract/money-format.ts';
 import { formatStayDate } from '../../lib/format.ts';
 import { stayDates } from '../../lib/listing-dates.ts';
 import { paidAtHotel } from '../../lib/pricing.ts';
+import { ApproximatePrice } from './ApproximatePrice.tsx';
 import { ImageCarousel, stepPhoto } from './ImageCarousel.tsx';
 import { useSwipe } from './use-swipe.ts';
 
@@ -60,7 +61,12 @@ export function ListingCard({ listing, highlighted = false, onHoverChange, eager
           </p>
         ) : null}
         <div className="mt-auto pt-3">
-          <span className="text-lg font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-lg font-bold text-slate-900">
+              {formatMajorUnits(listing.price, listing.currency)}
+            </span>
+            <ApproximatePrice amount={listing.price} currency={listing.currency} />
+          </p>
           <PaidAtHotel listing={listing} />
         </div>
       </div>

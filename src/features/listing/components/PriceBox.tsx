@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
+import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { viewingOf, type Viewing } from '../../../lib/listing-viewing.ts';
@@ -40,7 +41,10 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
         {/* The seller sees that they own it instead of a pending badge; a sold listing is named to everyone. */}
         {viewing === 'owner' || !viewerKnown ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
-      <p className="mt-1 text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
+      <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
+        <ApproximatePrice amount={listing.price} currency={listing.currency} />
+      </p>
 
       {sold ? null : <PriceLines listing={listing} />}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
