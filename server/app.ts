@@ -173,9 +173,9 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** Browsers may call the API only from the product's own origin and the configured extra origins. */
+/** Browsers may call the API only from the origins the SPA may run on. */
 function corsAllowList(config: Config) {
-  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const allowed = new Set(config.appOrigins);
   return cors({
     origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
     credentials: false,

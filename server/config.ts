@@ -87,6 +87,7 @@ const configSchema = environmentSchema.transform((env, context) => {
     issues.add('PUBLIC_URL', 'required when NODE_ENV=production (the public https:// origin)');
   if (isProduction && !env.ALERTS_SECRET)
     issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS, issues);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -106,7 +107,12 @@ const configSchema = environmentSchema.transform((env, context) => {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     /** Origins allowed to call the API from a browser besides the product's own. */
-    corsOrigins: parseOrigins(env.CORS_ORIGINS, issues),
+    corsOrigins,
+    /**
+     * Where the SPA may run: the product's own origin and each of CORS_ORIGINS (the SPA on a static host or CDN,
+     * the API elsewhere). Browsers may call the API from them, and sign-in and checkout return only to them.
+     */
+    appOrigins: [new URL(publicUrl).origin, ...corsOrigins],
     /** Express's `trust proxy`: which hop's address is the client's (rate limits, logs). */
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction, issues),
     /** Unset: the dev mailbox (stored in the database, listed at /dev/mailbox); refused in production. */
