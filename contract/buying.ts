@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handoverSchema, orderStepSchema, refundInfoSchema } from './handover.ts';
+import { handoverSchema, orderStepSchema, refundInfoSchema, transferRetrySchema } from './handover.ts';
 import { listingSchema } from './listing.ts';
 import { ORDER_STATES } from './order-state.ts';
 
@@ -118,6 +118,8 @@ export const purchasedStaySchema = listingSchema.extend({
     timeline: z.array(orderStepSchema),
     handover: handoverSchema.nullable(),
     refund: refundInfoSchema.nullable(),
+    /** Set while the hotel's system does not answer and the transfer waits to be tried again. */
+    transferRetry: transferRetrySchema.nullable().default(null),
   }),
 });
 export type PurchasedStay = z.infer<typeof purchasedStaySchema>;

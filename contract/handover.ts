@@ -26,6 +26,17 @@ export const handoverSchema = z.object({
 });
 export type Handover = z.infer<typeof handoverSchema>;
 
+/**
+ * A transfer the hotel's system did not answer, waiting to be tried again: when it last failed, when it is tried
+ * next, and when the last try runs, after which a transfer still failing refunds the buyer.
+ */
+export const transferRetrySchema = z.object({
+  failedAt: z.string(),
+  nextAttemptAt: z.string(),
+  triesUntil: z.string(),
+});
+export type TransferRetry = z.infer<typeof transferRetrySchema>;
+
 /** Why the money went (or is going) back, in a code and in the sentence people are shown. */
 export const refundInfoSchema = z.object({
   reason: z.enum(REFUND_REASONS),

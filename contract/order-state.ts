@@ -102,7 +102,7 @@ export function isSettled(state: OrderState): boolean {
 
 /**
  * Why an order was (or is being) refunded. The buyer's and the seller's emails and pages say the sentence in
- * REFUND_REASON_MESSAGES (refundMessage), followed by an operator's own note when they gave one.
+ * REFUND_REASON_MESSAGES (refundMessage), each in their own words, followed by an operator's own note when they gave one.
  */
 export const REFUND_REASONS = [
   'late_payment',
@@ -128,18 +128,33 @@ export const OPERATOR_REFUND_REASONS = [
 ] as const satisfies readonly RefundReason[];
 export type OperatorRefundReason = (typeof OPERATOR_REFUND_REASONS)[number];
 
-export const REFUND_REASON_MESSAGES: Record<RefundReason, string> = {
-  late_payment: 'The payment arrived after the stay was no longer held for this checkout.',
-  amount_mismatch: 'The amount paid was not the price of the stay.',
-  transfer_refused: "The hotel refused to put the reservation in the buyer's name.",
-  transfer_failed: "The hotel's system could not be reached to put the reservation in the buyer's name.",
-  cancelled_by_hotel: 'The hotel cancelled or changed the reservation.',
-  refunded_by_provider: "Restay's team refunded the payment by hand.",
-  operator: 'Restay refunded the payment.',
+/** Who reads a refund's reason: the buyer whose money goes back, or the seller whose sale ended. */
+export type RefundReader = 'buyer' | 'seller';
+
+/** Each reason in the words of the person reading it ("your name" to the buyer, "the buyer's name" to the seller). */
+export const REFUND_REASON_MESSAGES: Record<RefundReader, Record<RefundReason, string>> = {
+  buyer: {
+    late_payment: 'Your payment arrived after the stay was no longer held for your checkout.',
+    amount_mismatch: 'The amount you paid was not the price of the stay.',
+    transfer_refused: 'The hotel refused to put the reservation in your name.',
+    transfer_failed: "The hotel's system did not answer in time to put the reservation in your name.",
+    cancelled_by_hotel: 'The hotel cancelled or changed the reservation.',
+    refunded_by_provider: "Restay's team refunded your payment by hand.",
+    operator: 'Restay refunded your payment.',
+  },
+  seller: {
+    late_payment: "The buyer's payment arrived after the stay was no longer held for their checkout.",
+    amount_mismatch: 'The buyer paid an amount that was not the price of the stay.',
+    transfer_refused: "The hotel refused to put the reservation in the buyer's name.",
+    transfer_failed: "The hotel's system did not answer in time to put the reservation in the buyer's name.",
+    cancelled_by_hotel: 'The hotel cancelled or changed the reservation.',
+    refunded_by_provider: "Restay's team refunded the buyer's payment by hand.",
+    operator: "Restay refunded the buyer's payment.",
+  },
 };
 
-/** The sentence people are shown for a refund: its reason, then the operator's note when there is one. */
-export function refundMessage(reason: RefundReason, note: string | null): string {
-  const message = REFUND_REASON_MESSAGES[reason];
+/** The sentence `reader` is shown for a refund: its reason in their words, then the operator's note if any. */
+export function refundMessage(reason: RefundReason, note: string | null, reader: RefundReader): string {
+  const message = REFUND_REASON_MESSAGES[reader][reason];
   return note ? `${message} ${note}` : message;
 }

@@ -7,6 +7,8 @@ export const PAGE_PATHS = [
   '/',
   '/marketplace',
   '/listings/:id',
+  '/terms',
+  '/privacy',
   '/list-my-reservation',
   '/my-listings',
   '/profile',

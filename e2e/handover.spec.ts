@@ -77,7 +77,7 @@ test('when the hotel refuses the transfer, the buyer is refunded in full and tol
       async () =>
         (await mailTo(page, buyer)).find((m) => m.subject === `Your payment for ${SEEBLICK} has been refunded`)?.text,
     )
-    .toContain("The hotel refused to put the reservation in the buyer's name.");
+    .toContain('The hotel refused to put the reservation in your name.');
   const listing = (await (await page.request.get(`/api/listings/${refused!.id}`)).json()) as { data: ApiListing };
   expect(listing.data.status).toBe('withdrawn');
 });

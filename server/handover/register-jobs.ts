@@ -8,12 +8,7 @@ import { applyHotelChange } from './hotel-changes.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { transferReservation } from './transfer-reservation.ts';
 
-/**
- * A transfer is tried 6 times over about 10 minutes (10 s doubling) before the sale is refunded: long enough to
- * ride out a brief outage at the hotel, short enough that the buyer is never left waiting for hours.
- */
-const TRANSFER_ATTEMPTS = 6;
-const TRANSFER_BACKOFF_MS = 10_000;
+import { TRANSFER_ATTEMPTS, TRANSFER_BACKOFF_MS } from './transfer-retries.ts';
 /** A hotel's change is re-read for about an hour of outages (30 s doubling) before the job is failed and logged. */
 const HOTEL_CHANGE_ATTEMPTS = 8;
 const HOTEL_CHANGE_BACKOFF_MS = 30_000;
@@ -78,6 +73,6 @@ async function loadFacts(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
     buyerEmail: row.buyer_email ?? row.buyer_profile_email,
     sellerEmail: row.seller_email,
     hotel: row.hotel_name ?? row.title,
-    refundMessage: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note) : '',
+    refundMessage: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note, 'seller') : '',
   };
 }

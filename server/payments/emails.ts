@@ -17,6 +17,7 @@ export interface OrderFacts {
   currency: string;
   publicUrl: string;
   /** Why the payment is refunded, when it is. */
+  /** Why the buyer's money goes back, in the buyer's words (only the buyer's refund notice says it). */
   refundReason: string;
 }
 

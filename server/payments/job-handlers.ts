@@ -100,7 +100,7 @@ async function loadOrder(deps: BuyingDeps, orderId: string) {
     amountCents: row.amount_cents,
     currency: row.currency,
     publicUrl: deps.publicUrl,
-    refundReason: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note) : '',
+    refundReason: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note, 'buyer') : '',
   };
   return {
     id: row.id,

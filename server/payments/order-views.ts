@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Handover, OrderStep, RefundInfo } from '../../contract/handover.ts';
-import { refundMessage } from '../../contract/order-state.ts';
+import { refundMessage, type RefundReader } from '../../contract/order-state.ts';
 import type { Database, OrderRow } from '../db/schema.ts';
 
 type RefundColumns = Pick<OrderRow, 'refund_reason' | 'refund_note' | 'refund_requested_at' | 'refunded_at'>;
 
-/** Why the order's money goes back, as the buyer and the seller are told; null when it does not. */
-export function refundInfoOf(order: RefundColumns): RefundInfo | null {
+/** Why the order's money goes back, as `reader` (the buyer or the seller) is told; null when it does not. */
+export function refundInfoOf(order: RefundColumns, reader: RefundReader): RefundInfo | null {
   if (!order.refund_reason || !order.refund_requested_at) return null;
   return {
     reason: order.refund_reason,
-    message: refundMessage(order.refund_reason, order.refund_note),
+    message: refundMessage(order.refund_reason, order.refund_note, reader),
     requestedAt: order.refund_requested_at.toISOString(),
     refundedAt: order.refunded_at ? order.refunded_at.toISOString() : null,
   };

@@ -5,6 +5,7 @@ import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { assertClaimsAreUser } from '../http/claimed-user.ts';
 import { LISTING_DTO_COLUMNS, toListingDto } from '../listings/listing-dto.ts';
 import type { BuyingDeps } from './deps.ts';
+import { transferRetriesOf } from '../handover/transfer-retries.ts';
 import { handoverOf, refundInfoOf, timelinesOf } from './order-views.ts';
 
 /**
@@ -41,10 +42,9 @@ export async function listPurchasedStays(
     .orderBy('orders.updated_at', 'desc')
     .orderBy('orders.id')
     .execute();
-  const timelines = await timelinesOf(
-    deps.db,
-    rows.map((row) => row.order_id),
-  );
+  const orderIds = rows.map((row) => row.order_id);
+  const timelines = await timelinesOf(deps.db, orderIds);
+  const retries = await transferRetriesOf(deps.db, orderIds);
   return rows.map((row) => ({
     ...toListingDto(row, user.id),
     order: {
@@ -55,7 +55,8 @@ export async function listPurchasedStays(
       paidAt: row.order_paid_at ? row.order_paid_at.toISOString() : null,
       timeline: timelines.get(row.order_id) ?? [],
       handover: handoverOf(row),
-      refund: refundInfoOf(row),
+      refund: refundInfoOf(row, 'buyer'),
+      transferRetry: retries.get(row.order_id) ?? null,
     },
   }));
 }

@@ -52,7 +52,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
             orderId: sale.id,
             state: sale.state,
             transferredAt: sale.transferred_at ? sale.transferred_at.toISOString() : null,
-            refund: refundInfoOf(sale),
+            refund: refundInfoOf(sale, 'seller'),
             payout: payoutInfoOf(sale),
           }
         : null,

@@ -39,7 +39,7 @@ export async function getSessionStatus(
     },
     orderState: order.state,
     listingId: order.listing_id,
-    refund: refundInfoOf(order),
+    refund: refundInfoOf(order, 'buyer'),
   };
 }
 

@@ -20,6 +20,8 @@ const pageRoutes = (): RouteObject[] => [
   { index: true, lazy: page(() => import('../features/landing/components/LandingPage.tsx')) },
   { path: 'marketplace', lazy: page(() => import('../features/marketplace/components/MarketplacePage.tsx')) },
   { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
+  { path: 'terms', lazy: page(() => import('../features/legal/components/TermsPage.tsx')) },
+  { path: 'privacy', lazy: page(() => import('../features/legal/components/PrivacyPage.tsx')) },
   {
     // Signed-in only: a guest gets the sign-in dialog and lands on /.
     element: <RequireAuth />,

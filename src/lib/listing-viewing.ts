@@ -4,9 +4,10 @@ import type { ListingStatus } from '../../contract/listing-status.ts';
 /**
  * What the viewer may do with a listing, from its status and who is looking: only an active listing can be
  * booked, and not by its seller; a sold listing shows PURCHASED to its buyer and SOLD to everyone else; an
- * inactive one is not available; any other status (reserved, expired, withdrawn) is pending and cannot be booked.
+ * inactive one is not available right now; a reserved one is held for someone's checkout (it may come back); an
+ * expired or withdrawn one is gone for good, and says so rather than "pending".
  */
-export type Viewing = 'buyable' | 'owner' | 'sold' | 'purchased' | 'unavailable' | 'pending';
+export type Viewing = 'buyable' | 'owner' | 'sold' | 'purchased' | 'unavailable' | 'held' | 'gone';
 
 export type ViewedListing = Pick<Listing, 'status' | 'user_id' | 'buyer_id'>;
 
@@ -15,10 +16,11 @@ export function viewingOf(listing: ViewedListing, viewerId: string | null): View
   if (viewerId !== null && viewerId === listing.user_id) return 'owner';
   if (listing.status === 'active') return 'buyable';
   if (listing.status === 'inactive') return 'unavailable';
-  return 'pending';
+  if (listing.status === 'reserved') return 'held';
+  return 'gone';
 }
 
-export type BadgeTone = 'sold' | 'purchased' | 'pending';
+export type BadgeTone = 'sold' | 'purchased' | 'pending' | 'gone';
 
 /** Which statuses carry a badge: active and inactive speak through the page itself, every other one is named. */
 const BADGED: Record<ListingStatus, boolean> = {
@@ -30,7 +32,10 @@ const BADGED: Record<ListingStatus, boolean> = {
   withdrawn: true,
 };
 
-/** The badge a listing wears for this viewer (SOLD, PURCHASED, or its status in capitals), or null for none. */
+/**
+ * The badge a listing wears for this viewer (SOLD, PURCHASED, RESERVED, or NO LONGER AVAILABLE for one that
+ * expired or was withdrawn), or null for none.
+ */
 export function statusBadgeOf(
   listing: ViewedListing,
   viewerId: string | null,
@@ -41,5 +46,6 @@ export function statusBadgeOf(
       ? { label: 'PURCHASED', tone: 'purchased' }
       : { label: 'SOLD', tone: 'sold' };
   }
-  return { label: listing.status.toUpperCase(), tone: 'pending' };
+  if (listing.status === 'reserved') return { label: 'RESERVED', tone: 'pending' };
+  return { label: 'NO LONGER AVAILABLE', tone: 'gone' };
 }

@@ -118,8 +118,13 @@ describe('the handover', () => {
     const refunded = mailTo(sale.buyer.email).find(
       (m) => m.subject === 'Your payment for Hotel Test has been refunded',
     );
-    expect(refunded?.text).toContain("The hotel refused to put the reservation in the buyer's name.");
+    expect(refunded?.text).toContain('The hotel refused to put the reservation in your name.');
     expect(mailTo(seller.email).map((m) => m.subject)).toContain('The sale of your stay at Hotel Test was cancelled');
+    // Each side reads the reason in their own words.
+    expect(
+      mailTo(seller.email).find((m) => m.subject === 'The sale of your stay at Hotel Test was cancelled')?.text,
+    ).toContain("The hotel refused to put the reservation in the buyer's name.");
+    expect(refunded?.text).not.toContain("buyer's name");
     const status = await fx.server.request(`/api/payment/session-status/${sale.sessionId}`, {
       headers: sale.buyer.auth,
     });
@@ -138,6 +143,18 @@ describe('the handover', () => {
     ]);
     await runPaymentJobs(fx.deps);
     expect((await order(sale.orderId)).state).toBe('transferring');
+    // My Stays tells the buyer the hotel is not answering, and until when we keep trying: the next try in 10 s,
+    // then waits of 20, 40, 80 and 160 s before the sixth and last.
+    const retryOf = async () => {
+      const stays = await fx.server.request(`/api/listings/purchased/${sale.buyer.id}`, { headers: sale.buyer.auth });
+      return (stays.body.data as { order: { transferRetry: unknown } }[])[0]!.order.transferRetry;
+    };
+    const failedAt = fx.clock().getTime();
+    expect(await retryOf()).toEqual({
+      failedAt: new Date(failedAt).toISOString(),
+      nextAttemptAt: new Date(failedAt + 10_000).toISOString(),
+      triesUntil: new Date(failedAt + 10_000 + 300_000).toISOString(),
+    });
     fx.clock.advance(10_000);
     await runPaymentJobs(fx.deps);
     const job = await db()
@@ -150,6 +167,7 @@ describe('the handover', () => {
     fx.clock.advance(45_000);
     await runPaymentJobs(fx.deps);
     expect((await order(sale.orderId)).state).toBe('transferred');
+    expect(await retryOf()).toBeNull();
   });
 
   it('ends the sale refunded when the hotel stays unreachable for every attempt', async () => {

@@ -121,10 +121,10 @@ describe('charge.refunded', () => {
     expect(fx.payments.refundCalls.filter((call) => call.orderId === sale.orderId)).toEqual([]);
     const notice = mailTo(sale.buyer.email).filter((m) => m.subject === REFUNDED_SUBJECT);
     expect(notice).toHaveLength(1);
-    expect(notice[0]!.text).toContain("Why: Restay's team refunded the payment by hand.");
+    expect(notice[0]!.text).toContain("Why: Restay's team refunded your payment by hand.");
     expect(
       mailTo(seller.email).find((m) => m.subject === 'The sale of your stay at Hotel Test was cancelled')?.text,
-    ).toContain("Restay's team refunded the payment by hand.");
+    ).toContain("Restay's team refunded the buyer's payment by hand.");
 
     // A redelivery, or another event about the same charge, changes nothing and still answers 200.
     const before = {

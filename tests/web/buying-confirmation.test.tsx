@@ -1,13 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from './auth-mocks.ts';
-import { mockListing } from './buying-mocks.ts';
+import { handoverOf, makePurchasedStay, mockListing, mockPurchasedStays, refundInfo } from './buying-mocks.ts';
 import { makeListing } from './factories.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
-describe('/booking/confirmation', () => {
+beforeEach(() => {
+  mockPurchasedStays({ body: { success: true, data: [] } });
+});
+afterEach(() => vi.useRealTimers());
+
+const PAID = { state: 'paid', at: '2026-02-01T10:00:00.000Z' } as const;
+const bought = (order: Parameters<typeof makePurchasedStay>[1]) =>
+  makePurchasedStay({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }, order);
+
+describe('/booking/confirmation', { timeout: 20_000 }, () => {
   it('congratulates with the stay’s hotel, city and dates, says what happens next, and links on', async () => {
     await signIn();
     mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro', city: 'Lisbon', country: 'Portugal' }));
@@ -58,5 +67,62 @@ describe('/booking/confirmation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your stay' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+  });
+
+  it('follows the order live, and says "in your name" only once the hotel has done it', async () => {
+    await signIn();
+    mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
+    mockPurchasedStays(
+      { body: { success: true, data: [bought({ state: 'paid', timeline: [PAID] })] } },
+      {
+        body: {
+          success: true,
+          data: [
+            bought({
+              state: 'transferred',
+              timeline: [PAID, { state: 'transferred', at: '2026-02-01T10:00:09.000Z' }],
+              handover: handoverOf(),
+            }),
+          ],
+        },
+      },
+    );
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    renderRoute('/booking/confirmation?listing=listing-7');
+    const news = await screen.findByText(
+      'Payment received. We are putting the reservation in your name at Hotel Miradouro.',
+      {},
+      { timeout: 5_000 },
+    );
+    expect(news).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/reservation is in your name/)).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Progress of Hotel Miradouro' })).toHaveTextContent('Paid');
+
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(news).toHaveTextContent('The reservation is in your name at Hotel Miradouro.'));
+    expect(screen.getByRole('list', { name: 'Progress of Hotel Miradouro' })).toHaveTextContent('In your name');
+  });
+
+  it('says why when the hotel did not take the transfer and the money goes back', async () => {
+    await signIn();
+    mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
+    mockPurchasedStays({
+      body: {
+        success: true,
+        data: [bought({ state: 'refund_pending', timeline: [PAID], refund: refundInfo('transfer_refused') })],
+      },
+    });
+    renderRoute('/booking/confirmation?listing=listing-7');
+    expect(
+      await screen.findByText(
+        'We could not give you this stay at Hotel Miradouro. The hotel refused to put the reservation in your name. ' +
+          'Your payment is being refunded in full.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -94,7 +94,7 @@ export const sessionStatus = (status: string, listingId = 'listing-1', refund: R
 /** Why a payment went back, as the server says it. */
 export const refundInfo = (reason: RefundReason, refundedAt: string | null = null): RefundInfo => ({
   reason,
-  message: REFUND_REASON_MESSAGES[reason],
+  message: REFUND_REASON_MESSAGES.buyer[reason],
   requestedAt: '2026-02-01T10:05:00.000Z',
   refundedAt,
 });
@@ -155,6 +155,7 @@ export function makePurchasedStay(
       ],
       handover: null,
       refund: null,
+      transferRetry: null,
       ...order,
     },
   };

@@ -156,4 +156,29 @@ describe('/my-stays follows each stay after the payment', { timeout: 20_000 }, (
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(calls).toHaveLength(2);
   });
+
+  it('while the hotel’s system is not answering, says so and until when we keep trying before refunding', async () => {
+    await signIn();
+    const retrying = makePurchasedStay(
+      { id: 'listing-1', hotel_name: 'Hotel Miradouro' },
+      {
+        state: 'transferring',
+        timeline: [PAID, TRANSFERRING],
+        transferRetry: {
+          failedAt: '2026-02-01T10:00:06.000Z',
+          nextAttemptAt: '2026-02-01T10:00:16.000Z',
+          triesUntil: '2026-02-01T10:05:16.000Z',
+        },
+      },
+    );
+    mockPurchasedStays({ body: { success: true, data: [retrying] } });
+    renderRoute('/my-stays');
+    const table = await screen.findByRole('table', { name: 'Your purchased stays' }, { timeout: 5_000 });
+    expect(
+      within(table).getByText(
+        `The hotel's system is not answering. We keep trying until ${moment('2026-02-01T10:05:16.000Z')}; ` +
+          'if it still does not answer by then, your payment is refunded in full.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -19,6 +19,10 @@ describe('/payment/cancel', () => {
       '/my-stays',
     );
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to the stay' })).toHaveAttribute(
+      'href',
+      '/listings/listing-7',
+    );
     await waitFor(() => expect(cancels).toEqual([{ sessionId: 'cs_test_7' }]));
     expect(sessionStorage.getItem('pendingReservationId')).toBeNull();
     expect(sessionStorage.getItem('pendingCheckoutSessionId')).toBeNull();
@@ -29,6 +33,7 @@ describe('/payment/cancel', () => {
     const cancels = mockCancelCheckout();
     renderRoute('/payment/cancel?listing=listing-7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the stay' })).toHaveAttribute('href', '/listings/listing-7');
     await waitFor(() => expect(cancels).toEqual([{ listingId: 'listing-7' }]));
   });
 

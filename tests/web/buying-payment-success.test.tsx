@@ -1,9 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { mockListing, mockPurchase, mockPurchasedStays, mockSessionStatus, sessionStatus } from './buying-mocks.ts';
 import { makeListing } from './factories.ts';
 import { renderRoute } from './render.tsx';
+
+// The confirmation page these end on follows the order through My Stays' reply.
+beforeEach(() => {
+  mockPurchasedStays({ body: { success: true, data: [] } });
+});
 
 afterEach(() => vi.useRealTimers());
 

@@ -60,10 +60,24 @@ describe('listing detail', () => {
     expect(screen.getByText('PURCHASED')).toBeInTheDocument();
   });
 
-  it('gives any other status a pending-style badge and no Book Now', () => {
-    renderDetail(makeListing({ status: 'expired' }));
-    expect(screen.getByText('EXPIRED')).toBeInTheDocument();
+  it.each(['expired', 'withdrawn'] as const)('says a %s stay is no longer available, never "pending"', (status) => {
+    renderDetail(makeListing({ status }));
+    expect(screen.getByText('NO LONGER AVAILABLE')).toBeInTheDocument();
+    expect(screen.getByText(/^This stay is no longer available\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find another stay' })).toHaveAttribute('href', '/marketplace');
+    expect(screen.queryByText(/pending/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(status.toUpperCase())).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('says a sold stay is no longer available to everyone but its buyer, who is sent to My Stays', () => {
+    const sold = makeListing({ status: 'sold', buyer_id: 'buyer-1' });
+    const { unmount } = renderDetail(sold, null);
+    expect(screen.getByText(/This stay has been sold and is no longer available\./)).toBeInTheDocument();
+    unmount();
+    renderDetail(sold, 'buyer-1');
+    expect(screen.queryByText(/no longer available/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See it in My Stays' })).toHaveAttribute('href', '/my-stays');
   });
 
   it.each([
@@ -72,7 +86,9 @@ describe('listing detail', () => {
     ['inactive', null, 'unavailable'],
     ['sold', null, 'sold'],
     ['sold', 'buyer-1', 'purchased'],
-    ['expired', null, 'pending'],
+    ['reserved', null, 'held'],
+    ['expired', null, 'gone'],
+    ['withdrawn', null, 'gone'],
   ] as const)('status %s seen by %s is %s', (status, viewer, expected) => {
     expect(viewingOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)).toBe(
       expected,
@@ -85,8 +101,8 @@ describe('listing detail', () => {
     ['sold', null, 'SOLD'],
     ['sold', 'buyer-1', 'PURCHASED'],
     ['reserved', null, 'RESERVED'],
-    ['expired', 'seller-1', 'EXPIRED'],
-    ['withdrawn', null, 'WITHDRAWN'],
+    ['expired', 'seller-1', 'NO LONGER AVAILABLE'],
+    ['withdrawn', null, 'NO LONGER AVAILABLE'],
   ] as const)('a %s listing seen by %s wears the badge %s', (status, viewer, expected) => {
     expect(
       statusBadgeOf({ status, user_id: 'seller-1', buyer_id: status === 'sold' ? 'buyer-1' : null }, viewer)?.label ??

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMajorUnits } from '../../contract/money-format.ts';
 import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountStatus, type PayoutInfo } from '../../contract/payouts.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
+import { payoutText, payoutTotals } from '../../src/features/selling/sale-outcome.ts';
 import { makeListing } from './factories.ts';
 import { mockMyListings } from './selling-mocks.ts';
 
@@ -93,7 +95,7 @@ describe('payouts on /my-listings', { timeout: 20_000 }, () => {
     expect(calls.onboarding).toBe(1);
   });
 
-  it('shows each sale’s payout beside it, and the totals paid out and on their way', async () => {
+  it('shows each sale’s payout beside it, and totals worded as the rows are', async () => {
     await signIn();
     mockMyListings([
       soldWith('l-paid', 'Loft in Soho', {
@@ -116,6 +118,39 @@ describe('payouts on /my-listings', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', {}, { timeout: 5_000 });
     expect(within(table).getByText(`Paid out €120.00 on ${day(PAID_AT)}`)).toBeInTheDocument();
     expect(within(table).getByText('Payout of €80.50 waiting for your payout account')).toBeInTheDocument();
-    expect(await screen.findByText('Paid out €120.00, on its way €80.50')).toBeInTheDocument();
+    // The waiting payout is not "on its way" in the total while its row says it waits for the account.
+    expect(await screen.findByText('Paid out €120.00, waiting for your payout account €80.50')).toBeInTheDocument();
+    expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
+  });
+});
+
+describe('payout totals', () => {
+  const payout = (state: PayoutInfo['state'], amount: number, releaseAt: string, currency = 'EUR'): PayoutInfo => ({
+    state,
+    amount,
+    currency,
+    releaseAt,
+    paidAt: state === 'paid' ? releaseAt : null,
+  });
+  const now = new Date('2026-03-01T12:00:00Z');
+
+  it('sum each kind as its row words it, per currency, leaving out kinds with nothing', () => {
+    const payouts = [
+      payout('paid', 100, '2026-02-01T00:00:00Z'),
+      payout('scheduled', 20, '2026-02-28T00:00:00Z'),
+      payout('scheduled', 30, '2026-03-10T00:00:00Z'),
+      payout('waiting_account', 5, '2026-02-01T00:00:00Z'),
+      payout('reversed', 999, '2026-02-01T00:00:00Z'),
+      payout('waiting_account', 4000, '2026-02-01T00:00:00Z', 'CZK'),
+    ];
+    expect(payoutTotals(payouts, now)).toBe(
+      'Paid out €100.00, on its way €20.00, scheduled €30.00, waiting for your payout account €5.00 · ' +
+        `waiting for your payout account ${formatMajorUnits(4000, 'CZK', { cents: 'always' })}`,
+    );
+    for (const row of payouts) {
+      const text = payoutText(row, now)!;
+      if (row.state === 'waiting_account') expect(text).toMatch(/waiting for your payout account$/);
+    }
+    expect(payoutTotals([payout('reversed', 10, '2026-02-01T00:00:00Z')], now)).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ const sale = (overrides: Partial<SaleOutcome>): SaleOutcome => ({
 
 const refund = (refundedAt: string | null) => ({
   reason: 'transfer_refused' as const,
-  message: REFUND_REASON_MESSAGES.transfer_refused,
+  message: REFUND_REASON_MESSAGES.seller.transfer_refused,
   requestedAt: '2026-02-01T10:03:00.000Z',
   refundedAt,
 });
@@ -49,8 +49,8 @@ const sellerListings = () => [
 
 const OUTCOMES = {
   'Loft in Soho': `Transferred to the buyer on ${day(TRANSFERRED_AT)}`,
-  'Canal house room': `Refunded to the buyer: ${REFUND_REASON_MESSAGES.transfer_refused}`,
-  'Beach bungalow': `Being refunded to the buyer: ${REFUND_REASON_MESSAGES.transfer_refused}`,
+  'Canal house room': `Refunded to the buyer: ${REFUND_REASON_MESSAGES.seller.transfer_refused}`,
+  'Beach bungalow': `Being refunded to the buyer: ${REFUND_REASON_MESSAGES.seller.transfer_refused}`,
   'Old town double': 'Sold: the hotel is putting the reservation in the buyer’s name.',
 };
 

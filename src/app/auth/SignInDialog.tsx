@@ -81,11 +81,22 @@ export function SignInDialog({ intendedPath, onClose, onGoogle }: Props) {
               {busy ? 'Redirecting to Google…' : 'Continue with Google'}
             </button>
             <p className="mt-6 text-xs text-slate-500">
-              By continuing you agree to Restay&apos;s Terms of Service and acknowledge our Privacy Policy.
+              By continuing you agree to Restay&apos;s <LegalLink to="/terms">Terms of Service</LegalLink> and
+              acknowledge our <LegalLink to="/privacy">Privacy Policy</LegalLink>.
             </p>
           </Dialog.Content>
         </Dialog.Overlay>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A legal page opened in a new tab, so that reading it keeps the dialog and what the guest was doing. */
+function LegalLink({ to, children }: { to: string; children: string }) {
+  return (
+    <a href={to} target="_blank" rel="noopener" className="text-brand-700 underline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

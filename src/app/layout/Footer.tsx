@@ -29,6 +29,16 @@ export function Footer() {
                 List Your Stay
               </Link>
             </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
           </ul>
         </nav>
 

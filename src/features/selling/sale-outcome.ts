@@ -41,20 +41,37 @@ export function payoutText(payout: PayoutInfo | null | undefined, now = new Date
   }
 }
 
-/** Per currency: what was paid out and what is on its way (scheduled or waiting for the account). */
-export function payoutTotals(payouts: PayoutInfo[]): string | null {
-  const totals = new Map<string, { paid: number; coming: number }>();
-  for (const payout of payouts) {
-    const total = totals.get(payout.currency) ?? { paid: 0, coming: 0 };
-    if (payout.state === 'paid') total.paid += payout.amount;
-    if (payout.state === 'scheduled' || payout.state === 'waiting_account') total.coming += payout.amount;
-    totals.set(payout.currency, total);
-  }
-  const parts = [...totals]
-    .filter(([, total]) => total.paid || total.coming)
-    .map(
-      ([currency, total]) =>
-        `Paid out ${formatMajorUnits(total.paid, currency, { cents: 'always' })}, on its way ${formatMajorUnits(total.coming, currency, { cents: 'always' })}`,
-    );
+/** The groups My Listings' payout totals sum, in the order and with the words each row of that group uses. */
+const TOTAL_GROUPS = [
+  { label: 'Paid out', holds: (payout: PayoutInfo) => payout.state === 'paid' },
+  {
+    label: 'on its way',
+    holds: (payout: PayoutInfo, now: Date) => payout.state === 'scheduled' && new Date(payout.releaseAt) <= now,
+  },
+  {
+    label: 'scheduled',
+    holds: (payout: PayoutInfo, now: Date) => payout.state === 'scheduled' && new Date(payout.releaseAt) > now,
+  },
+  { label: 'waiting for your payout account', holds: (payout: PayoutInfo) => payout.state === 'waiting_account' },
+] as const;
+
+/**
+ * Per currency, the sum of each kind of payout the rows show, worded as the rows word it: a payout that waits for
+ * the seller's payout account is not "on its way" in the total when its row says it is waiting.
+ */
+export function payoutTotals(payouts: PayoutInfo[], now = new Date()): string | null {
+  const currencies = [...new Set(payouts.map((payout) => payout.currency))];
+  const parts = currencies.flatMap((currency) => {
+    const sums = TOTAL_GROUPS.map((group) => ({
+      label: group.label,
+      sum: payouts
+        .filter((payout) => payout.currency === currency && group.holds(payout, now))
+        .reduce((total, payout) => total + payout.amount, 0),
+    })).filter(({ sum }) => sum > 0);
+    if (!sums.length) return [];
+    return [
+      sums.map(({ label, sum }) => `${label} ${formatMajorUnits(sum, currency, { cents: 'always' })}`).join(', '),
+    ];
+  });
   return parts.length ? parts.join(' · ') : null;
 }

@@ -4,8 +4,12 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { usePurchasedStays } from '../api/purchased-stays.ts';
 import { useStay } from '../api/stay.ts';
+import { orderNews } from '../order-news.ts';
+import { StayProgress } from './StayProgress.tsx';
 
 /** The stay comes as `?listing=` (survives a reload) or in the navigation state. */
 function useConfirmedListingId(): string | null {
@@ -15,15 +19,31 @@ function useConfirmedListingId(): string | null {
   return params.get('listing') || fromState;
 }
 
+/**
+ * The buyer's order of the stay, followed live (My Stays' reply, read again while the handover is under way), so
+ * the page tells what is true now: paid, in the buyer's name, or refunded.
+ */
+function useOrderOf(listingId: string | null) {
+  const { user } = useAuth();
+  const stays = usePurchasedStays(user?.id ?? '');
+  // Newest first: a stay bought again after a refund shows its latest order.
+  return listingId === null ? undefined : stays.data?.find((stay) => stay.id === listingId);
+}
+
 export default function BookingConfirmationPage() {
   usePageTitle('Booking Confirmed');
   const listingId = useConfirmedListingId();
   const stay = useStay(listingId);
+  const bought = useOrderOf(listingId);
+  const hotel = bought?.hotel_name ?? bought?.title ?? 'the hotel';
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Congratulations!</h1>
-      <p className="mt-3 text-lg text-slate-700">Your payment went through and the stay is yours.</p>
+      {/* Read out as it changes: the handover finishes while the buyer is on this page. */}
+      <p role="status" className="mt-3 text-lg text-slate-700">
+        {bought ? orderNews(bought.order, hotel) : 'Payment received.'}
+      </p>
 
       {listingId !== null ? (
         <section
@@ -46,6 +66,11 @@ export default function BookingConfirmationPage() {
           ) : (
             <StaySummary listing={stay.data} />
           )}
+          {bought ? (
+            <div className="mt-4 border-t border-slate-100 pt-4">
+              <StayProgress order={bought.order} label={hotel} />
+            </div>
+          ) : null}
         </section>
       ) : null}
 

@@ -1,13 +1,15 @@
 import type { PurchasedStay } from '../../../../contract/buying.ts';
 import type { Handover, RefundInfo } from '../../../../contract/handover.ts';
 import { formatMoment, formatStayDate } from '../../../lib/format.ts';
+import { retryText } from '../order-news.ts';
 import { ORDER_STATE_TEXT } from '../order-progress.ts';
 
 type Order = PurchasedStay['order'];
 
 /**
- * What happened to a bought stay since the payment, each step with its time; then, once it is in the buyer's
- * name, the reservation as the hotel now holds it, or, when the money goes back, why.
+ * What happened to a bought stay since the payment, each step with its time; while the hotel's system does not
+ * answer, that we keep trying and until when; then, once it is in the buyer's name, the reservation as the hotel
+ * now holds it, or, when the money goes back, why.
  */
 export function StayProgress({ order, label }: { order: Order; label: string }) {
   // The checkout itself is not news to the buyer: the timeline starts with the payment.
@@ -25,6 +27,9 @@ export function StayProgress({ order, label }: { order: Order; label: string }) 
             </li>
           ))}
         </ol>
+      ) : null}
+      {order.transferRetry && (order.state === 'paid' || order.state === 'transferring') ? (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{retryText(order.transferRetry)}</p>
       ) : null}
       {order.state === 'transferred' && order.handover ? (
         <HotelDetails handover={order.handover} label={label} />

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
@@ -99,14 +100,28 @@ function ViewerActions({
       {viewing === 'unavailable' ? (
         <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">This stay is not available right now.</p>
       ) : null}
-      {viewing === 'pending' && listing.status === 'reserved' ? (
-        <HeldStay listing={listing} viewerId={viewerId} flow={flow} />
-      ) : null}
-      {viewing === 'pending' && listing.status !== 'reserved' ? (
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          This stay is pending and cannot be booked.
+      {viewing === 'held' ? <HeldStay listing={listing} viewerId={viewerId} flow={flow} /> : null}
+      {viewing === 'gone' || viewing === 'sold' ? <NoLongerAvailable sold={viewing === 'sold'} /> : null}
+      {viewing === 'purchased' ? (
+        <p className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          You bought this stay.{' '}
+          <Link to="/my-stays" className="font-semibold underline">
+            See it in My Stays
+          </Link>
         </p>
       ) : null}
     </>
+  );
+}
+
+/** A stay nobody can book any more (sold, withdrawn by its seller or the hotel, or past), and where to look next. */
+function NoLongerAvailable({ sold }: { sold: boolean }) {
+  return (
+    <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+      {sold ? 'This stay has been sold and is no longer available.' : 'This stay is no longer available.'}{' '}
+      <Link to="/marketplace" className="font-semibold text-brand-700 underline">
+        Find another stay
+      </Link>
+    </p>
   );
 }

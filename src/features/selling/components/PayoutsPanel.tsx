@@ -13,7 +13,7 @@ const HINT = {
 /**
  * The seller's payout account on My Listings. The provider's onboarding sends them back with `?payouts=return`
  * (the account is re-read) or `?payouts=refresh` (the link expired: a new one is asked for at once). `totals`:
- * what the seller's sales paid out and what is on its way.
+ * what the seller's payouts come to, by kind, worded as each row is.
  */
 export function PayoutsPanel({ totals }: { totals: string | null }) {
   const account = usePayoutAccount();

@@ -1,0 +1,39 @@
+import type { PurchasedStay } from '../../../contract/buying.ts';
+import type { TransferRetry } from '../../../contract/handover.ts';
+import { formatMoment } from '../../lib/format.ts';
+
+type Order = PurchasedStay['order'];
+
+/** While the hotel's system does not answer: that we keep trying, until when, and what happens after. */
+export function retryText(retry: TransferRetry): string {
+  const until = formatMoment(retry.triesUntil) ?? retry.triesUntil;
+  return (
+    `The hotel's system is not answering. We keep trying until ${until}; if it still does not answer by then, ` +
+    'your payment is refunded in full.'
+  );
+}
+
+/**
+ * Where a bought stay stands, in one sentence for the buyer, true at each step: "in your name" only once the
+ * hotel has done it, and never before.
+ */
+export function orderNews(order: Order, hotel: string): string {
+  switch (order.state) {
+    case 'paid':
+    case 'transferring':
+      return order.transferRetry
+        ? `Payment received. ${retryText(order.transferRetry)}`
+        : `Payment received. We are putting the reservation in your name at ${hotel}.`;
+    case 'transferred':
+      return `The reservation is in your name at ${hotel}.`;
+    case 'transfer_failed':
+    case 'refund_pending':
+    case 'refunded': {
+      const why = order.refund ? ` ${order.refund.message}` : '';
+      const money = order.state === 'refunded' ? 'was refunded' : 'is being refunded';
+      return `We could not give you this stay at ${hotel}.${why} Your payment ${money} in full.`;
+    }
+    default:
+      return 'Payment received.';
+  }
+}
