@@ -7,11 +7,30 @@ const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'acc
 
 /** For each folder of the API, the folders it may not import (they build on it). */
 const SERVER_FORBIDDEN_IMPORTS = {
-  db: ['listings', 'selling', 'payments', 'demo', 'accounts', 'auth', 'contact', 'mail', 'photos', 'system'],
-  demo: ['listings', 'selling', 'payments'],
-  listings: ['selling', 'payments', 'demo'],
+  db: ['listings', 'selling', 'payments', 'standins', 'accounts', 'auth', 'contact', 'mail', 'photos', 'system'],
+  listings: ['selling', 'payments'],
   selling: ['payments'],
 };
+
+/**
+ * What a stand-in (server/standins/) may import besides its own wing: the database, the HTTP helpers, the clock,
+ * the contract, and the provider wire it shares with the real client (the port it implements). Everything else
+ * of the product is out of its reach, so a stand-in cannot lean on product code and drift from the real wire.
+ */
+const STAND_IN_ALLOWED_IMPORTS = [
+  'db/',
+  'http/',
+  'clock.ts',
+  'background-loop.ts',
+  'mail/mailer.ts',
+  'payments/stripe/stripe-wire.ts',
+  'selling/pms/mews-schemas.ts',
+];
+/** A path from server/standins/<service>/ out of the wing that is none of the above (or the contract, one up). */
+const STAND_IN_FORBIDDEN_IMPORT = `^\\.\\./\\.\\./(?!(${STAND_IN_ALLOWED_IMPORTS.map((p) => p.replace(/[.]/g, '\\.')).join('|')})|\\.\\./contract/)`;
+
+/** Only these files choose and mount stand-ins, behind the stand-in policy (server/stand-in-policy.ts). */
+const STAND_IN_CHOOSERS = ['server/adapters.ts', 'server/app.ts'];
 
 /** Import patterns naming a folder of the SPA, however deep the importing file sits. */
 const folder = (path) => [`**/${path}/**`, `**/${path}`];
@@ -108,6 +127,43 @@ export default tseslint.config(
       ],
     },
   })),
+  // The stand-in wing: product code never imports it (only the two choosers do), and it imports only what it
+  // shares with the real adapters.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/standins/**', ...STAND_IN_CHOOSERS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: folder('standins'),
+              message: `Only ${STAND_IN_CHOOSERS.join(' and ')} choose and mount stand-ins; product code uses the port.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/standins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: STAND_IN_FORBIDDEN_IMPORT,
+              message:
+                'A stand-in imports only the database, HTTP helpers, clock, contract and the provider wire it shares ' +
+                'with the real adapter (see docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

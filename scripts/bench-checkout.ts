@@ -31,7 +31,7 @@ import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedDemoData } from '../server/demo/seed.ts';
+import { seedDemoData } from '../server/standins/demo/seed.ts';
 import { createSelfOrigin } from '../server/http/self-origin.ts';
 
 const args = Object.fromEntries(

@@ -20,9 +20,9 @@ import express from 'express';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { DEMO_MEWS_CLIENT_TOKEN } from '../server/demo/demo-data.ts';
-import { buildDemoPmsRows, type DemoPmsRows } from '../server/demo/demo-rows.ts';
-import { demoMewsRouter } from '../server/selling/pms/demo-mews-routes.ts';
+import { DEMO_MEWS_CLIENT_TOKEN } from '../server/standins/demo/demo-data.ts';
+import { buildDemoPmsRows, type DemoPmsRows } from '../server/standins/demo/demo-rows.ts';
+import { demoMewsRouter } from '../server/standins/mews/demo-mews-routes.ts';
 import { databaseHotelDirectory } from '../server/selling/pms/hotel-directory.ts';
 import { createMewsPms } from '../server/selling/pms/mews-pms.ts';
 

@@ -4,15 +4,19 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { SelfOrigin } from './http/self-origin.ts';
-import { createMailer, type Mailer } from './mail/index.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import type { Payments } from './payments/stripe/payments.ts';
-import { checkoutStandIn } from './payments/stripe/standin/checkout-standin.ts';
+import { checkoutStandIn } from './standins/stripe/checkout-standin.ts';
 import { createStripePayments } from './payments/stripe/stripe-payments.ts';
 import { createPhotoService, type PhotoService } from './photos/index.ts';
-import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './demo/demo-data.ts';
-import { demoMewsRouter } from './selling/pms/demo-mews-routes.ts';
-import { demoMewsWebhook } from './selling/pms/demo-mews-webhook.ts';
-import { devPmsRouter } from './selling/pms/dev-pms-routes.ts';
+import { resetDemoData, seedDemoData } from './standins/demo/seed.ts';
+import { createDevMailbox } from './standins/mailbox/dev-mailbox.ts';
+import { devMailboxRouter } from './standins/mailbox/dev-mailbox-routes.ts';
+import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './standins/demo/demo-data.ts';
+import { demoMewsRouter } from './standins/mews/demo-mews-routes.ts';
+import { demoMewsWebhook } from './standins/mews/demo-mews-webhook.ts';
+import { devPmsRouter } from './standins/mews/dev-pms-routes.ts';
 import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
 import type { Pms } from './selling/pms/pms.ts';
@@ -48,7 +52,7 @@ export function createAdapters(
   selfOrigin: SelfOrigin,
 ): Adapters {
   const { db } = database;
-  const anyStandIn = config.pms.mode === 'demo' || config.payments.mode === 'local';
+  const anyStandIn = !config.smtpUrl || config.pms.mode === 'demo' || config.payments.mode === 'local';
   // The configuration refuses this already; a second lock here keeps a stand-in from ever being built by mistake.
   if (anyStandIn && !config.standInsAllowed) throw new Error('the local stand-ins may not run with this configuration');
   const standIns = Router();
@@ -74,6 +78,15 @@ export function createAdapters(
           directory: hotelDirectory,
           logger,
         });
+  let mailer: Mailer;
+  if (config.smtpUrl) {
+    mailer = createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+  } else {
+    mailer = createDevMailbox(db, logger, config.mailFrom);
+    // Every email's content, to anyone who asks: a stand-in like the others.
+    standIns.use('/dev', devMailboxRouter(db));
+  }
+
   if (pmsConfig.mode === 'demo') {
     standIns.use(DEMO_MEWS_PATH, demoMewsRouter(db, clock));
     // Like Mews, the demo hotel tells Restay's webhook receiver when one of its reservations changes.
@@ -120,7 +133,7 @@ export function createAdapters(
   }
 
   return {
-    mailer: createMailer(config, db, logger),
+    mailer,
     photos: createPhotoService(config, clock),
     pms,
     payments,
@@ -134,6 +147,23 @@ export function createAdapters(
       },
     },
   };
+}
+
+/**
+ * Demo sellers and their stays belong to the demo hotel system: a database behind a real PMS starts empty.
+ * Seeds an empty database only; says how many listings it added.
+ */
+export async function seedStandInData(config: Config, database: DatabaseHandle) {
+  return config.pms.mode === 'demo' ? seedDemoData(database.db) : { listings: 0 };
+}
+
+/** `npm run db:seed`: replaces every listing and sale with the demo set, so only behind the demo hotel system. */
+export async function resetStandInData(config: Config, database: DatabaseHandle) {
+  if (config.pms.mode !== 'demo')
+    throw new Error(
+      'db:seed replaces all data with demo data: it runs only with the demo hotel system (no MEWS_* set).',
+    );
+  return resetDemoData(database.db);
 }
 
 /** What the start-up log says about the adapters (never a secret). */

@@ -33,7 +33,6 @@ import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage, type SpaPage } from './seo/spa-page.ts';
 import { seoRouter } from './seo/routes.ts';
 import { listingWritesRouter } from './selling/listing-routes.ts';
-import { devMailboxRouter } from './mail/dev-mailbox-routes.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { purchaseRouter } from './payments/purchase-routes.ts';
 import { paymentRouter } from './payments/routes.ts';
@@ -41,6 +40,7 @@ import { paymentWebhookRouter } from './payments/webhook-route.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
+import { devSignInPage } from './standins/sign-in/dev-sign-in-page.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -105,7 +105,13 @@ export function createApp(dependencies: AppDependencies): Express {
   app.use('/api', compression());
   app.use(jsonBody(JSON_BODY_LIMIT));
 
-  const auth = setUpAuth(config, database.db, authRateLimits, clock);
+  const auth = setUpAuth(
+    config,
+    database.db,
+    authRateLimits,
+    clock,
+    config.standInsAllowed ? devSignInPage : undefined,
+  );
   const users = userMiddleware(auth.verify);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
@@ -132,11 +138,9 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  // The demo PMS, the test checkout and their dev pages: only on a loopback origin or in DEMO_MODE, never in production.
+  // The demo PMS, the test checkout, the dev mailbox and their pages: only on a loopback origin or in DEMO_MODE,
+  // never in production.
   if (adapters.standIns.router && config.standInsAllowed) app.use(adapters.standIns.router);
-
-  // The dev mailbox shows every email's content to anyone who asks: the same rule.
-  if (mailer.kind === 'dev-mailbox' && config.standInsAllowed) app.use('/dev', devMailboxRouter(database.db));
 
   app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {

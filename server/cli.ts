@@ -1,7 +1,7 @@
 import { loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { resetDemoData } from './demo/seed.ts';
+import { resetStandInData } from './adapters.ts';
 
 /** `npm run db:migrate` applies pending migrations; `npm run db:seed` also replaces all data with the demo set. */
 async function run(command: string | undefined) {
@@ -12,12 +12,7 @@ async function run(command: string | undefined) {
     const applied = await migrate(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
     if (command === 'seed') {
-      // Seeding replaces every listing and sale: only a database behind the demo hotel system holds nothing real.
-      if (config.pms.mode !== 'demo')
-        throw new Error(
-          'db:seed replaces all data with demo data: it runs only with the demo hotel system (no MEWS_* set).',
-        );
-      const { listings, pmsReservations } = await resetDemoData(database.db);
+      const { listings, pmsReservations } = await resetStandInData(config, database);
       console.log(`Demo data reset: ${listings} listings, ${pmsReservations} demo PMS reservations.`);
     }
   } finally {

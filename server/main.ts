@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAdapters, describeAdapters } from './adapters.ts';
+import { createAdapters, describeAdapters, seedStandInData } from './adapters.ts';
 import { alertDeps } from './alerts/deps.ts';
 import { registerAlertJobs } from './alerts/jobs.ts';
 import { createApp } from './app.ts';
@@ -14,7 +14,6 @@ import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoData } from './demo/seed.ts';
 import { createLogger } from './logger.ts';
 import { pageRendererIn } from './seo/page-renderer.ts';
 
@@ -27,11 +26,8 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  // Demo sellers and their stays belong to the demo hotel system: a database behind a real PMS starts empty.
-  if (config.pms.mode === 'demo') {
-    const seeded = await seedDemoData(database.db);
-    if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
-  }
+  const seeded = await seedStandInData(config, database);
+  if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
   // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
   if (database.kind === 'pglite') {

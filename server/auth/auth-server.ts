@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { databaseRateLimit } from '../http/rate-limit.ts';
 import { googleSignIn } from './google-oidc.ts';
-import { goTrueRouter } from './gotrue-routes.ts';
+import { goTrueRouter, type DevSignInPage } from './gotrue-routes.ts';
 import { restProfilesRouter } from './rest-profiles.ts';
 import {
   cachedSessionCheck,
@@ -33,13 +33,15 @@ export interface AuthSetup {
 /**
  * Chooses the identity source. With SUPABASE_URL the API only verifies that project's tokens and nothing of
  * the built-in server exists; without it the built-in server is created with its own signing key. `clock`
- * times flows, codes, sessions and token expiry.
+ * times flows, codes, sessions and token expiry. Without Google, sign-in is the development page `devSignInPage`
+ * (a stand-in: the app passes it where the stand-in policy allows it).
  */
 export function setUpAuth(
   config: Config,
   db: Kysely<Database>,
   limits = DEFAULT_AUTH_RATE_LIMITS,
   clock: () => Date = () => new Date(),
+  devSignInPage?: DevSignInPage,
 ): AuthSetup {
   if (config.auth.mode === 'supabase') {
     const sessions = cachedSessionCheck(supabaseSessionLookup(config.auth.supabaseUrl, config.auth.anonKey));
@@ -64,6 +66,7 @@ export function setUpAuth(
       onSessionsRevoked: sessions.forget,
       clock,
       google: config.auth.google ? googleSignIn(config.auth.google, `${config.publicUrl}/auth/v1/callback`) : undefined,
+      devSignInPage: config.auth.google ? undefined : devSignInPage,
       limits: {
         token: databaseRateLimit(db, {
           name: 'auth-token',

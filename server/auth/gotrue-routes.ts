@@ -5,13 +5,15 @@ import { sha256 } from '../crypto/sha256.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../http/html.ts';
 import { sendHtmlPage } from '../http/html-page.ts';
-import { devSignInPage } from './dev-sign-in-page.ts';
 import type { GoogleSignIn } from './google-oidc.ts';
 import { API_VERSION, GoTrueError, goTrueErrorHandler } from './gotrue-errors.ts';
 import { buildSession, toGoTrueUser } from './sessions.ts';
 import type { SigningKey } from './signing-key.ts';
 import * as store from './store.ts';
 import { bearerToken, type TokenVerifier, type VerifiedUser } from './token-verifier.ts';
+
+/** Draws the development sign-in form posting to `action`, with an error line when the last try failed. */
+export type DevSignInPage = (action: string, error?: string) => string;
 
 export interface GoTrueDependencies {
   db: Kysely<Database>;
@@ -24,6 +26,8 @@ export interface GoTrueDependencies {
   /** Called after sessions are signed out here, so cached "still signed in" answers are dropped at once. */
   onSessionsRevoked: () => void;
   google: GoogleSignIn | undefined;
+  /** Without Google: the development sign-in page (a stand-in, chosen by the app), drawn for a form's action. */
+  devSignInPage: DevSignInPage | undefined;
   limits: { token: RequestHandler; signIn: RequestHandler };
   /** The one source of time for flows, codes, sessions and tokens. */
   clock: () => Date;
@@ -50,6 +54,12 @@ const validation = (message: string) => new GoTrueError(400, 'validation_failed'
  */
 export function goTrueRouter(deps: GoTrueDependencies): Router {
   const { db, key, issuer, clock } = deps;
+  if (!deps.google && !deps.devSignInPage) throw new Error('sign-in needs Google or the development sign-in page');
+  const devSignInPage: DevSignInPage =
+    deps.devSignInPage ??
+    (() => {
+      throw new Error('the development sign-in is not served beside Google');
+    });
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('X-Supabase-Api-Version', API_VERSION);

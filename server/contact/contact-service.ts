@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { contactRequestSchema } from '../../contract/contact.ts';
 import type { Database } from '../db/schema.ts';
-import type { Mailer } from '../mail/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 type ContactMessage = z.output<typeof contactRequestSchema>;
 

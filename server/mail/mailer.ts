@@ -1,6 +1,6 @@
 /**
  * The mail port: nothing outside server/mail knows which adapter is active (SMTP in production, the dev
- * mailbox locally, chosen once at start-up by server/mail/index.ts).
+ * mailbox locally, chosen once at start-up by server/adapters.ts).
  */
 export interface MailMessage {
   to: string;

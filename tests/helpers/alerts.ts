@@ -8,7 +8,7 @@ import { saveSearch } from '../../server/alerts/save-search.ts';
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { createDevMailbox } from '../../server/mail/dev-mailbox.ts';
+import { createDevMailbox } from '../../server/standins/mailbox/dev-mailbox.ts';
 
 /** The unsubscribe key of alert tests that run without a server (a server's own is in its config). */
 export const TEST_ALERTS_SECRET = 'restay-alert-tests-unsubscribe-key-0123456789';

@@ -11,6 +11,7 @@ import { LOCAL_ANON_KEY, loadConfig } from '../../server/config.ts';
 import { errorHandler } from '../../server/http/error-handler.ts';
 import { supabaseFor, TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { devSignInPage } from '../../server/standins/sign-in/dev-sign-in-page.ts';
 
 // The built-in auth server reads every time from the clock it is given; this test moves that clock by hand.
 let now = new Date('2031-03-04T10:00:00.000Z');
@@ -24,7 +25,7 @@ let url: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
-  const auth = setUpAuth(config, database.db, { token: 1000, signIn: 1000 }, clock);
+  const auth = setUpAuth(config, database.db, { token: 1000, signIn: 1000 }, clock, devSignInPage);
   const app = express();
   app.use(pinoHttp({ logger: pino({ level: 'silent' }) }));
   app.use(express.json());

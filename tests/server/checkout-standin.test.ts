@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput, PaymentEvent } from '../../server/payments/stripe/payments.ts';
-import { checkoutStandIn } from '../../server/payments/stripe/standin/checkout-standin.ts';
+import { checkoutStandIn } from '../../server/standins/stripe/checkout-standin.ts';
 import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
 import { randomLocalSecrets } from '../../server/local-secrets.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
-import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/demo/seed-data.ts';
-import { resetDemoData, seedDemoData } from '../../server/demo/seed.ts';
+import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
+import { resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 const DAY_MS = 86_400_000;

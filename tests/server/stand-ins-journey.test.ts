@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { seedDemoData } from '../../server/demo/seed.ts';
+import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { buyingDeps } from '../../server/payments/deps.ts';
 import { runPaymentWork } from '../../server/payments/payment-jobs.ts';
 import { PROJECT_AUTH_ENV, projectToken } from '../helpers/project-tokens.ts';

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate.ts';
-import { connectStore } from '../../server/payments/stripe/standin/connect-store.ts';
-import { idempotencyKeys } from '../../server/payments/stripe/standin/idempotency.ts';
+import { connectStore } from '../../server/standins/stripe/connect-store.ts';
+import { idempotencyKeys } from '../../server/standins/stripe/idempotency.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput } from '../../server/payments/stripe/payments.ts';
-import { createStripePayments, STRIPE_API_VERSION } from '../../server/payments/stripe/stripe-payments.ts';
+import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
+import { STRIPE_API_VERSION } from '../../server/payments/stripe/stripe-wire.ts';
 
 const API = 'https://api.stripe.com/v1';
 const SECRET_KEY = 'sk_test_adapter';

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import type { CheckoutSession, Payments } from './payments.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
 import {
+  STRIPE_API_VERSION,
   toCheckoutSession,
   toPaymentEvent,
   toProviderPayment,
@@ -16,9 +17,6 @@ import {
   toProviderTransferReversal,
   toProviderTransfers,
 } from './stripe-connect-wire.ts';
-
-/** The API version stripe@23.1.0 is built and typed for; the webhook endpoint must be set to the same one. */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 export interface StripePaymentsOptions {
   /** `stripe` talks to api.stripe.com; `local` to the built-in checkout server on the API's own origin. */

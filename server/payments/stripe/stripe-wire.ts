@@ -4,6 +4,9 @@ import { fromStripeAmount } from './stripe-amounts.ts';
 import { toPayoutAccount } from './stripe-connect-wire.ts';
 import { idOrObject, listWire } from './stripe-wire-parts.ts';
 
+/** The API version stripe@23.1.0 is built and typed for; the webhook endpoint must be set to the same one. */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** The Checkout Session fields the port reads, as Stripe sends them (times in Unix seconds, amounts in minor units). */
 const checkoutSessionWire = z.object({
   object: z.literal('checkout.session'),

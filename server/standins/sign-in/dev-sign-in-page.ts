@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** Demo people to sign in as with one click; any other address works too. */
 export const DEMO_ACCOUNTS = ['traveller@demo.restay.test', 'seller@demo.restay.test', 'buyer@demo.restay.test'];

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import type { Clock } from '../../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import { closedCheckoutPage } from './checkout-page.ts';
 import { onboardingPage } from './connect-page.ts';
 import { readFormFields } from './form-fields.ts';

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
-import type { Database, MailOutboxRow } from '../db/schema.ts';
-import { escapeHtml } from '../http/html.ts';
-import { sendHtmlPage } from '../http/html-page.ts';
+import type { Database, MailOutboxRow } from '../../db/schema.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { sendHtmlPage } from '../../http/html-page.ts';
 import { listDevMailbox } from './dev-mailbox.ts';
 
 /** GET /dev/mailbox (a page to read) and /dev/mailbox.json (for scripts and tests). Never mounted in production. */

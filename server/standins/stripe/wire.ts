@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { StripeStandinRefundsTable } from '../../../db/schema-standins.ts';
-import type { StripeStandinSessionRow } from '../../../db/schema.ts';
-import { STRIPE_API_VERSION } from '../stripe-payments.ts';
+import type { StripeStandinRefundsTable } from '../../db/schema-standins.ts';
+import type { StripeStandinSessionRow } from '../../db/schema.ts';
+import { STRIPE_API_VERSION } from '../../payments/stripe/stripe-wire.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

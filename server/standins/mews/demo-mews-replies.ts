@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import type { DemoPmsEnterprisesTable } from '../../db/schema.ts';
-import type { MewsInterval } from './mews-schemas.ts';
+import type { MewsInterval } from '../../selling/pms/mews-schemas.ts';
 
 /**
  * The demo PMS's answers, read from its tables and shaped exactly as the Mews Connector API shapes them

@@ -3,7 +3,7 @@ import type {
   StripeStandinAccountsTable,
   StripeStandinTransferReversalsTable,
   StripeStandinTransfersTable,
-} from '../../../db/schema-standins.ts';
+} from '../../db/schema-standins.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { StripeStandinSessionRow, StripeStandinSessionsTable } from '../../../db/schema.ts';
-import { withinTransaction, type Executor } from '../../../db/transaction.ts';
+import type { StripeStandinSessionRow, StripeStandinSessionsTable } from '../../db/schema.ts';
+import { withinTransaction, type Executor } from '../../db/transaction.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeJson, checkoutSessionJson, newId } from './wire.ts';
 

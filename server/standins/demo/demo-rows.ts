@@ -6,7 +6,7 @@ import type {
   DemoPmsReservationsTable,
   DemoPmsResourceCategoriesTable,
   DemoPmsResourcesTable,
-} from '../db/schema.ts';
+} from '../../db/schema.ts';
 import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 

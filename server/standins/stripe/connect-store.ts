@@ -1,4 +1,4 @@
-import { withinTransaction, type Executor } from '../../../db/transaction.ts';
+import { withinTransaction, type Executor } from '../../db/transaction.ts';
 import { accountJson } from './connect-wire.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeIdOf, newId, StripeWireError } from './wire.ts';

@@ -1,4 +1,4 @@
-import type { NewProfile, NewReservation } from '../db/schema.ts';
+import type { NewProfile, NewReservation } from '../../db/schema.ts';
 import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';

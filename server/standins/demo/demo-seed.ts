@@ -1,5 +1,5 @@
-import type { Executor } from '../db/transaction.ts';
-import type { NewProfile, NewReservation } from '../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { NewProfile, NewReservation } from '../../db/schema.ts';
 import { marketplaceDemoPmsRows } from './demo-marketplace-rows.ts';
 import { buildDemoPmsRows, type DemoPmsRows } from './demo-rows.ts';
 

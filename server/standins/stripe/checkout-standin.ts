@@ -1,9 +1,9 @@
-import { startBackgroundLoop } from '../../../background-loop.ts';
+import { startBackgroundLoop } from '../../background-loop.ts';
 import type { Request, Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock } from '../../../clock.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
 import { standinApiRouter } from './api-routes.ts';
 import { idempotencyKeys } from './idempotency.ts';
 import { standinPageRouter } from './page-routes.ts';

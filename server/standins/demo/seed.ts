@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewListing, NewProfile, NewReservation } from '../db/schema.ts';
+import type { Database, NewListing, NewProfile, NewReservation } from '../../db/schema.ts';
 import { DEMO_PROFILES, demoUuid, type DemoHotel } from './seed-data.ts';
 import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';

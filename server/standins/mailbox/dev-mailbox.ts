@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, MailOutboxRow } from '../db/schema.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { Database, MailOutboxRow } from '../../db/schema.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 
 const LISTED_MESSAGES = 50;
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock } from '../../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import Stripe from 'stripe';
-import type { Database } from '../../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** Wait after the 1st, 2nd, ... failed attempt; after the last one the event is given up. */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000, 3_600_000, 10_800_000];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
-import type { StripeStandinIdempotencyKeysTable } from '../../../db/schema-standins.ts';
+import type { Database } from '../../db/schema.ts';
+import type { StripeStandinIdempotencyKeysTable } from '../../db/schema-standins.ts';
 import { StripeWireError } from './wire.ts';
 
 export interface WireResponse {

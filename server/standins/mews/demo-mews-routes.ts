@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { DEMO_MEWS_CLIENT_TOKEN } from '../../demo/demo-data.ts';
+import { DEMO_MEWS_CLIENT_TOKEN } from '../demo/demo-data.ts';
 import {
   configurationReply,
   customersReply,
@@ -14,7 +14,7 @@ import {
   type Enterprise,
 } from './demo-mews-replies.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
-import { MEWS_RESERVATION_STATES } from './mews-schemas.ts';
+import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 
 /**
  * The demo PMS: the Mews Connector API calls the Mews adapter makes (POST /api/connector/v1/...), answered from

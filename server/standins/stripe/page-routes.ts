@@ -1,7 +1,7 @@
 import express, { Router, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { Clock } from '../../../clock.ts';
-import type { StripeStandinSessionRow } from '../../../db/schema.ts';
+import type { Clock } from '../../clock.ts';
+import type { StripeStandinSessionRow } from '../../db/schema.ts';
 import { checkoutPage, closedCheckoutPage, dashboardPage } from './checkout-page.ts';
 import type { StandinStore } from './store.ts';
 import { connectPageRoutes } from './connect-page-routes.ts';

@@ -1,5 +1,5 @@
-import type { StripeStandinSessionRow } from '../../../db/schema.ts';
-import { formatMinorUnits } from '../../../../contract/money-format.ts';
+import type { StripeStandinSessionRow } from '../../db/schema.ts';
+import { formatMinorUnits } from '../../../contract/money-format.ts';
 import type { CardField, CardForm } from './test-cards.ts';
 
 export const escapeHtml = (text: string) =>
