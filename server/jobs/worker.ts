@@ -34,6 +34,13 @@ export const JOBS_CHANNEL = 'restay_jobs';
  * per second when nothing is due.
  */
 const DEFAULT_INTERVAL_MS = 1_000;
+
+/**
+ * Jobs one worker runs at once. Most of a job's time is spent waiting on a provider (the hotel's system, the
+ * payment provider, SMTP), so a burst of sales would otherwise queue each transfer behind every earlier sale's
+ * transfer and emails. Each slot claims its own job (SKIP LOCKED), as separate instances would.
+ */
+const DEFAULT_CONCURRENCY = 4;
 export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
@@ -211,17 +218,18 @@ export async function runDueJobs(
 
 /**
  * Runs due jobs now, whenever a job is enqueued (with `deps.notices`) and every `intervalMs`, one round at a
- * time. Returns a stop function that waits for the job in progress to finish (a job cut short would run again
+ * time, up to `concurrency` jobs at once. Returns a stop function that waits for the job in progress to finish (a job cut short would run again
  * after its lease, which is safe but slower); its `listening` settles once notifications wake the worker (false
  * when they cannot: it polls).
  */
 export function startJobWorker(
   deps: JobWorkerDeps,
-  { intervalMs = DEFAULT_INTERVAL_MS } = {},
+  { intervalMs = DEFAULT_INTERVAL_MS, concurrency = DEFAULT_CONCURRENCY } = {},
 ): (() => Promise<void>) & { listening: Promise<boolean> } {
   const worker = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
+  const slots = Array.from({ length: concurrency });
   const loop = startBackgroundLoop(
-    (stopping) => runDueJobs(worker, { limit: 50, stopping }),
+    (stopping) => Promise.all(slots.map(() => runDueJobs(worker, { limit: 50, stopping }))),
     intervalMs,
     (error) => deps.logger.error({ err: error }, 'the job worker failed'),
   );
