@@ -74,6 +74,30 @@ describe('durable jobs', () => {
     }
   }, 20_000);
 
+  it('runs several due jobs at once, so one waiting on a provider does not hold back the next', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const registry = new JobRegistry().register(SLOW, {
+      maxAttempts: 3,
+      run: async ({ value }) => {
+        started.push(value);
+        if (started.length === 2) release();
+        await released;
+      },
+    });
+    for (const key of ['first', 'second']) await enqueueJob(database.db, SLOW, key, { value: key }, now);
+    const stop = startJobWorker(worker(registry), { intervalMs: 60_000, concurrency: 2 });
+    try {
+      await released;
+      expect(started.sort()).toEqual(['first', 'second']);
+    } finally {
+      await stop();
+    }
+    expect((await jobRow('first')).state).toBe('done');
+    expect((await jobRow('second')).state).toBe('done');
+  }, 20_000);
+
   it('enqueues once per (kind, key) and runs the job once', async () => {
     const seen: string[] = [];
     const registry = new JobRegistry().register(ECHO, {
