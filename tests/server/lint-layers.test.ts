@@ -15,7 +15,10 @@ beforeAll(() => {
 
 async function restrictedImports(file: string, source: string): Promise<string[]> {
   const results = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
-  return results.flatMap((result) => result.messages).filter((message) => message.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return results
+    .flatMap((result) => result.messages)
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('the stand-in wing', () => {
