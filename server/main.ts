@@ -55,7 +55,7 @@ async function main() {
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
       startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
       startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
