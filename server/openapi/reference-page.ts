@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { openApiDocument } from './document.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
