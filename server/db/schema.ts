@@ -28,9 +28,16 @@ import type {
   LedgerTransactionsTable,
   LedgerEntriesTable,
 } from './schema-money.ts';
+import type {
+  HotelsTable,
+  HotelMembersTable,
+  HotelInvitesTable,
+  HotelIntegrationEventsTable,
+} from './schema-hotels.ts';
 
 export type * from './schema-standins.ts';
 export type * from './schema-money.ts';
+export type * from './schema-hotels.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -306,6 +313,10 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   saved_searches: SavedSearchesTable;
   alert_notices: AlertNoticesTable;
+  hotels: HotelsTable;
+  hotel_members: HotelMembersTable;
+  hotel_invites: HotelInvitesTable;
+  hotel_integration_events: HotelIntegrationEventsTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;
