@@ -148,7 +148,7 @@ async function main() {
     new JobRegistry(),
     buyingDeps({ database, clock: systemClock, adapters, config, logger }),
   );
-  const stopJobWorker = startJobWorker({ db: database.db, clock: systemClock, logger, registry });
+  const stopJobWorker = startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = async (path: string, init: RequestInit) => {
     const response = await fetch(base + path, init);

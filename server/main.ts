@@ -54,7 +54,7 @@ async function main() {
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
       startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { html, type SafeHtml } from '../http/html.ts';
 import type { openApiDocument } from './document.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
@@ -23,29 +23,26 @@ function access(security: unknown[] | undefined): string {
     : 'Signed in: send the session token as Authorization: Bearer.';
 }
 
-function section(method: string, path: string, op: Operation): string {
-  const params = op.parameters?.length
-    ? `<h4>Parameters</h4><ul>${op.parameters
-        .map(
-          (p) =>
-            `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${
-              p.description ? `: ${escapeHtml(p.description)}` : ''
-            }</li>`,
-        )
-        .join('')}</ul>`
-    : '';
-  const body = op.requestBody
-    ? `<h4>Body (JSON)</h4><pre>${escapeHtml(JSON.stringify(op.requestBody.content['application/json']?.schema, null, 2))}</pre>`
-    : '';
-  const responses = Object.entries(op.responses)
-    .map(([status, reply]) => {
-      const text = reply.description ?? (reply.$ref ? reply.$ref.split('/').at(-1)! : '');
-      return `<li><code>${escapeHtml(status)}</code> ${escapeHtml(text)}</li>`;
-    })
-    .join('');
-  return `<section id="${escapeHtml(`${method}-${path}`)}"><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(op.summary)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
-<p><em>${escapeHtml(access(op.security))}</em></p>${params}${body}<h4>Replies</h4><ul>${responses}</ul></section>`;
+function section(method: string, path: string, op: Operation): SafeHtml {
+  const parameters = op.parameters ?? [];
+  const params =
+    parameters.length > 0 &&
+    html`<h4>Parameters</h4><ul>${parameters.map(
+      (p) =>
+        html`<li><code>${p.name}</code> (${p.in}${p.required ? ', required' : ''})${
+          p.description && `: ${p.description}`
+        }</li>`,
+    )}</ul>`;
+  const body =
+    op.requestBody &&
+    html`<h4>Body (JSON)</h4><pre>${JSON.stringify(op.requestBody.content['application/json']?.schema, null, 2)}</pre>`;
+  const responses = Object.entries(op.responses).map(([status, reply]) => {
+    const text = reply.description ?? (reply.$ref ? reply.$ref.split('/').at(-1)! : '');
+    return html`<li><code>${status}</code> ${text}</li>`;
+  });
+  return html`<section id="${`${method}-${path}`}"><h3><code>${method.toUpperCase()} ${path}</code></h3>
+<p>${op.summary}</p>${op.description && html`<p>${op.description}</p>`}
+<p><em>${access(op.security)}</em></p>${params}${body}<h4>Replies</h4><ul>${responses}</ul></section>`;
 }
 
 /**
@@ -53,7 +50,7 @@ function section(method: string, path: string, op: Operation): string {
  * /api/openapi.json: operations grouped by tag, each with who may call it, its parameters, its body's schema
  * and its replies. Plain HTML with no script, so it needs no renderer and passes the Content Security Policy.
  */
-export function referencePage(document: Document): { title: string; body: string } {
+export function referencePage(document: Document): { title: string; body: SafeHtml } {
   const paths = document.paths as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
   const groups = document.tags.map(({ name }) => {
     const sections = Object.entries(paths).flatMap(([path, methods]) =>
@@ -62,9 +59,11 @@ export function referencePage(document: Document): { title: string; body: string
         return op && op.tags.includes(name) ? [section(method, path, op)] : [];
       }),
     );
-    return sections.length ? `<h2>${escapeHtml(name)}</h2>${sections.join('\n')}` : '';
+    return sections.length > 0 && html`<h2>${name}</h2>${sections}`;
   });
-  const intro = `<p>${escapeHtml(document.info.summary)}</p><p>${escapeHtml(document.info.description)}</p>
-<p>The same description as OpenAPI 3.1, for tools: <a href="/api/openapi.json">/api/openapi.json</a>.</p>`;
-  return { title: `${document.info.title} ${document.info.version}`, body: intro + groups.join('\n') };
+  return {
+    title: `${document.info.title} ${document.info.version}`,
+    body: html`<p>${document.info.summary}</p><p>${document.info.description}</p>
+<p>The same description as OpenAPI 3.1, for tools: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${groups}`,
+  };
 }
