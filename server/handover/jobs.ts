@@ -10,6 +10,8 @@ const orderPayload = z.object({ orderId: z.uuid() });
 export const HANDOVER_JOBS = {
   buyerInYourName: defineJobType('handover.buyer_in_your_name_email', orderPayload),
   sellerLeftYourName: defineJobType('handover.seller_left_your_name_email', orderPayload),
+  /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
+  sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
   /** Re-read a reservation the hotel says changed (its webhook) and act on what it now holds. */
   hotelChange: defineJobType('handover.hotel_change', z.object({ reservationId: z.string().min(1).max(200) })),
 } as const;

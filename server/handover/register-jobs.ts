@@ -1,11 +1,11 @@
 import { refundMessage } from '../../contract/order-state.ts';
-import { orderEmailJob } from '../orders/order-email-job.ts';
+import { emailJob, orderEmailJob } from '../orders/order-email-job.ts';
 import { TRANSFER_ATTEMPTS, TRANSFER_BACKOFF_MS } from '../orders/transfer-retries.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { buyerInYourName, sellerLeftYourName, sellerSaleRefunded } from './emails.ts';
-import { applyHotelChange } from './hotel-changes.ts';
+import { buyerInYourName, sellerLeftYourName, sellerListingWithdrawn, sellerSaleRefunded } from './emails.ts';
+import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { transferReservation } from './transfer-reservation.ts';
@@ -29,6 +29,14 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       backoffMs: HOTEL_CHANGE_BACKOFF_MS,
       run: ({ reservationId }) => applyHotelChange(deps, reservationId),
     })
+    .register(
+      HANDOVER_JOBS.sellerListingWithdrawn,
+      emailJob(
+        deps,
+        ({ listingId }: { listingId: string }) => loadWithdrawalFacts(deps, listingId),
+        (f) => (f.to && f.message ? sellerListingWithdrawn(f.to, { ...f, message: f.message }) : null),
+      ),
+    )
     .register(
       HANDOVER_JOBS.buyerInYourName,
       email((f) => (f.buyerEmail && f.handover ? buyerInYourName(f.buyerEmail, f.handover, deps.publicUrl) : null)),
