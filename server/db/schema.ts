@@ -22,6 +22,7 @@ import type {
   OrdersTable,
   OrderRefundsTable,
   OrderEventsTable,
+  PayoutEventsTable,
   PaymentEventsTable,
   PayoutAccountsTable,
   PayoutsTable,
@@ -325,6 +326,7 @@ export interface Database {
   pms_hotel_directory: PmsHotelDirectoryTable;
   pms_hotel_sync: PmsHotelSyncTable;
   order_events: OrderEventsTable;
+  payout_events: PayoutEventsTable;
   order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;
   jobs: JobsTable;
