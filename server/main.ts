@@ -9,7 +9,8 @@ import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
-import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
+import { registerBuyingJobs } from './buying-jobs.ts';
+import { startHoldSweep } from './payments/payment-jobs.ts';
 import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
@@ -53,7 +54,7 @@ async function main() {
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
       startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
