@@ -120,9 +120,9 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(openApiRouter({ publicUrl: config.publicUrl }));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
-  api.use('/payment', paymentRouter(buying, users));
-  api.use(hotelWebhookRouter(buying, config.mewsWebhookToken));
-  api.use('/listings', purchaseRouter(buying, users));
+  api.use('/payment', paymentRouter({ ...buying, users }));
+  api.use(hotelWebhookRouter({ ...buying, token: config.mewsWebhookToken }));
+  api.use('/listings', purchaseRouter({ ...buying, users }));
   api.use('/listings', listingsRouter({ db: database.db, clock, users }));
   const codeKey = config.codeHmacKey;
   api.use(
@@ -134,7 +134,7 @@ export function createApp(dependencies: AppDependencies): Express {
   const alerts = alertDeps(dependencies);
   api.use('/saved-searches', savedSearchesRouter({ ...alerts, users }));
   api.use('/alerts', unsubscribeRouter(alerts));
-  api.use('/payouts', payoutsRouter(buying, users));
+  api.use('/payouts', payoutsRouter({ ...buying, users }));
   api.use(apiNotFound);
   app.use('/api', api);
 
