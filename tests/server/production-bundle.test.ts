@@ -30,7 +30,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'restay-production-'));
   moduleLog = path.join(dataDir, 'modules.log');
   writeFileSync(moduleLog, '');
-  // An SMTP relay that greets and a Mews that refuses every token: enough for a server that only starts.
+  // An SMTP relay that greets, and a Mews (and exchange-rates source) that refuses everything: enough for a server that only starts.
   const smtp = createNetServer((socket) => socket.end('220 relay.test ESMTP\r\n'));
   const mews = createHttpServer((_req, res) => res.writeHead(401, { 'Content-Type': 'application/json' }).end('{}'));
   fakes.push(smtp, mews);
@@ -53,6 +53,7 @@ beforeAll(async () => {
       MEWS_CLIENT_TOKEN: 'client-token',
       MEWS_ACCESS_TOKENS: 'hotel-a',
       MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
+      EXCHANGE_RATES_URL: `http://127.0.0.1:${mewsPort}/stats/eurofxref/eurofxref-daily.xml`,
       STRIPE_SECRET_KEY: 'sk_live_production_test',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_test',
       RESTAY_MODULE_LOG: moduleLog,
@@ -100,6 +101,7 @@ describe('a production start with every real provider', () => {
     ['GET', '/dev/pms'],
     ['GET', '/dev/pms.json'],
     ['POST', '/demo-mews/api/connector/v1/configuration/get'],
+    ['GET', '/ecb-standin/stats/eurofxref/eurofxref-daily.xml'],
     ['GET', '/test-checkout/cs_test_1'],
     ['GET', '/test-checkout/dashboard'],
     ['POST', '/v1/checkout/sessions'],
