@@ -30,7 +30,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'restay-production-'));
   moduleLog = path.join(dataDir, 'modules.log');
   writeFileSync(moduleLog, '');
-  // An SMTP relay that greets, and a Mews (and exchange-rates source) that refuses everything: enough for a server that only starts.
+  // An SMTP relay that greets, and a Mews (and exchange-rates source) that refuses everything: enough for a
+  // server that only starts.
   const smtp = createNetServer((socket) => socket.end('220 relay.test ESMTP\r\n'));
   const mews = createHttpServer((_req, res) => res.writeHead(401, { 'Content-Type': 'application/json' }).end('{}'));
   fakes.push(smtp, mews);
