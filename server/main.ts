@@ -12,8 +12,10 @@ import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
-import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
+import { registerBuyingJobs } from './buying-jobs.ts';
+import { startHoldSweep } from './payments/payment-jobs.ts';
 import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
+import { startRatesRefresh } from './rates/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -29,7 +31,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const seeded = await seedStandInData(config, database);
+  const seeded = await seedStandInData({ config, database });
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
   // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
@@ -39,7 +41,7 @@ async function main() {
   }
 
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const renderPage = pageRendererIn(path.resolve('dist/ssr'));
   const webRoot = path.resolve('dist/web');
@@ -62,8 +64,9 @@ async function main() {
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
+      startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
       startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });

@@ -2,9 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { createSavedSearchSchema, updateSavedSearchSchema } from '../../contract/alerts.ts';
 import { notFound } from '../http/errors.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
-import { signedInUser } from '../http/claimed-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
 import { deleteSavedSearch } from './delete-saved-search.ts';
 import type { AlertDeps } from './deps.ts';
 import { listSavedSearches } from './list-saved-searches.ts';
@@ -21,9 +21,9 @@ function savedSearchId(value: unknown): string {
 }
 
 /** /api/saved-searches: the signed-in person's saved searches. */
-export function savedSearchesRouter(deps: AlertDeps, users: UserMiddleware): Router {
+export function savedSearchesRouter(deps: AlertDeps & { users: UserMiddleware }): Router {
   const router = Router();
-  router.use(users.requireUser);
+  router.use(deps.users.requireUser);
 
   router.get('/', async (req, res) => {
     res.json({ success: true, data: await listSavedSearches(deps, signedInUser(req).id) });

@@ -17,10 +17,10 @@ export const integrationWebhookReplySchema = z.object({ outcome: z.enum(['record
  * answer comes at once (Mews retries a call not answered 2xx within 5 s); an action we do not know is answered
  * 200 and logged, so Mews does not retry it.
  */
-export function integrationWebhookRouter(deps: HotelDeps, token: string): Router {
+export function integrationWebhookRouter(deps: HotelDeps & { token: string }): Router {
   const router = Router();
   router.post('/mews/integration-webhook', async (req, res) => {
-    if (!sameSecret(req.query.Token, token)) throw new AppError('UNAUTHENTICATED', 'Unknown webhook token');
+    if (!sameSecret(req.query.Token, deps.token)) throw new AppError('UNAUTHENTICATED', 'Unknown webhook token');
     const event = parseInput(integrationEventSchema, req.body, 'webhook');
     const outcome = await recordIntegrationEvent(deps, event);
     if (outcome === 'unknown_action')

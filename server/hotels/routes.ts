@@ -6,8 +6,8 @@ import {
   inviteMemberBodySchema,
   removeMemberParamsSchema,
 } from '../../contract/hotels.ts';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { approveChainClaim, chainApprovals } from './chain-approvals.ts';
 import { claimHotel } from './claim.ts';
@@ -18,9 +18,9 @@ import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, with
  * /api/hotels: the hotel console's API. Every route needs a signed-in person; a hotel's routes need them to be
  * its member (403 otherwise), and its writes an admin. A hotel's access token is never part of a reply.
  */
-export function hotelsRouter(deps: HotelDeps, users: UserMiddleware): Router {
+export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Router {
   const router = Router();
-  router.use(users.requireUser);
+  router.use(deps.users.requireUser);
   const hotelId = (params: unknown) => parseInput(hotelIdParamsSchema, params, 'hotelId').hotelId;
 
   router.get('/', async (req, res) => {

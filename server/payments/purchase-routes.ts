@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { readPurchasedListing } from './purchased-listing.ts';
 import type { BuyingDeps } from './deps.ts';
@@ -14,7 +14,8 @@ const purchaseRequestSchema = z.object({ buyer_id: z.string().optional(), user_i
  * Buying's routes under /api/listings; mounted before the listings router so `purchased` and `user` are never
  * read as a listing id.
  */
-export function purchaseRouter(deps: BuyingDeps, users: UserMiddleware): Router {
+export function purchaseRouter(deps: BuyingDeps & { users: UserMiddleware }): Router {
+  const { users } = deps;
   const router = Router();
 
   router.use(['/purchased/:userId', '/user/:userId', '/:id/purchase'], users.requireUser);

@@ -5,7 +5,7 @@ import {
   createSessionRequestSchema,
 } from '../../contract/buying.ts';
 import { byUser, databaseRateLimit } from '../http/rate-limit.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
 import { cancelCheckoutOfListing } from './cancel-listing-checkout.ts';
@@ -17,7 +17,8 @@ import { getSessionStatus } from './session-status.ts';
 export const CHECKOUTS_PER_USER = 20;
 
 /** /api/payment: checkout for signed-in buyers (the webhook is mounted apart, on the raw body). */
-export function paymentRouter(deps: BuyingDeps, users: UserMiddleware, checkoutsPerUser = CHECKOUTS_PER_USER): Router {
+export function paymentRouter(deps: BuyingDeps & { users: UserMiddleware; checkoutsPerUser?: number }): Router {
+  const { users, checkoutsPerUser = CHECKOUTS_PER_USER } = deps;
   const router = Router();
   router.use(users.requireUser);
   const checkoutLimit = databaseRateLimit(deps.db, {

@@ -1,14 +1,15 @@
 import { Router } from 'express';
 import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountStatus } from '../../contract/payouts.ts';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import type { PayoutDeps } from './deps.ts';
 import { payoutAccountStatus, refreshPayoutAccount, sellerPayoutAccount, startOnboarding } from './payout-accounts.ts';
 
 const reply = (status: PayoutAccountStatus) => ({ status, label: PAYOUT_ACCOUNT_LABELS[status] });
 
 /** /api/payouts: the signed-in seller's payout account and the way to set it up. */
-export function payoutsRouter(deps: PayoutDeps, users: UserMiddleware): Router {
+export function payoutsRouter(deps: PayoutDeps & { users: UserMiddleware }): Router {
+  const { users } = deps;
   const router = Router();
   router.use(users.requireUser);
 

@@ -92,7 +92,7 @@ async function mountedStandIns(env: Record<string, string>): Promise<Service[]> 
   const config = loadConfig(env);
   const logger = pino({ level: 'silent' });
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, () => new Date(), selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: () => new Date(), selfOrigin });
   const server = createApp({ config, database, logger, clock: () => new Date(), adapters }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  chainApprovalsReplySchema,
+  claimHotelBodySchema,
+  claimHotelReplySchema,
+  hotelMembersReplySchema,
+  hotelOverviewSchema,
+  inviteMemberBodySchema,
+  myHotelsReplySchema,
+} from '../../contract/hotels.ts';
+import { integrationWebhookReplySchema } from '../hotels/integration-webhook-route.ts';
+import { integrationEventSchema } from '../selling/pms/mews-schemas.ts';
+import { replySchema } from './json-schema.ts';
+import type { OperationSpec } from './operation.ts';
+
+const HOTEL = { hotelId: 'The hotel’s id (a uuid); the caller must be its member' };
+const tag = 'Hotels';
+
+export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
+  '/api/mews/integration-webhook': {
+    post: {
+      operationId: 'receiveIntegrationEvent',
+      tag,
+      summary:
+        'The hotel system’s Integration Webhook: a hotel connects, rotates its key, or turns resale access off or on',
+      description:
+        'Mews calls the URL registered with it, which carries `?Token=` (MEWS_INTEGRATION_WEBHOOK_TOKEN); a wrong or ' +
+        'missing token is 401 and changes nothing. `IntegrationCreated` makes a pending hotel and emails its ' +
+        'requestor the first admin’s link; `IntegrationApiKeyCreated` replaces its token; `IntegrationDisabled`, ' +
+        '`IntegrationCanceled` and `IntegrationDeleted` suspend it; `IntegrationEnabled` and `IntegrationReinstated` ' +
+        'restore it. The event is applied by a job; a redelivery is recorded once; an unknown action is answered 200.',
+      access: 'signature',
+      query: z.object({ Token: z.string().describe('The webhook token Restay gave the hotel system') }),
+      body: integrationEventSchema,
+      reply: { status: 200, description: 'Received', data: replySchema(integrationWebhookReplySchema) },
+    },
+  },
+  '/api/hotels': {
+    get: {
+      operationId: 'listMyHotels',
+      tag,
+      summary: 'The hotels the caller belongs to, with their role at each',
+      access: 'bearer',
+      reply: { status: 200, description: 'The caller’s hotels', data: replySchema(myHotelsReplySchema) },
+    },
+  },
+  '/api/hotels/claim': {
+    post: {
+      operationId: 'claimHotel',
+      tag,
+      summary: 'Uses the single-use link of a hotel’s email (72 hours): the caller joins the hotel',
+      description:
+        'The link’s email must be the caller’s. A first admin’s link opened with another email waits for an ' +
+        'admin of another hotel of the same chain (`awaiting_approval`). A used or expired link is 409.',
+      access: 'bearer',
+      body: claimHotelBodySchema,
+      reply: { status: 200, description: 'Joined, or waiting for approval', data: replySchema(claimHotelReplySchema) },
+      errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    },
+  },
+  '/api/hotels/{hotelId}': {
+    get: {
+      operationId: 'getHotel',
+      tag,
+      summary: 'The hotel’s status and the caller’s role there',
+      access: 'bearer',
+      pathParams: HOTEL,
+      reply: { status: 200, description: 'The hotel', data: replySchema(hotelOverviewSchema) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
+    },
+  },
+  '/api/hotels/{hotelId}/members': {
+    get: {
+      operationId: 'listHotelMembers',
+      tag,
+      summary: 'Who works for the hotel, and the open invitations',
+      access: 'bearer',
+      pathParams: HOTEL,
+      reply: { status: 200, description: 'Members and invitations', data: replySchema(hotelMembersReplySchema) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
+    },
+    post: {
+      operationId: 'inviteHotelMember',
+      tag,
+      summary: 'An admin invites someone by email as staff or admin; the invitation is emailed',
+      access: 'bearer',
+      pathParams: HOTEL,
+      body: inviteMemberBodySchema,
+      reply: {
+        status: 201,
+        description: 'Invited',
+        data: replySchema(z.object({ invited: z.string() })),
+      },
+      errors: ['FORBIDDEN', 'CONFLICT'],
+    },
+  },
+  '/api/hotels/{hotelId}/members/{userId}': {
+    delete: {
+      operationId: 'removeHotelMember',
+      tag,
+      summary: 'An admin removes a member; the last admin stays',
+      access: 'bearer',
+      pathParams: { ...HOTEL, userId: 'The member to remove' },
+      reply: { status: 200, description: 'Removed', data: replySchema(z.object({ removed: z.string() })) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    },
+  },
+  '/api/hotels/{hotelId}/invites/{inviteId}': {
+    delete: {
+      operationId: 'withdrawHotelInvite',
+      tag,
+      summary: 'An admin withdraws an invitation not used yet',
+      access: 'bearer',
+      pathParams: { ...HOTEL, inviteId: 'The invitation' },
+      reply: { status: 200, description: 'Withdrawn', data: replySchema(z.object({ withdrawn: z.string() })) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
+  '/api/hotels/{hotelId}/approvals': {
+    get: {
+      operationId: 'listChainApprovals',
+      tag,
+      summary: 'For an admin: people waiting to become the first admin of another hotel of the same chain',
+      access: 'bearer',
+      pathParams: HOTEL,
+      reply: { status: 200, description: 'Waiting people', data: replySchema(chainApprovalsReplySchema) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
+    },
+  },
+  '/api/hotels/{hotelId}/approvals/{inviteId}': {
+    post: {
+      operationId: 'approveChainClaim',
+      tag,
+      summary: 'An admin approves someone as the first admin of another hotel of the same chain',
+      access: 'bearer',
+      pathParams: { ...HOTEL, inviteId: 'The first admin’s link they opened' },
+      reply: { status: 200, description: 'Approved', data: replySchema(z.object({ approved: z.string() })) },
+      errors: ['VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    },
+  },
+};
