@@ -10,6 +10,8 @@ const PRODUCTION = {
   MEWS_CLIENT_TOKEN: 'client',
   MEWS_ACCESS_TOKENS: 'hotel-a',
   MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
+  MEWS_INTEGRATION_WEBHOOK_TOKEN: 'i'.repeat(40),
+  HOTEL_TOKEN_KEY: 'f'.repeat(64),
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   TRUST_PROXY: '1',
@@ -35,6 +37,8 @@ describe('loadConfig', () => {
         stripeSecretKey: expect.any(String),
         stripeWebhookSecret: expect.any(String),
         mewsWebhookToken: expect.any(String),
+        mewsIntegrationWebhookToken: expect.any(String),
+        hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
@@ -52,6 +56,8 @@ describe('loadConfig', () => {
       maxMarkupPercent: 0,
       alertsSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
+      mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
+      hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       payments: { mode: 'local', publishableKey: null },
       payouts: { feePercent: 0, release: 'transferred' },
       rates: { mode: 'stand-in' },
@@ -171,6 +177,15 @@ describe('loadConfig', () => {
       clientName: 'Restay 1.0.0',
     });
     expect(() => loadConfig({ MEWS_CLIENT_TOKEN: 'ct' })).toThrow(/MEWS_PLATFORM_URL: required/);
+  });
+
+  it('requires HOTEL_TOKEN_KEY (32 bytes) and the integration webhook token in production', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_TOKEN_KEY: undefined })).toThrow(/HOTEL_TOKEN_KEY/);
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_TOKEN_KEY: 'short' })).toThrow(/HOTEL_TOKEN_KEY/);
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, MEWS_INTEGRATION_WEBHOOK_TOKEN: undefined })).toThrow(
+      /MEWS_INTEGRATION_WEBHOOK_TOKEN/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).hotelTokenKey).toBe('f'.repeat(64));
   });
 
   it('takes the Mews webhook token from MEWS_WEBHOOK_TOKEN, else the data directory’s; production must set it', () => {

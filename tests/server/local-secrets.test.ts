@@ -40,7 +40,12 @@ describe('local secrets', () => {
     };
     writeFileSync(path.join(dir, 'local-secrets.json'), JSON.stringify(old), { mode: 0o600 });
     const upgraded = loadLocalSecrets(dir);
-    expect(upgraded).toEqual({ ...old, mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/) });
+    expect(upgraded).toEqual({
+      ...old,
+      mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
+      mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
+      hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(loadLocalSecrets(dir)).toEqual(upgraded);
   });
 
