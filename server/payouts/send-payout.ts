@@ -2,7 +2,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
-import { transitionPayout } from './payout-transition.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 
@@ -26,12 +26,16 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
       'payouts.fee_cents',
       'orders.charge_id',
       'orders.payment_intent_id',
+      'orders.state as order_state',
+      'orders.refunded_at',
       'payout_accounts.provider_account_id',
       'payout_accounts.transfers_active',
     ])
     .where('payouts.order_id', '=', orderId)
     .executeTakeFirst();
   if (!payout || payout.state !== 'scheduled') return;
+  // Only a sale that stands is paid out: a refunded (or refunding) order's payout is cancelled by its refund.
+  if (payout.order_state !== 'transferred' || payout.refunded_at || (await anyRefundOf(deps, orderId))) return;
   if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId);
   let transfer;
   try {
@@ -47,6 +51,17 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
     throw error;
   }
   await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send');
+}
+
+/** Whether any refund of the order's payment succeeded (a partial one by hand in the dashboard, say). */
+async function anyRefundOf(deps: PayoutDeps, orderId: string): Promise<boolean> {
+  const refund = await deps.db
+    .selectFrom('order_refunds')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return refund !== undefined;
 }
 
 /** The order's charge, asked of the provider when the job recording it has not run yet. */
