@@ -1,3 +1,4 @@
+import { ratesRouter } from './rates/routes.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -132,6 +133,7 @@ export function createApp(dependencies: AppDependencies): Express {
   );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter(photos));
+  api.use('/rates', ratesRouter(database.db));
   const alerts = alertDeps(dependencies);
   api.use('/saved-searches', savedSearchesRouter(alerts, users));
   api.use('/alerts', unsubscribeRouter(alerts));
@@ -176,9 +178,9 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** Browsers may call the API only from the product's own origin and the configured extra origins. */
+/** Browsers may call the API only from the origins the SPA may run on. */
 function corsAllowList(config: Config) {
-  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const allowed = new Set(config.appOrigins);
   return cors({
     origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
     credentials: false,
