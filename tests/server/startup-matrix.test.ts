@@ -93,7 +93,7 @@ async function mountedStandIns(env: Record<string, string>): Promise<Service[]> 
   const config = loadConfig(env);
   const logger = pino({ level: 'silent' });
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, () => new Date(), selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: () => new Date(), selfOrigin });
   // On the interface the configuration chooses, as server/main.ts listens.
   const server = createApp({ config, database, logger, clock: () => new Date(), adapters }).listen(0, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
