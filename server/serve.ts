@@ -30,7 +30,7 @@ const LOOPS_START_AFTER_MS = 500;
 export async function serve(config: Config, logger: Logger, database: DatabaseHandle) {
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const seeded = await seedStandInData(config, database);
+  const seeded = await seedStandInData({ config, database });
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
   // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
@@ -40,7 +40,7 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
   }
 
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const renderPage = pageRendererIn(path.resolve('dist/ssr'));
   const webRoot = path.resolve('dist/web');

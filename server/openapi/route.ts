@@ -9,7 +9,7 @@ import { referencePage } from './reference-page.ts';
  * contract is a noticeable part of a start that need not wait for it), so every request sends the same bytes;
  * public and cacheable for an hour, and Express's ETag lets a client revalidate it for free.
  */
-export function openApiRouter(publicUrl: string): Router {
+export function openApiRouter({ publicUrl }: { publicUrl: string }): Router {
   const router = Router();
   let built: { body: string; reference: ReturnType<typeof referencePage> } | undefined;
   const described = () => {
