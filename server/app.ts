@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
 import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { redactUrl } from './http/redact-url.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
 import { openApiRouter } from './openapi/route.ts';
@@ -90,7 +91,7 @@ export function createApp(dependencies: AppDependencies): Express {
         req: (req: IncomingMessage & { id?: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: withoutSecrets(req.url),
+          url: redactUrl(req.url),
           remoteAddress: req.socket.remoteAddress,
         }),
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
@@ -157,14 +158,6 @@ export function createApp(dependencies: AppDependencies): Express {
 
   app.use(errorHandler);
   return app;
-}
-
-/**
- * A request's address as logged: the secrets some callers must put in it (Mews' webhooks append `?Token=`, a
- * hotel's invite link carries `?token=`) are replaced, so no log line can be replayed against us.
- */
-export function withoutSecrets(url: string | undefined): string | undefined {
-  return url?.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
 function contentSecurityPolicy(config: Config) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutSecrets } from '../../server/app.ts';
+import { redactUrl } from '../../server/http/redact-url.ts';
 import { hotelAccessTokens } from '../../server/hotels/hotel-tokens.ts';
 import { startHotelServer, type HotelServer } from '../helpers/hotel-server.ts';
 import { addHotelMember } from '../helpers/hotels.ts';
@@ -124,10 +124,10 @@ describe('the integration webhook', () => {
     expect(logs).not.toContain(hotel.token);
     expect(logs).not.toContain(rotated);
     // The request log shows the webhook's address without its token.
-    expect(withoutSecrets('/api/mews/integration-webhook?Token=abc&x=1')).toBe(
+    expect(redactUrl('/api/mews/integration-webhook?Token=abc&x=1')).toBe(
       '/api/mews/integration-webhook?Token=[redacted]&x=1',
     );
-    expect(withoutSecrets('/hotel/claim?token=abc')).toBe('/hotel/claim?token=[redacted]');
+    expect(redactUrl('/hotel/claim?token=abc')).toBe('/hotel/claim?token=[redacted]');
   });
 
   it('IntegrationApiKeyCreated replaces the token; a replay of it changes nothing', async () => {
