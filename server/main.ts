@@ -28,7 +28,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const seeded = await seedStandInData(config, database);
+  const seeded = await seedStandInData({ config, database });
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
 
   // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
@@ -38,7 +38,7 @@ async function main() {
   }
 
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
   const renderPage = pageRendererIn(path.resolve('dist/ssr'));
   const webRoot = path.resolve('dist/web');

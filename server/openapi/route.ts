@@ -8,7 +8,7 @@ import { referencePage } from './reference-page.ts';
  * the code and the public URL), so every request sends the same bytes; public and cacheable for an hour, and
  * Express's ETag lets a client revalidate it for free.
  */
-export function openApiRouter(publicUrl: string): Router {
+export function openApiRouter({ publicUrl }: { publicUrl: string }): Router {
   const router = Router();
   const document = openApiDocument(publicUrl);
   const body = JSON.stringify(document);
