@@ -26,7 +26,7 @@ import { createApp } from '../server/app.ts';
 import { JobRegistry } from '../server/jobs/registry.ts';
 import { startJobWorker } from '../server/jobs/worker.ts';
 import { buyingDeps } from '../server/payments/deps.ts';
-import { registerBuyingJobs } from '../server/payments/payment-jobs.ts';
+import { registerBuyingJobs } from '../server/buying-jobs.ts';
 import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';

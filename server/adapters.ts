@@ -20,6 +20,8 @@ import { devPmsRouter } from './standins/mews/dev-pms-routes.ts';
 import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
 import type { Pms } from './selling/pms/pms.ts';
+import { createEcbRates, type RatesSource } from './rates/rates-source.ts';
+import { ECB_DAILY_FILE_PATH, ecbStandInRouter } from './standins/ecb/ecb-standin.ts';
 
 /**
  * Every outside service the API talks to, each behind its port. Chosen once, here, from the configuration;
@@ -30,6 +32,8 @@ export interface Adapters {
   photos: PhotoService;
   pms: Pms;
   payments: Payments;
+  /** The day's exchange rates: the ECB's daily reference rates, or the stand-in's shipped copy. */
+  rates: RatesSource;
   /** The local stand-ins the API serves itself (demo PMS, test checkout); empty when real services are used. */
   standIns: StandIns;
 }
@@ -40,6 +44,9 @@ export interface StandIns {
   /** Starts the stand-ins' background work (webhook deliveries); returns a stop that waits for work in progress. */
   start(): () => Promise<void>;
 }
+
+/** Where the ECB stand-in is mounted; the rates adapter reads `<own origin>/ecb-standin/stats/eurofxref/...`. */
+const ECB_STANDIN_PATH = '/ecb-standin';
 
 /** Where the demo PMS is mounted; the Mews adapter calls `<own origin>/demo-mews/api/connector/v1/...`. */
 const DEMO_MEWS_PATH = '/demo-mews';
@@ -52,7 +59,11 @@ export function createAdapters(
   selfOrigin: SelfOrigin,
 ): Adapters {
   const { db } = database;
-  const anyStandIn = !config.smtpUrl || config.pms.mode === 'demo' || config.payments.mode === 'local';
+  const anyStandIn =
+    !config.smtpUrl ||
+    config.pms.mode === 'demo' ||
+    config.payments.mode === 'local' ||
+    config.rates.mode === 'stand-in';
   // The configuration refuses this already; a second lock here keeps a stand-in from ever being built by mistake.
   if (anyStandIn && !config.standInsAllowed) throw new Error('the local stand-ins may not run with this configuration');
   const standIns = Router();
@@ -132,11 +143,21 @@ export function createAdapters(
     background.push(checkout.start);
   }
 
+  const ratesConfig = config.rates;
+  let rates: RatesSource;
+  if (ratesConfig.mode === 'ecb') {
+    rates = createEcbRates('ecb', () => ratesConfig.url);
+  } else {
+    standIns.use(ECB_STANDIN_PATH, ecbStandInRouter());
+    rates = createEcbRates('stand-in', () => selfOrigin() + ECB_STANDIN_PATH + ECB_DAILY_FILE_PATH);
+  }
+
   return {
     mailer,
     photos: createPhotoService(config, clock),
     pms,
     payments,
+    rates,
     standIns: {
       router: anyStandIn ? standIns : undefined,
       start: () => {
@@ -173,5 +194,6 @@ export function describeAdapters(config: Config, adapters: Adapters) {
     photos: adapters.photos.kind,
     pms: config.pms.mode,
     payments: adapters.payments.mode,
+    rates: adapters.rates.kind,
   };
 }

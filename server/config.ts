@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadLocalSecrets, randomLocalSecrets, type LocalSecrets } from './local-secrets.ts';
 import { standInPolicy, standInsInUse } from './stand-in-policy.ts';
 import { PAYOUT_RELEASES } from '../contract/payouts.ts';
+import { ECB_DAILY_URL } from './rates/rates-source.ts';
 
 /** Not a secret: the built-in server only needs the client to send something in the apikey header. */
 export const LOCAL_ANON_KEY = 'restay-local-anon-key';
@@ -60,6 +61,7 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
   DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
   CODE_HMAC_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
+  EXCHANGE_RATES_URL: optional(httpUrl),
 });
 
 type Environment = z.output<typeof environmentSchema>;
@@ -85,6 +87,7 @@ const configSchema = environmentSchema.transform((env, context) => {
     issues.add('PUBLIC_URL', 'required when NODE_ENV=production (the public https:// origin)');
   if (isProduction && !env.ALERTS_SECRET)
     issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS, issues);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -104,7 +107,12 @@ const configSchema = environmentSchema.transform((env, context) => {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     /** Origins allowed to call the API from a browser besides the product's own. */
-    corsOrigins: parseOrigins(env.CORS_ORIGINS, issues),
+    corsOrigins,
+    /**
+     * Where the SPA may run: the product's own origin and each of CORS_ORIGINS (the SPA on a static host or CDN,
+     * the API elsewhere). Browsers may call the API from them, and sign-in and checkout return only to them.
+     */
+    appOrigins: [new URL(publicUrl).origin, ...corsOrigins],
     /** Express's `trust proxy`: which hop's address is the client's (rate limits, logs). */
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction, issues),
     /** Unset: the dev mailbox (stored in the database, listed at /dev/mailbox); refused in production. */
@@ -123,6 +131,15 @@ const configSchema = environmentSchema.transform((env, context) => {
     alertsSecret: env.ALERTS_SECRET,
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     payments: parsePayments(env, issues),
+    /**
+     * Where the daily exchange rates are read (the ECB's daily reference rates file, or a copy of it): set, that URL;
+     * unset, the stand-in's shipped file where the stand-ins may run, else the ECB's own.
+     */
+    rates: env.EXCHANGE_RATES_URL
+      ? { mode: 'ecb' as const, url: env.EXCHANGE_RATES_URL }
+      : standIns.allowed
+        ? { mode: 'stand-in' as const }
+        : { mode: 'ecb' as const, url: ECB_DAILY_URL },
     /** The platform's fee on each sale, and when the seller's payout is released. */
     payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
   };

@@ -9,8 +9,10 @@ import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
-import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
+import { registerBuyingJobs } from './buying-jobs.ts';
+import { startHoldSweep } from './payments/payment-jobs.ts';
 import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
+import { startRatesRefresh } from './rates/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -52,6 +54,7 @@ async function main() {
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
+      startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
       startHoldSweep(buying),
       startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );

@@ -61,7 +61,7 @@ export function setUpAuth(
       key,
       issuer: localIssuer(config),
       publicUrl: config.publicUrl,
-      allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
+      allowedOrigins: config.appOrigins,
       verify,
       onSessionsRevoked: sessions.forget,
       clock,

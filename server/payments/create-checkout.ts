@@ -8,12 +8,12 @@ import { AppError, notFound } from '../http/errors.ts';
 import { hasCheckInPassed } from '../listings/check-in.ts';
 import { transitionListing } from '../listings/transition.ts';
 import { checkoutUrlsOnOrigin } from './checkout-urls.ts';
-import { assertClaimsAreUser } from '../http/claimed-user.ts';
+import { assertClaimsAreUser } from '../auth/claimed-user.ts';
 import type { BuyingDeps } from './deps.ts';
-import { recordOrderCreated } from './order-transition.ts';
+import { recordOrderCreated } from '../orders/order-transition.ts';
 import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
-import { describeStayDates } from './stay-format.ts';
+import { describeStayDates } from '../listings/stay-format.ts';
 
 /**
  * How long a buyer holds a stay while paying. The provider refuses a session that expires in less than 30
@@ -56,7 +56,7 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResult> {
   assertClaimsAreUser(user, request.claimedUserIds, 'You can only buy for yourself');
-  const urls = checkoutUrlsOnOrigin(deps.publicUrl, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
+  const urls = checkoutUrlsOnOrigin(deps.appOrigins, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
   const listing = await findListingForCheckout(deps, request.listingId);
   if (!listing) throw notFound('Listing');
   if (listing.seller_id === user.id) throw new AppError('FORBIDDEN', 'You cannot buy your own stay');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUnsubscribeToken } from '../../server/alerts/unsubscribe-token.ts';
-import { openApiDocument } from '../../server/http/openapi/document.ts';
-import { referencePage } from '../../server/http/openapi/reference-page.ts';
+import { openApiDocument } from '../../server/openapi/document.ts';
+import { referencePage } from '../../server/openapi/reference-page.ts';
 import { withHead } from '../../server/seo/page-head.ts';
 import { devSignInPage } from '../../server/standins/sign-in/dev-sign-in-page.ts';
 import { checkoutPage, closedCheckoutPage, dashboardPage } from '../../server/standins/stripe/checkout-page.ts';

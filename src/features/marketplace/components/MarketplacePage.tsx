@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { filtersFromUrl, marketplaceUrl } from '../../../lib/search-filters.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { priceRangeLabel } from '../price-rules.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
@@ -27,7 +28,11 @@ export default function MarketplacePage() {
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
   const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(applied, params.get('bounds'));
-  const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(applied, search.data?.meta.priceCeiling);
+  const currency = useVisitorCurrency();
+  const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(
+    applied,
+    search.isPlaceholderData ? undefined : search.data?.meta.priceCeiling,
+  );
   const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [priceOpen, setPriceOpen] = useState(false);
@@ -76,7 +81,7 @@ export default function MarketplacePage() {
           <summary className="cursor-pointer font-medium text-slate-900">
             Price
             {priceFiltered ? (
-              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span>
+              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling, currency)}</span>
             ) : null}
           </summary>
           {/* Mounted only while open: the slider measures itself, work a phone need not do for a closed section. */}

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import type { JobAttempt, JobHandler } from './registry.ts';
+import type { JobAttempt, JobHandler } from '../jobs/registry.ts';
 
 /** Emails are retried for about a day (12 attempts, the back-off doubling up to an hour). */
 const EMAIL_ATTEMPTS = 12;

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html.ts';
+import { html, type SafeHtml } from '../http/html.ts';
 import type { openApiDocument } from './document.ts';
 
 type Document = ReturnType<typeof openApiDocument>;
