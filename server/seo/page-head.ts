@@ -1,6 +1,6 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
-import { hotelDate } from '../handover/stay-dates.ts';
+import { hotelDate } from '../listings/stay-dates.ts';
 import { html } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hotelDate } from '../../server/handover/stay-dates.ts';
+import { hotelDate } from '../../server/listings/stay-dates.ts';
 import { toListingDto } from '../../server/listings/listing-dto.ts';
-import { countNights, describeStayDates } from '../../server/payments/stay-format.ts';
+import { countNights, describeStayDates } from '../../server/listings/stay-format.ts';
 import { marketplaceDemoPmsRows } from '../../server/standins/demo/demo-marketplace-rows.ts';
 import { buildDemoRows } from '../../server/standins/demo/seed.ts';
 import { formatStayDate } from '../../src/lib/format.ts';

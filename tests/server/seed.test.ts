@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
 import { resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
-import { hotelDate } from '../../server/handover/stay-dates.ts';
+import { hotelDate } from '../../server/listings/stay-dates.ts';
 
 const hotelClock = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
