@@ -42,7 +42,6 @@ import { payoutAccountEvents } from './payouts/payout-accounts.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
-import { devSignInPage } from './standins/sign-in/dev-sign-in-page.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -107,37 +106,37 @@ export function createApp(dependencies: AppDependencies): Express {
   app.use('/api', compression());
   app.use(jsonBody(JSON_BODY_LIMIT));
 
-  const auth = setUpAuth(
+  const auth = setUpAuth({
     config,
-    database.db,
-    authRateLimits,
+    db: database.db,
+    limits: authRateLimits,
     clock,
-    config.standInsAllowed ? devSignInPage : undefined,
-  );
+    devSignInPage: config.standInsAllowed ? adapters.standIns.signInPage : undefined,
+  });
   const users = userMiddleware(auth.verify);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
-  api.use(systemRouter(config, database));
-  api.use(openApiRouter(config.publicUrl));
+  api.use(systemRouter({ config, database }));
+  api.use(openApiRouter({ publicUrl: config.publicUrl }));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
-  api.use('/payment', paymentRouter(buying, users));
-  api.use(hotelWebhookRouter(buying, config.mewsWebhookToken));
-  api.use('/listings', purchaseRouter(buying, users));
-  api.use('/listings', listingsRouter(database.db, clock, users));
+  api.use('/payment', paymentRouter({ ...buying, users }));
+  api.use(hotelWebhookRouter({ ...buying, token: config.mewsWebhookToken }));
+  api.use('/listings', purchaseRouter({ ...buying, users }));
+  api.use('/listings', listingsRouter({ db: database.db, clock, users }));
   const codeKey = config.codeHmacKey;
   api.use(
     '/reservations',
     reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent, codeKey }),
   );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
-  api.use('/photos', photosRouter(photos));
-  api.use('/rates', ratesRouter(database.db));
+  api.use('/photos', photosRouter({ photos }));
+  api.use('/rates', ratesRouter({ db: database.db }));
   const alerts = alertDeps(dependencies);
-  api.use('/saved-searches', savedSearchesRouter(alerts, users));
+  api.use('/saved-searches', savedSearchesRouter({ ...alerts, users }));
   api.use('/alerts', unsubscribeRouter(alerts));
-  api.use('/payouts', payoutsRouter(buying, users));
+  api.use('/payouts', payoutsRouter({ ...buying, users }));
   api.use(apiNotFound);
   app.use('/api', api);
 

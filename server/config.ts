@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadLocalSecrets, randomLocalSecrets, type LocalSecrets } from './local-secrets.ts';
-import { standInPolicy, standInsInUse } from './stand-in-policy.ts';
+import { isLoopbackHost, standInPolicy, standInsInUse } from './stand-in-policy.ts';
 import { PAYOUT_RELEASES } from '../contract/payouts.ts';
 import { ECB_DAILY_URL } from './rates/rates-source.ts';
 
@@ -27,7 +27,7 @@ const list = (text: string | undefined) =>
 const environmentSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
   PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
-  HOST: withDefault(z.string().min(1), '0.0.0.0'),
+  HOST: optional(z.string().min(1)),
   PUBLIC_URL: optional(httpUrl),
   DATA_DIR: withDefault(z.string().min(1), './data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
@@ -75,7 +75,18 @@ const configSchema = environmentSchema.transform((env, context) => {
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const demoMode = env.DEMO_MODE === 'true';
-  const standIns = standInPolicy({ isProduction, publicUrl, demoMode, inUse: standInsInUse(env) });
+  const inUse = standInsInUse(env);
+  const standIns = standInPolicy({ isProduction, publicUrl, demoMode, inUse });
+  // Stand-ins on because PUBLIC_URL is loopback (not a deliberate demo) answer this machine only.
+  const loopbackOnly = standIns.allowed && !demoMode && inUse.length > 0;
+  const host = env.HOST ?? (loopbackOnly ? '127.0.0.1' : '0.0.0.0');
+  if (loopbackOnly && !isLoopbackHost(host))
+    issues.add(
+      'HOST',
+      `${host} is not a loopback address, and the local stand-ins (${inUse.map((use) => use.service).join(', ')}) ` +
+        'are on because PUBLIC_URL is loopback: unset HOST (the server then listens on 127.0.0.1 only), or set ' +
+        'DEMO_MODE=true for a public demo.',
+    );
   if (isProduction && demoMode)
     issues.add('DEMO_MODE', 'cannot be true when NODE_ENV=production (a demo takes no real money)');
   else if (standIns.refusal) issues.add('', standIns.refusal);
@@ -92,7 +103,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    /** HOST; unset: 127.0.0.1 while local stand-ins run for a loopback PUBLIC_URL, else 0.0.0.0. */
+    host,
     /** The product's own origin, e.g. http://localhost:3000: links in emails, allowed redirect targets. */
     publicUrl,
     /** A public demo on stand-ins: every page says so. */

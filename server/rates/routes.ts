@@ -4,7 +4,7 @@ import type { ExchangeRates } from '../../contract/rates.ts';
 import type { Database } from '../db/schema.ts';
 
 /** GET /api/rates: the stored rates, which the SPA converts prices with (the same the search filters with). */
-export function ratesRouter(db: Kysely<Database>): Router {
+export function ratesRouter({ db }: { db: Kysely<Database> }): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
     const rows = await db

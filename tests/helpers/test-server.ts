@@ -37,7 +37,7 @@ export async function startTestServer(
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = createSelfOrigin();
-  const adapters = { ...createAdapters(config, database, logger, clock, selfOrigin), ...options.adapters };
+  const adapters = { ...(await createAdapters({ config, database, logger, clock, selfOrigin })), ...options.adapters };
   const dependencies: AppDependencies = {
     config,
     database,

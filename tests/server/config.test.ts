@@ -25,7 +25,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      // The stand-ins run for the loopback PUBLIC_URL: they answer this machine only.
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       demoMode: false,
       standInsAllowed: true,
