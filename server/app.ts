@@ -28,6 +28,7 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './http/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
+import { hotelPolicyRouter } from './hotel-policy/routes.ts';
 import { EARLY_INPUT_SCRIPT_SOURCE } from './seo/early-input.ts';
 import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage, type SpaPage } from './seo/spa-page.ts';
@@ -135,6 +136,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use('/saved-searches', savedSearchesRouter(alerts, users));
   api.use('/alerts', unsubscribeRouter(alerts));
   api.use('/payouts', payoutsRouter(buying, users));
+  api.use('/hotels', hotelPolicyRouter(buying, users));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createAdapters, describeAdapters, seedStandInData } from './adapters.ts';
 import { alertDeps } from './alerts/deps.ts';
 import { registerAlertJobs } from './alerts/jobs.ts';
+import { registerHotelPolicyJobs } from './hotel-policy/register-jobs.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createSelfOrigin } from './http/self-origin.ts';
@@ -48,6 +49,7 @@ async function main() {
     // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
     const registry = registerBuyingJobs(new JobRegistry(), buying);
     registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
+    registerHotelPolicyJobs(registry, buying);
     jobs.push(
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),

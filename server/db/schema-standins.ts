@@ -112,6 +112,12 @@ export interface DemoPmsReservationsTable {
   state: string;
   origin: string;
   channel_number: string | null;
+  /** How the booking was made, as Mews' reservation says it (migration 0075); null: none of these. */
+  rate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  travel_agency_id: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  availability_block_id: ColumnType<string | null, string | null | undefined, string | null>;
+  voucher_id: ColumnType<string | null, string | null | undefined, string | null>;
   customer_id: string;
   category_id: string;
   resource_id: string | null;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ListingStatus } from '../../contract/listing-status.ts';
+import type { ResaleChannel } from '../../contract/resale-policy.ts';
 import type {
   StripeStandinSessionsTable,
   StripeStandinRefundsTable,
@@ -28,7 +29,15 @@ import type {
   LedgerEntriesTable,
 } from './schema-money.ts';
 
+import type {
+  HotelPolicyVersionsTable,
+  HotelResalePausesTable,
+  DemoPmsRateGroupsTable,
+  DemoPmsRatesTable,
+} from './schema-resale-policy.ts';
+
 export type * from './schema-standins.ts';
+export type * from './schema-resale-policy.ts';
 export type * from './schema-money.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
@@ -69,6 +78,11 @@ export interface ReservationsTable {
   imported_at: DefaultedTimestamp;
   /** The room's photo URLs from the hotel's system (jsonb); written as a JSON string. */
   room_image_urls: ColumnType<string[], string | undefined, string>;
+  /** What the hotel's resale policy reads (migration 0075): the hotel, rate, room type and channels (jsonb). */
+  enterprise_id: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  room_type_id: ColumnType<string | null, string | null | undefined, string | null>;
+  channels: ColumnType<ResaleChannel[], string | undefined, string>;
 }
 
 export interface ReservationVerificationsTable {
@@ -113,6 +127,8 @@ export interface ListingsTable {
   /** Set by the listings_place trigger and computed from the position (migration 0005); never written by code. */
   place_id: ColumnType<number, never, never>;
   geo_cell: ColumnType<number | null, never, never>;
+  /** Why the hotel paused this (inactive) listing; it resumes by itself once the hotel allows it again. */
+  hotel_pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per distinct city, country, location and hotel name, folded for search (migration 0005). */
@@ -304,6 +320,10 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   saved_searches: SavedSearchesTable;
   alert_notices: AlertNoticesTable;
+  hotel_policy_versions: HotelPolicyVersionsTable;
+  hotel_resale_pauses: HotelResalePausesTable;
+  demo_pms_rate_groups: DemoPmsRateGroupsTable;
+  demo_pms_rates: DemoPmsRatesTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

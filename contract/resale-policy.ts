@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * A hotel's resale policy: what the hotel allows to be resold on Restay. Every check (import, listing, price
+ * change, checkout, and the sweep after each change) reads the hotel's live, i.e. newest published, version.
+ * A hotel that never published one allows nothing: resale starts off.
+ */
+
+/** How a booking reached the hotel, as far as a policy cares (derived from the hotel system's reservation). */
+export const RESALE_CHANNELS = ['direct', 'ota', 'travel_agency', 'group', 'corporate', 'voucher'] as const;
+export type ResaleChannel = (typeof RESALE_CHANNELS)[number];
+
+/** The console's label of each channel. */
+export const CHANNEL_LABELS: Record<ResaleChannel, string> = {
+  direct: 'Direct bookings',
+  ota: 'Online travel agencies (channel manager)',
+  travel_agency: 'Travel agencies',
+  group: 'Group blocks',
+  corporate: 'Corporate (partner company)',
+  voucher: 'Vouchers',
+};
+
+/** How a seller reads each channel in "does not allow resale of bookings made through ...". */
+export const CHANNEL_PHRASES: Record<ResaleChannel, string> = {
+  direct: 'directly with the hotel',
+  ota: 'an online travel agency',
+  travel_agency: 'a travel agency',
+  group: 'a group block',
+  corporate: 'a company account',
+  voucher: 'a voucher',
+};
+
+export const POLICY_LIMITS = { maxCutOffHours: 24 * 365, maxBlackouts: 50, maxListed: 500 } as const;
+
+const calendarDay = z.iso.date('must be a real date as YYYY-MM-DD');
+
+/** A range of calendar days at the hotel, both ends included, in which no stay may be resold. */
+export const blackoutSchema = z
+  .object({ from: calendarDay, to: calendarDay })
+  .refine((range) => range.from <= range.to, { message: 'The end date must not be before the start date.', path: ['to'] });
+export type Blackout = z.infer<typeof blackoutSchema>;
+
+/** Something the hotel names (a rate, a room type): its id in the hotel's system and the hotel's name for it. */
+const namedItem = z.object({ id: z.string().min(1).max(100), name: z.string().trim().min(1).max(200) });
+export type NamedItem = z.infer<typeof namedItem>;
+
+/** `all`, or only the listed ones (by the hotel system's id; the name is kept for the history and sentences). */
+const selection = z.union([z.literal('all'), z.array(namedItem).max(POLICY_LIMITS.maxListed)]);
+
+export const resalePolicySchema = z.object({
+  resaleEnabled: z.boolean(),
+  rates: selection,
+  roomTypes: selection,
+  channels: z.array(z.enum(RESALE_CHANNELS)).max(RESALE_CHANNELS.length),
+  /** No listing and no sale within this many hours of check-in. */
+  cutOffHours: z.number().int().min(0).max(POLICY_LIMITS.maxCutOffHours),
+  blackouts: z.array(blackoutSchema).max(POLICY_LIMITS.maxBlackouts),
+  /** The asking price may be at most this share of the price paid; Restay's own ceiling applies too. */
+  priceCapPercent: z.number().int().min(1).max(100),
+});
+export type ResalePolicy = z.infer<typeof resalePolicySchema>;
+
+/** What a new hotel starts from in the console: resale off, direct bookings only, 48 hours, no markup. */
+export const DEFAULT_RESALE_POLICY: ResalePolicy = {
+  resaleEnabled: false,
+  rates: 'all',
+  roomTypes: 'all',
+  channels: ['direct'],
+  cutOffHours: 48,
+  blackouts: [],
+  priceCapPercent: 100,
+};
+
+/** PUT /api/hotels/:hotelId/policy */
+export const publishPolicyRequestSchema = z.object({ policy: resalePolicySchema });
+export type PublishPolicyRequest = z.infer<typeof publishPolicyRequestSchema>;
+
+/** POST /api/hotels/:hotelId/policy/pause and /resume: the admin confirmed the dialog. */
+export const resaleSwitchRequestSchema = z.object({ confirm: z.literal(true) });
+
+export interface PolicyVersionView {
+  version: number;
+  policy: ResalePolicy;
+  publishedAt: string;
+  publishedBy: string;
+}
+
+/** GET /api/hotels/:hotelId/policy */
+export interface HotelPolicyView {
+  hotel: { id: string; name: string; status: string };
+  role: 'admin' | 'staff';
+  /** The live version, or null while the hotel has published none (resale is off). */
+  live: PolicyVersionView | null;
+  /** Set while "Pause all resale" is on. */
+  pausedAt: string | null;
+  /** What the console's form starts from: the live policy, else the default. */
+  draft: ResalePolicy;
+}
+
+/** What a publish or a switch did to the hotel's listings. */
+export interface PolicyEffects {
+  paused: number;
+  resumed: number;
+  holdsReleased: number;
+}
+
+/** GET /api/hotels/:hotelId/policy/catalog: the hotel's rates (with their group) and room types, as it names them. */
+export interface PolicyCatalog {
+  rates: { id: string; name: string; group: string | null }[];
+  roomTypes: { id: string; name: string }[];
+}
+
+/** What a buyer reads on a stay's page at a hotel with a published policy. */
+export interface HotelApproval {
+  hotelName: string;
+  /** Short sentences: the cut-off and what changes hands. */
+  rules: string[];
+}
