@@ -77,6 +77,10 @@ export interface DemoPmsEnterprisesTable {
   longitude: number;
   time_zone: string;
   currency: string;
+  /** The chain it belongs to, if any (Mews' `ChainId`). */
+  chain_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The integration our app has with it, once the demo hotel connected through "Connect a demo hotel". */
+  integration_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DemoPmsCustomersTable {

@@ -28,6 +28,12 @@ import type {
   LedgerTransactionsTable,
   LedgerEntriesTable,
 } from './schema-money.ts';
+import type {
+  HotelsTable,
+  HotelMembersTable,
+  HotelInvitesTable,
+  HotelIntegrationEventsTable,
+} from './schema-hotels.ts';
 
 import type {
   HotelPolicyVersionsTable,
@@ -39,6 +45,7 @@ import type {
 export type * from './schema-standins.ts';
 export type * from './schema-resale-policy.ts';
 export type * from './schema-money.ts';
+export type * from './schema-hotels.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -320,6 +327,10 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   saved_searches: SavedSearchesTable;
   alert_notices: AlertNoticesTable;
+  hotels: HotelsTable;
+  hotel_members: HotelMembersTable;
+  hotel_invites: HotelInvitesTable;
+  hotel_integration_events: HotelIntegrationEventsTable;
   hotel_policy_versions: HotelPolicyVersionsTable;
   hotel_resale_pauses: HotelResalePausesTable;
   demo_pms_rate_groups: DemoPmsRateGroupsTable;
