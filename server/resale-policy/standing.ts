@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import type { Executor } from '../db/transaction.ts';
 import type { HotelStanding } from './verdict.ts';
@@ -32,7 +31,7 @@ export async function hotelStanding(
           .orderBy('v.version', 'desc')
           .limit(1)
           .as('live'),
-      (join) => join.on(sql`true`),
+      (join) => join.onTrue(),
     )
     .select(['hotels.id', 'hotels.name', 'hotels.status', 'pause.paused_at', 'live.version', 'live.policy']);
   const row = await ('hotelId' in hotel

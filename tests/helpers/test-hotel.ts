@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ResalePolicy } from '../../contract/resale-policy.ts';
+import type { Database } from '../../server/db/schema.ts';
+import type { HotelRole } from '../../server/db/schema-hotels.ts';
+
+/** The hotel every test's reservations belong to unless a test says otherwise (the PMS doubles use it). */
+export const TEST_ENTERPRISE_ID = 'e0000000-0000-4000-8000-00000000test';
+export const TEST_HOTEL_NAME = 'Hotel Tejo';
+
+/** A policy that allows every resale Restay itself allows: what the marketplace did before hotels had a say. */
+export const ALLOW_ALL_POLICY: ResalePolicy = {
+  resaleEnabled: true,
+  rates: 'all',
+  roomTypes: 'all',
+  channels: ['direct', 'ota', 'travel_agency', 'group', 'corporate', 'voucher'],
+  cutOffHours: 0,
+  blackouts: [],
+  priceCapPercent: 100,
+};
+
+/**
+ * A connected hotel (its token a placeholder: tests never call its system through it), with `policy` published
+ * as version 1 by a new admin when given. Answers the hotel's id and its admin's profile id.
+ */
+export async function connectHotel(
+  db: Kysely<Database>,
+  fields: { enterpriseId?: string; name?: string; policy?: ResalePolicy | null; status?: 'connected' | 'pending' | 'suspended' } = {},
+): Promise<{ hotelId: string; adminId: string }> {
+  const now = new Date();
+  const enterpriseId = fields.enterpriseId ?? randomUUID();
+  const hotel = await db
+    .insertInto('hotels')
+    .values({
+      enterprise_id: enterpriseId,
+      name: fields.name ?? TEST_HOTEL_NAME,
+      status: fields.status ?? 'connected',
+      access_token_ciphertext: 'not-a-token',
+      token_key: `test-${enterpriseId}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const adminId = await addMember(db, hotel.id, 'admin');
+  if (fields.policy !== null) {
+    await db
+      .insertInto('hotel_policy_versions')
+      .values({
+        hotel_id: hotel.id,
+        version: 1,
+        policy: JSON.stringify(fields.policy ?? ALLOW_ALL_POLICY),
+        published_by: adminId,
+        published_at: now,
+      })
+      .execute();
+  }
+  return { hotelId: hotel.id, adminId };
+}
+
+/** A new person (profile) working for the hotel in `role`; answers their user id. */
+export async function addMember(db: Kysely<Database>, hotelId: string, role: HotelRole, email?: string) {
+  const id = randomUUID();
+  await db
+    .insertInto('profiles')
+    .values({ id, email: email ?? `${role}-${id.slice(0, 8)}@hotel.example` })
+    .execute();
+  await db.insertInto('hotel_members').values({ hotel_id: hotelId, user_id: id, role, created_at: new Date() }).execute();
+  return id;
+}
