@@ -62,5 +62,9 @@ export const saleOutcomeSchema = z.object({
 export type SaleOutcome = z.infer<typeof saleOutcomeSchema>;
 
 /** GET /api/listings/user/:userId: the seller's own listings, each with its sale's outcome (null: never paid). */
-export const sellerListingSchema = listingSchema.extend({ sale: saleOutcomeSchema.nullable() });
+export const sellerListingSchema = listingSchema.extend({
+  sale: saleOutcomeSchema.nullable(),
+  /** Why the hotel paused this listing (it resumes by itself once the hotel allows it); null otherwise. */
+  hotelPauseReason: z.string().nullable(),
+});
 export type SellerListing = z.infer<typeof sellerListingSchema>;

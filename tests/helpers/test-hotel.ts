@@ -58,12 +58,24 @@ export async function connectHotel(
   return { hotelId: hotel.id, adminId };
 }
 
-/** A new person (profile) working for the hotel in `role`; answers their user id. */
-export async function addMember(db: Kysely<Database>, hotelId: string, role: HotelRole, email?: string) {
-  const id = randomUUID();
+/** The id of the hotel holding reservations of `enterpriseId`. */
+export async function hotelIdOf(db: Kysely<Database>, enterpriseId = TEST_ENTERPRISE_ID): Promise<string> {
+  const row = await db.selectFrom('hotels').select('id').where('enterprise_id', '=', enterpriseId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A person (a new one unless `user` names them) working for the hotel in `role`; answers their user id. */
+export async function addMember(
+  db: Kysely<Database>,
+  hotelId: string,
+  role: HotelRole,
+  user: { id: string; email: string } = { id: randomUUID(), email: `${role}-${randomUUID().slice(0, 8)}@hotel.example` },
+) {
+  const { id, email } = user;
   await db
     .insertInto('profiles')
-    .values({ id, email: email ?? `${role}-${id.slice(0, 8)}@hotel.example` })
+    .values({ id, email })
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   await db.insertInto('hotel_members').values({ hotel_id: hotelId, user_id: id, role, created_at: new Date() }).execute();
   return id;
