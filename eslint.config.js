@@ -9,7 +9,9 @@ const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'acc
 const SERVER_FORBIDDEN_IMPORTS = {
   db: ['listings', 'selling', 'payments', 'standins', 'accounts', 'auth', 'contact', 'mail', 'photos', 'system'],
   listings: ['selling', 'payments'],
-  selling: ['payments'],
+  selling: ['payments', 'hotel-policy'],
+  // The hotel's rules (the verdict, its standing, pausing a listing) are read by selling and payments alike.
+  'resale-policy': ['selling', 'payments', 'hotel-policy'],
 };
 
 /**

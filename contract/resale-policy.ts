@@ -37,7 +37,10 @@ const calendarDay = z.iso.date('must be a real date as YYYY-MM-DD');
 /** A range of calendar days at the hotel, both ends included, in which no stay may be resold. */
 export const blackoutSchema = z
   .object({ from: calendarDay, to: calendarDay })
-  .refine((range) => range.from <= range.to, { message: 'The end date must not be before the start date.', path: ['to'] });
+  .refine((range) => range.from <= range.to, {
+    message: 'The end date must not be before the start date.',
+    path: ['to'],
+  });
 export type Blackout = z.infer<typeof blackoutSchema>;
 
 /** Something the hotel names (a rate, a room type): its id in the hotel's system and the hotel's name for it. */
@@ -78,41 +81,51 @@ export type PublishPolicyRequest = z.infer<typeof publishPolicyRequestSchema>;
 /** POST /api/hotels/:hotelId/policy/pause and /resume: the admin confirmed the dialog. */
 export const resaleSwitchRequestSchema = z.object({ confirm: z.literal(true) });
 
-export interface PolicyVersionView {
-  version: number;
-  policy: ResalePolicy;
-  publishedAt: string;
-  publishedBy: string;
-}
+export const policyVersionSchema = z.object({
+  version: z.number().int(),
+  policy: resalePolicySchema,
+  publishedAt: z.string(),
+  /** The publishing admin's email. */
+  publishedBy: z.string(),
+});
+export type PolicyVersionView = z.infer<typeof policyVersionSchema>;
+export const policyVersionsSchema = z.array(policyVersionSchema);
 
 /** GET /api/hotels/:hotelId/policy */
-export interface HotelPolicyView {
-  hotel: { id: string; name: string; status: string };
-  role: 'admin' | 'staff';
+export const hotelPolicyViewSchema = z.object({
+  hotel: z.object({ id: z.string(), name: z.string(), status: z.string() }),
+  role: z.enum(['admin', 'staff']),
   /** The live version, or null while the hotel has published none (resale is off). */
-  live: PolicyVersionView | null;
+  live: policyVersionSchema.nullable(),
   /** Set while "Pause all resale" is on. */
-  pausedAt: string | null;
+  pausedAt: z.string().nullable(),
   /** What the console's form starts from: the live policy, else the default. */
-  draft: ResalePolicy;
-}
+  draft: resalePolicySchema,
+});
+export type HotelPolicyView = z.infer<typeof hotelPolicyViewSchema>;
 
 /** What a publish or a switch did to the hotel's listings. */
-export interface PolicyEffects {
-  paused: number;
-  resumed: number;
-  holdsReleased: number;
-}
+export const policyEffectsSchema = z.object({
+  paused: z.number().int(),
+  resumed: z.number().int(),
+  holdsReleased: z.number().int(),
+});
+export type PolicyEffects = z.infer<typeof policyEffectsSchema>;
+
+/** PUT /api/hotels/:hotelId/policy's reply. */
+export const publishedPolicySchema = z.object({ live: policyVersionSchema, effects: policyEffectsSchema });
 
 /** GET /api/hotels/:hotelId/policy/catalog: the hotel's rates (with their group) and room types, as it names them. */
-export interface PolicyCatalog {
-  rates: { id: string; name: string; group: string | null }[];
-  roomTypes: { id: string; name: string }[];
-}
+export const policyCatalogSchema = z.object({
+  rates: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().nullable() })),
+  roomTypes: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PolicyCatalog = z.infer<typeof policyCatalogSchema>;
 
 /** What a buyer reads on a stay's page at a hotel with a published policy. */
-export interface HotelApproval {
-  hotelName: string;
+export const hotelApprovalSchema = z.object({
+  hotelName: z.string(),
   /** Short sentences: the cut-off and what changes hands. */
-  rules: string[];
-}
+  rules: z.array(z.string()),
+});
+export type HotelApproval = z.infer<typeof hotelApprovalSchema>;

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_RESALE_POLICY,
-  type HotelPolicyView,
-  type PolicyVersionView,
-} from '../../contract/resale-policy.ts';
+import { DEFAULT_RESALE_POLICY, type HotelPolicyView, type PolicyVersionView } from '../../contract/resale-policy.ts';
 import type { Executor } from '../db/transaction.ts';
 import type { HotelRole } from './membership.ts';
 

@@ -36,7 +36,11 @@ export async function publishPolicy(
     return next;
   });
   const effects = await applyHotelPolicy(deps, hotelId);
-  const publisher = await deps.db.selectFrom('profiles').select('email').where('id', '=', publisherId).executeTakeFirst();
+  const publisher = await deps.db
+    .selectFrom('profiles')
+    .select('email')
+    .where('id', '=', publisherId)
+    .executeTakeFirst();
   return {
     live: { version, policy, publishedAt: now.toISOString(), publishedBy: publisher?.email ?? publisherId },
     effects,

@@ -19,11 +19,11 @@ export async function assertHotelStillAllows(
   const now = deps.clock();
   const { reasons } = await hotelReasons(deps.db, reservation, now, listing.price_cents);
   if (!reasons.length) return;
-  await inTransaction(deps.db, (trx) =>
-    pauseForHotel(trx, { ...listing, status: 'active' }, reasons, now),
-  ).catch((error: unknown) => {
-    // Someone else moved the listing first (a hold, the seller): the buyer is refused all the same.
-    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-  });
+  await inTransaction(deps.db, (trx) => pauseForHotel(trx, { ...listing, status: 'active' }, reasons, now)).catch(
+    (error: unknown) => {
+      // Someone else moved the listing first (a hold, the seller): the buyer is refused all the same.
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    },
+  );
   throw hotelPolicyRefusal(reasons, 'This stay can no longer be bought.');
 }

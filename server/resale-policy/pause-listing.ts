@@ -50,5 +50,11 @@ export async function pauseForHotel(
 
 /** Puts a listing the hotel paused back on the market once the hotel allows it again. */
 export async function resumeForHotel(trx: Executor, listingId: string, now: Date): Promise<void> {
-  await transitionListing(trx, { listingId, from: ['inactive'], to: 'active', now, changes: { hotel_pause_reason: null } });
+  await transitionListing(trx, {
+    listingId,
+    from: ['inactive'],
+    to: 'active',
+    now,
+    changes: { hotel_pause_reason: null },
+  });
 }

@@ -34,9 +34,10 @@ export async function hotelStanding(
       (join) => join.onTrue(),
     )
     .select(['hotels.id', 'hotels.name', 'hotels.status', 'pause.paused_at', 'live.version', 'live.policy']);
-  const row = await ('hotelId' in hotel
-    ? query.where('hotels.id', '=', hotel.hotelId)
-    : query.where('hotels.enterprise_id', '=', hotel.enterpriseId)
+  const row = await (
+    'hotelId' in hotel
+      ? query.where('hotels.id', '=', hotel.hotelId)
+      : query.where('hotels.enterprise_id', '=', hotel.enterpriseId)
   ).executeTakeFirst();
   if (!row) return { hotelId: null, name: fallbackName, status: 'unknown', paused: false, policy: null, version: null };
   return {

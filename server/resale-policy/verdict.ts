@@ -48,7 +48,8 @@ const HOUR_MS = 3_600_000;
 export function policyVerdict(hotel: HotelStanding, facts: ResaleFacts, now: Date): PolicyReason[] {
   const name = hotel.name;
   const standing = (message: string): PolicyReason[] => [{ rule: 'standing', message }];
-  if (hotel.status === 'unknown') return standing(`${name} has not joined Restay yet, so its bookings cannot be resold.`);
+  if (hotel.status === 'unknown')
+    return standing(`${name} has not joined Restay yet, so its bookings cannot be resold.`);
   if (hotel.paused || hotel.status === 'suspended')
     return standing(`${name} has paused all resale of its bookings for now.`);
   const policy = hotel.policy;
@@ -95,7 +96,10 @@ export function cutOffText(hours: number): string {
 }
 
 /** Whether any night of the stay (check-in day up to the day before check-out, at the hotel) is blacked out. */
-function staysDuring(facts: Pick<ResaleFacts, 'startUtc' | 'endUtc' | 'timeZone'>, range: { from: string; to: string }) {
+function staysDuring(
+  facts: Pick<ResaleFacts, 'startUtc' | 'endUtc' | 'timeZone'>,
+  range: { from: string; to: string },
+) {
   const firstNight = hotelDate(facts.startUtc, facts.timeZone);
   const checkOut = hotelDate(facts.endUtc, facts.timeZone);
   const lastNight = checkOut > firstNight ? dayBefore(checkOut) : firstNight;

@@ -25,7 +25,12 @@ export const ALLOW_ALL_POLICY: ResalePolicy = {
  */
 export async function connectHotel(
   db: Kysely<Database>,
-  fields: { enterpriseId?: string; name?: string; policy?: ResalePolicy | null; status?: 'connected' | 'pending' | 'suspended' } = {},
+  fields: {
+    enterpriseId?: string;
+    name?: string;
+    policy?: ResalePolicy | null;
+    status?: 'connected' | 'pending' | 'suspended';
+  } = {},
 ): Promise<{ hotelId: string; adminId: string }> {
   const now = new Date();
   const enterpriseId = fields.enterpriseId ?? randomUUID();
@@ -60,7 +65,11 @@ export async function connectHotel(
 
 /** The id of the hotel holding reservations of `enterpriseId`. */
 export async function hotelIdOf(db: Kysely<Database>, enterpriseId = TEST_ENTERPRISE_ID): Promise<string> {
-  const row = await db.selectFrom('hotels').select('id').where('enterprise_id', '=', enterpriseId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('hotels')
+    .select('id')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -69,7 +78,10 @@ export async function addMember(
   db: Kysely<Database>,
   hotelId: string,
   role: HotelRole,
-  user: { id: string; email: string } = { id: randomUUID(), email: `${role}-${randomUUID().slice(0, 8)}@hotel.example` },
+  user: { id: string; email: string } = {
+    id: randomUUID(),
+    email: `${role}-${randomUUID().slice(0, 8)}@hotel.example`,
+  },
 ) {
   const { id, email } = user;
   await db
@@ -77,6 +89,9 @@ export async function addMember(
     .values({ id, email })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  await db.insertInto('hotel_members').values({ hotel_id: hotelId, user_id: id, role, created_at: new Date() }).execute();
+  await db
+    .insertInto('hotel_members')
+    .values({ hotel_id: hotelId, user_id: id, role, created_at: new Date() })
+    .execute();
   return id;
 }

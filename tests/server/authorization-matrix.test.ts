@@ -3,6 +3,7 @@ import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { OrderState } from '../../contract/buying.ts';
 import { testClock } from '../helpers/buying-fixture.ts';
 import { insertListing } from '../helpers/factories.ts';
+import { addMember, connectHotel } from '../helpers/test-hotel.ts';
 import { ACCESS_TABLE, BASE_HEADERS, type AccessRow, type World } from '../helpers/reliability/access-table.ts';
 import { openTestCheckout } from '../helpers/reliability/fuzz-setup.ts';
 import { mountedRoutes, routeKey, type MountedRoute } from '../helpers/reliability/mounted-routes.ts';
@@ -11,8 +12,11 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // Every mounted route x every actor x every resource state, from the one table in access-table.ts.
 
-type Actor = 'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired';
-const ACTORS: Actor[] = ['guest', 'stranger', 'owner', 'buyer', 'revoked', 'expired'];
+type Actor = 'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired' | HotelActor;
+/** The world's hotel's admin and staff, and the admin of another hotel. */
+type HotelActor = 'hotelAdmin' | 'hotelStaff' | 'otherHotelAdmin';
+const HOTEL_ACTORS: HotelActor[] = ['hotelAdmin', 'hotelStaff', 'otherHotelAdmin'];
+const ACTORS: Actor[] = ['guest', 'stranger', 'owner', 'buyer', 'revoked', 'expired', ...HOTEL_ACTORS];
 const STATES: { listing: ListingStatus; order: OrderState | undefined }[] = [
   { listing: 'active', order: undefined },
   { listing: 'reserved', order: 'open' },
@@ -24,7 +28,7 @@ const HOUR = 3_600_000;
 let server: TestServer;
 const clock = testClock();
 const tokens = {} as Record<Actor, string | undefined>;
-const ids = {} as Record<'owner' | 'buyer' | 'stranger', string>;
+const ids = {} as Record<'owner' | 'buyer' | 'stranger' | HotelActor, string>;
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -32,7 +36,7 @@ beforeAll(async () => {
     env: { PUBLIC_URL: TEST_PUBLIC_URL },
     authRateLimits: { token: 10_000, signIn: 10_000 },
   });
-  for (const actor of ['owner', 'buyer', 'stranger'] as const) {
+  for (const actor of ['owner', 'buyer', 'stranger', ...HOTEL_ACTORS] as const) {
     const { session, user } = await signedInClient(server.url, `${actor}@example.com`);
     tokens[actor] = session.access_token;
     ids[actor] = user.id;
@@ -44,6 +48,11 @@ beforeAll(async () => {
   // Checked with the clock two hours on (see below): the owner's own token, expired.
   tokens.expired = tokens.owner;
   tokens.guest = undefined;
+  const other = await connectHotel(server.database.db, { name: 'Hotel Elsewhere' });
+  await addMember(server.database.db, other.hotelId, 'admin', {
+    id: ids.otherHotelAdmin,
+    email: 'otherHotelAdmin@example.com',
+  });
 });
 afterAll(() => server.close());
 
@@ -84,7 +93,11 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
       })
       .execute();
   }
-  return { listingId, sessionId: session.id, ownerId: ids.owner, buyerId: ids.buyer };
+  // A hotel of its own per world, so that its admin's allowed changes (a publish, the kill switch) stay in it.
+  const { hotelId } = await connectHotel(db, { name: 'Hotel Matrix' });
+  await addMember(db, hotelId, 'admin', { id: ids.hotelAdmin, email: 'hotelAdmin@example.com' });
+  await addMember(db, hotelId, 'staff', { id: ids.hotelStaff, email: 'hotelStaff@example.com' });
+  return { listingId, sessionId: session.id, ownerId: ids.owner, buyerId: ids.buyer, hotelId };
 }
 
 /** What a refused actor may be told; the provider's and stand-ins' routes refuse a missing signature or key as 400. */
@@ -100,7 +113,11 @@ function mayPass(row: AccessRow, actor: Actor): boolean {
     case 'anyone':
       return true;
     case 'signed-in':
-      return actor === 'stranger' || actor === 'owner' || actor === 'buyer';
+      return actor !== 'guest' && actor !== 'revoked' && actor !== 'expired';
+    case 'hotel-admin':
+      return actor === 'hotelAdmin';
+    case 'hotel-member':
+      return actor === 'hotelAdmin' || actor === 'hotelStaff';
     case 'owner':
       return actor === 'owner';
     case 'buyer':
@@ -122,7 +139,17 @@ async function snapshot(world: Omit<World, 'callerId'>) {
     .select(['state', 'paid_at'])
     .where('listing_id', '=', world.listingId)
     .execute();
-  return JSON.stringify({ listing, orders });
+  const policies = await db
+    .selectFrom('hotel_policy_versions')
+    .select('version')
+    .where('hotel_id', '=', world.hotelId)
+    .execute();
+  const paused = await db
+    .selectFrom('hotel_resale_pauses')
+    .select('hotel_id')
+    .where('hotel_id', '=', world.hotelId)
+    .execute();
+  return JSON.stringify({ listing, orders, policies, paused });
 }
 
 async function call(route: MountedRoute, row: AccessRow, world: Omit<World, 'callerId'>, actor: Actor) {

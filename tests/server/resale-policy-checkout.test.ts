@@ -96,7 +96,11 @@ describe('the kill switch with open holds', () => {
     expect((await listing(held.listingId)).status).toBe('inactive');
 
     // The buyer who paid keeps the stay: the sale goes on to its transfer.
-    const paid = await db().selectFrom('orders').selectAll().where('id', '=', paidListing.orderId).executeTakeFirstOrThrow();
+    const paid = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paidListing.orderId)
+      .executeTakeFirstOrThrow();
     expect(paid.state).not.toBe('cancelled');
     expect((await listing(paidListing.listingId)).status).toBe('sold');
     expect((await fx.deliver(paidEvent)).status).toBe(200);

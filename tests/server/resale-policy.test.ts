@@ -84,7 +84,8 @@ async function listedStay(overrides: Parameters<typeof pmsReservation>[0] = {}, 
   return { seller, reservation, listingId: reply.body.data.id as string };
 }
 
-const listingRow = (id: string) => db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const listingRow = (id: string) =>
+  db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('a new hotel', () => {
   it('starts with resale off: an import is refused with the hotel named', async () => {
@@ -239,7 +240,7 @@ describe('a policy change', () => {
     expect(back.hotel_pause_reason).toBeNull();
   });
 
-  it("leaves a listing its seller paused to its seller", async () => {
+  it('leaves a listing its seller paused to its seller', async () => {
     await published();
     const { seller, listingId } = await listedStay();
     await server.request(`/api/listings/${listingId}`, {

@@ -21,6 +21,14 @@ import {
 } from '../../../contract/selling.ts';
 import { alertsPaths } from './alerts.ts';
 import { payoutsPaths } from './payouts.ts';
+import { hotelPolicyPaths } from './hotel-policy.ts';
+import {
+  hotelPolicyViewSchema,
+  policyCatalogSchema,
+  policyEffectsSchema,
+  policyVersionsSchema,
+  publishedPolicySchema,
+} from '../../../contract/resale-policy.ts';
 import { buyingPaths } from './buying.ts';
 import { handoverPaths } from './handover.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
@@ -52,6 +60,11 @@ const NAMED_REPLIES: Record<string, z.ZodType> = {
   OnboardingLink: onboardingLinkSchema,
   PublicConfig: publicConfigSchema,
   Photo: photoSchema,
+  HotelPolicy: hotelPolicyViewSchema,
+  PublishedPolicy: publishedPolicySchema,
+  PolicyVersions: policyVersionsSchema,
+  PolicyCatalog: policyCatalogSchema,
+  PolicyEffects: policyEffectsSchema,
   Error: errorEnvelopeSchema,
 };
 
@@ -85,6 +98,7 @@ const AREAS: Paths[] = [
   handoverPaths,
   alertsPaths,
   payoutsPaths,
+  hotelPolicyPaths,
 ];
 
 /** The areas' paths as one, each method of a path from exactly one area. */
@@ -120,7 +134,17 @@ export function openApiDocument(publicUrl: string) {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: publicUrl }],
-    tags: ['System', 'Landing page', 'Listings', 'Selling', 'Buying', 'Handover', 'Alerts', 'Payouts'].map((name) => ({
+    tags: [
+      'System',
+      'Landing page',
+      'Listings',
+      'Selling',
+      'Buying',
+      'Handover',
+      'Alerts',
+      'Payouts',
+      'Hotel console',
+    ].map((name) => ({
       name,
     })),
     paths: allPaths(),

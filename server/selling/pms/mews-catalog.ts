@@ -1,7 +1,13 @@
+import type { ZodType } from 'zod';
 import type { PolicyCatalog } from '../../../contract/resale-policy.ts';
 import type { ConnectorCall } from './mews-connector.ts';
 import { englishOrFirst } from './mews-names.ts';
-import { rateGroupsReplySchema, ratesReplySchema, resourceCategoriesReplySchema, servicesReplySchema } from './mews-schemas.ts';
+import {
+  rateGroupsReplySchema,
+  ratesReplySchema,
+  resourceCategoriesReplySchema,
+  servicesReplySchema,
+} from './mews-schemas.ts';
 
 const PAGE = 1000;
 /** A hotel with more than this many pages of rates is not one the console can show on one screen anyway. */
@@ -29,7 +35,14 @@ export async function readMewsCatalog(call: ConnectorCall, accessToken: string):
       (r) => r.Rates,
     ),
     readAll(call, accessToken, 'rateGroups/getAll', active, rateGroupsReplySchema, (r) => r.RateGroups),
-    readAll(call, accessToken, 'resourceCategories/getAll', active, resourceCategoriesReplySchema, (r) => r.ResourceCategories),
+    readAll(
+      call,
+      accessToken,
+      'resourceCategories/getAll',
+      active,
+      resourceCategoriesReplySchema,
+      (r) => r.ResourceCategories,
+    ),
   ]);
   const groupName = new Map(groups.map((group) => [group.Id, group.Names ? englishOrFirst(group.Names) : null]));
   return {
@@ -52,13 +65,18 @@ async function readAll<Reply extends { Cursor?: string | null }, Item>(
   accessToken: string,
   operation: string,
   filter: Record<string, unknown>,
-  schema: import('zod').ZodType<Reply>,
+  schema: ZodType<Reply>,
   items: (reply: Reply) => Item[],
 ): Promise<Item[]> {
   const all: Item[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const reply: Reply = await call(accessToken, operation, { ...filter, Limitation: { Count: PAGE, Cursor: cursor } }, schema);
+    const reply: Reply = await call(
+      accessToken,
+      operation,
+      { ...filter, Limitation: { Count: PAGE, Cursor: cursor } },
+      schema,
+    );
     const got = items(reply);
     all.push(...got);
     cursor = reply.Cursor ?? null;

@@ -75,7 +75,11 @@ export const resourceCategoriesReplySchema = z.object({
 
 export const servicesReplySchema = z.object({
   Services: z.array(
-    z.object({ Id: z.string(), IsActive: z.boolean().optional(), Data: z.object({ Discriminator: z.string() }).nullable().optional() }),
+    z.object({
+      Id: z.string(),
+      IsActive: z.boolean().optional(),
+      Data: z.object({ Discriminator: z.string() }).nullable().optional(),
+    }),
   ),
   Cursor: cursor,
 });

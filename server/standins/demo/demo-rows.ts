@@ -141,7 +141,11 @@ export function addDemoRates(rows: Pick<DemoPmsRows, 'rateGroups' | 'rates'>, en
     { id: publicGroup, enterprise_id: enterpriseId, name: 'Public rates', ordering: 0 },
     { id: negotiatedGroup, enterprise_id: enterpriseId, name: 'Negotiated rates', ordering: 1 },
   );
-  const ids = { flexible: pmsId('rate', 3 * n - 2), nonRefundable: pmsId('rate', 3 * n - 1), corporate: pmsId('rate', 3 * n) };
+  const ids = {
+    flexible: pmsId('rate', 3 * n - 2),
+    nonRefundable: pmsId('rate', 3 * n - 1),
+    corporate: pmsId('rate', 3 * n),
+  };
   rows.rates.push(
     { id: ids.flexible, enterprise_id: enterpriseId, group_id: publicGroup, name: 'Flexible', short_name: 'FLEX' },
     {

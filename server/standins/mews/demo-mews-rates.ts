@@ -65,7 +65,11 @@ export async function rateGroupsReply(
   filter: { ServiceIds?: string[]; RateGroupIds?: string[]; Limitation: Page },
 ) {
   if (filter.ServiceIds && !filter.ServiceIds.includes(enterprise.service_id)) return { RateGroups: [], Cursor: null };
-  let query = db.selectFrom('demo_pms_rate_groups').selectAll().where('enterprise_id', '=', enterprise.id).orderBy('id');
+  let query = db
+    .selectFrom('demo_pms_rate_groups')
+    .selectAll()
+    .where('enterprise_id', '=', enterprise.id)
+    .orderBy('id');
   if (filter.RateGroupIds) query = query.where('id', 'in', filter.RateGroupIds.length ? filter.RateGroupIds : ['']);
   if (filter.Limitation.Cursor) query = query.where('id', '>', filter.Limitation.Cursor);
   const rows = await query.limit(filter.Limitation.Count).execute();

@@ -125,7 +125,12 @@ const ratesRequest = z.object({
   Limitation: limitation,
 });
 const rateGroupsRequest = z
-  .object({ ServiceIds: guids.optional(), RateGroupIds: guids.optional(), ActivityStates: activityStates, Limitation: limitation })
+  .object({
+    ServiceIds: guids.optional(),
+    RateGroupIds: guids.optional(),
+    ActivityStates: activityStates,
+    Limitation: limitation,
+  })
   .refine((body) => body.ServiceIds || body.RateGroupIds, { path: ['ServiceIds'] });
 const orderItemsRequest = z.object({ ServiceOrderIds: guids.min(1), Limitation: limitation });
 const addCustomerRequest = z.object({
