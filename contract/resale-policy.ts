@@ -30,6 +30,12 @@ export const CHANNEL_PHRASES: Record<ResaleChannel, string> = {
   voucher: 'a voucher',
 };
 
+/** A cut-off as people say it: "48 hours", "7 days" (whole days read as days). */
+export function cutOffText(hours: number): string {
+  if (hours >= 24 && hours % 24 === 0) return hours === 24 ? '1 day' : `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
 export const POLICY_LIMITS = { maxCutOffHours: 24 * 365, maxBlackouts: 50, maxListed: 500 } as const;
 
 const calendarDay = z.iso.date('must be a real date as YYYY-MM-DD');

@@ -1,6 +1,6 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
-import { CHANNEL_PHRASES, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
+import { CHANNEL_PHRASES, cutOffText, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
 import { hotelDate, readableHotelDate } from '../handover/stay-dates.ts';
 
 /** Where the hotel stands with Restay, as every policy check reads it. */
@@ -87,12 +87,6 @@ export function hotelPriceCapCents(policy: ResalePolicy | null, amountPaidCents:
 function isSelected(selection: ResalePolicy['rates'], id: string | null): boolean {
   if (selection === 'all') return true;
   return id !== null && selection.some((item) => item.id === id);
-}
-
-/** "48 hours", "7 days": whole days read as days. */
-export function cutOffText(hours: number): string {
-  if (hours >= 24 && hours % 24 === 0) return hours === 24 ? '1 day' : `${hours / 24} days`;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 /** Whether any night of the stay (check-in day up to the day before check-out, at the hotel) is blacked out. */

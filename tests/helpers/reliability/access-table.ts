@@ -224,6 +224,18 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     'stand-in',
     at('/demo-mews/api/connector/v1/resourceCategories/getAll', mews),
   ),
+  'POST /demo-mews/api/connector/v1/services/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/services/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/rates/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/rates/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/rateGroups/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/rateGroups/getAll', mews),
+  ),
   'POST /demo-mews/api/connector/v1/configuration/get': row(
     'stand-in',
     at('/demo-mews/api/connector/v1/configuration/get', mews),
