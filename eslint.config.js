@@ -5,14 +5,43 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES = ['landing', 'marketplace', 'listing', 'selling', 'buying', 'account', 'auth'];
 
-/** For each folder of the API, the folders it may not import (they build on it). */
-const SERVER_FORBIDDEN_IMPORTS = {
-  db: ['listings', 'selling', 'payments', 'standins', 'accounts', 'auth', 'contact', 'mail', 'photos', 'system'],
-  listings: ['selling', 'payments'],
-  selling: ['payments', 'hotel-policy'],
-  // The hotel's rules (the verdict, its standing, pausing a listing) are read by selling and payments alike.
-  'resale-policy': ['selling', 'payments', 'hotel-policy'],
-};
+/**
+ * The layers of the API, bottom first. A folder may import only folders of the layers below its own (never one
+ * beside it or above), so dependencies run one way and a circle between folders cannot be written. The entry
+ * points (ENTRY_POINTS) wire all of them; the stand-in wing (server/standins/) has rules of its own below.
+ * docs/architecture.md draws the same picture; a new folder must be given a place here (a test checks every
+ * folder has one).
+ */
+export const SERVER_LAYERS = [
+  ['crypto', 'mail'],
+  ['db'],
+  ['http'],
+  ['accounts', 'jobs', 'ledger'],
+  ['auth', 'contact', 'photos', 'system'],
+  ['listings'],
+  ['alerts', 'seo'],
+  // A hotel's resale rules (its standing, the verdict, pausing a listing): read by selling and payments alike.
+  ['resale-policy'],
+  ['selling'],
+  // The buying core: the order core, then each layer building on the one before it. A lower layer starts work
+  // of a higher one through a job kind it enqueues and the higher one handles (server/orders/sale-jobs.ts).
+  ['orders'],
+  ['payments'],
+  ['handover'],
+  ['payouts'],
+  // The hotel console's policy: publishing and the kill switch bring listings in line (ending holds on the way).
+  ['hotel-policy'],
+  // The API's description documents every route, so it sits on top.
+  ['openapi'],
+];
+
+/** Files of server/ that wire the layers together; no folder imports them. */
+const ENTRY_POINTS = ['main', 'cli', 'app', 'adapters', 'buying-jobs'];
+/** A folder's own command-line entry (npm run ledger:check, jobs, orders) wires like an entry point. */
+const COMMAND_LINE_FILES = ['server/*/cli.ts', 'server/*/*-cli.ts'];
+
+/** An import that climbs out of the importing folder into server/<one of names>/ (or names the root file). */
+const outOf = (names, tail = '(/|$)') => `^(\\.\\./)+(${names.join('|')})${tail}`;
 
 /**
  * What a stand-in (server/standins/) may import besides its own wing: the database, the HTTP helpers, the clock,
@@ -33,6 +62,17 @@ const STAND_IN_FORBIDDEN_IMPORT = `^\\.\\./\\.\\./(?!(${STAND_IN_ALLOWED_IMPORTS
 
 /** Only these files choose and mount stand-ins, behind the stand-in policy (server/stand-in-policy.ts). */
 const STAND_IN_CHOOSERS = ['server/adapters.ts', 'server/app.ts'];
+
+const standInRule = {
+  // From a root file too (./standins/), not only from a folder.
+  regex: '^(\\.{1,2}/)+standins(/|$)',
+  message: `Only ${STAND_IN_CHOOSERS.join(' and ')} choose and mount stand-ins; product code uses the port.`,
+};
+/** What no folder of server/ imports: the stand-in wing and the entry points that wire everything. */
+const serverWideImportRules = [
+  standInRule,
+  { regex: outOf(ENTRY_POINTS, '\\.ts$'), message: 'A folder of server/ never imports an entry point; they wire it.' },
+];
 
 /** Import patterns naming a folder of the SPA, however deep the importing file sits. */
 const folder = (path) => [`**/${path}/**`, `**/${path}`];
@@ -112,41 +152,40 @@ export default tseslint.config(
       ],
     },
   },
-  // Layers of the API, one way: selling (a seller's journey, listing creation and edits) builds on listings (the
-  // catalogue, its status machine and search); payments builds on both; demo/ (the demo data and its seed)
-  // rests on db/ alone; db/ imports no domain. Entry points (main.ts, cli.ts, app.ts, adapters.ts) wire them.
-  ...Object.entries(SERVER_FORBIDDEN_IMPORTS).map(([layer, forbidden]) => ({
-    files: [`server/${layer}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: forbidden.map((other) => ({
-            group: folder(other),
-            message: `server/${layer} may not import server/${other}: dependencies run one way (see docs/architecture.md).`,
-          })),
-        },
-      ],
-    },
-  })),
-  // The stand-in wing: product code never imports it (only the two choosers do), and it imports only what it
-  // shares with the real adapters.
-  {
-    files: ['server/**/*.ts'],
-    ignores: ['server/standins/**', ...STAND_IN_CHOOSERS],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
+  // Layers of the API, one way (SERVER_LAYERS): each folder's one rule names every folder it may not import, the
+  // entry points, and the stand-in wing, which product code never imports (only the choosers mount it).
+  ...SERVER_LAYERS.flatMap((layer, level) =>
+    layer.map((name) => {
+      const above = SERVER_LAYERS.flatMap((other, otherLevel) => (otherLevel >= level ? other : [])).filter(
+        (other) => other !== name,
+      );
+      return {
+        files: [`server/${name}/**/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
             {
-              group: folder('standins'),
-              message: `Only ${STAND_IN_CHOOSERS.join(' and ')} choose and mount stand-ins; product code uses the port.`,
+              patterns: [
+                ...above.map((other) => ({
+                  regex: outOf([other]),
+                  message: `server/${name} may not import server/${other}: dependencies run one way, down the layers (see docs/architecture.md).`,
+                })),
+                ...serverWideImportRules,
+              ],
             },
           ],
         },
-      ],
-    },
+      };
+    }),
+  ),
+  {
+    files: COMMAND_LINE_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [standInRule] }] },
+  },
+  {
+    files: ['server/*.ts'],
+    ignores: STAND_IN_CHOOSERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [standInRule] }] },
   },
   {
     files: ['server/standins/**/*.ts'],

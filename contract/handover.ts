@@ -61,10 +61,28 @@ export const saleOutcomeSchema = z.object({
 });
 export type SaleOutcome = z.infer<typeof saleOutcomeSchema>;
 
-/** GET /api/listings/user/:userId: the seller's own listings, each with its sale's outcome (null: never paid). */
+/** How the hotel's own change ended a listing: what My Listings and the seller's email say happened. */
+export const HOTEL_WITHDRAWALS = ['cancelled', 'not_confirmed', 'dates_changed', 'guest_changed'] as const;
+export type HotelWithdrawal = (typeof HOTEL_WITHDRAWALS)[number];
+
+/** Each hotel withdrawal in the seller's words. */
+export const HOTEL_WITHDRAWAL_MESSAGES: Record<HotelWithdrawal, string> = {
+  cancelled: 'The hotel cancelled this reservation, so we withdrew your listing.',
+  not_confirmed: 'The hotel no longer shows this reservation as confirmed, so we withdrew your listing.',
+  dates_changed:
+    "The hotel changed this reservation's dates, so it can no longer be sold as listed and we withdrew it.",
+  guest_changed:
+    'The hotel changed the guest on this reservation, so it can no longer be sold as listed and we withdrew it.',
+};
+
+/**
+ * GET /api/listings/user/:userId: the seller's own listings, each with its sale's outcome (null: never paid) and,
+ * when the hotel's own change withdrew it, why in the seller's words (null otherwise).
+ */
 export const sellerListingSchema = listingSchema.extend({
   sale: saleOutcomeSchema.nullable(),
-  /** Why the hotel paused this listing (it resumes by itself once the hotel allows it); null otherwise. */
-  hotelPauseReason: z.string().nullable(),
+  withdrawnByHotel: z.string().nullable().default(null),
+  /** Why the hotel's resale policy paused this listing (it resumes by itself once the hotel allows it). */
+  hotelPauseReason: z.string().nullable().default(null),
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;

@@ -26,7 +26,7 @@ import { createApp } from '../server/app.ts';
 import { JobRegistry } from '../server/jobs/registry.ts';
 import { startJobWorker } from '../server/jobs/worker.ts';
 import { buyingDeps } from '../server/payments/deps.ts';
-import { registerBuyingJobs } from '../server/payments/payment-jobs.ts';
+import { registerBuyingJobs } from '../server/buying-jobs.ts';
 import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -148,7 +148,7 @@ async function main() {
     new JobRegistry(),
     buyingDeps({ database, clock: systemClock, adapters, config, logger }),
   );
-  const stopJobWorker = startJobWorker({ db: database.db, clock: systemClock, logger, registry });
+  const stopJobWorker = startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = async (path: string, init: RequestInit) => {
     const response = await fetch(base + path, init);

@@ -21,11 +21,11 @@ import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
-import { openApiRouter } from './http/openapi/route.ts';
+import { openApiRouter } from './openapi/route.ts';
 import { appendToHead, withScriptsAtLowPriority } from './http/html.ts';
 import { pagePreloads } from './http/page-chunks.ts';
 import { precompressed } from './http/precompressed.ts';
-import { userMiddleware } from './http/require-user.ts';
+import { userMiddleware } from './auth/require-user.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import { hotelPolicyRouter } from './hotel-policy/routes.ts';
@@ -38,6 +38,7 @@ import { buyingDeps } from './payments/deps.ts';
 import { purchaseRouter } from './payments/purchase-routes.ts';
 import { paymentRouter } from './payments/routes.ts';
 import { paymentWebhookRouter } from './payments/webhook-route.ts';
+import { payoutAccountEvents } from './payouts/payout-accounts.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
@@ -100,7 +101,7 @@ export function createApp(dependencies: AppDependencies): Express {
   app.use(refuseNulInUrl);
   // The payment provider's webhook is verified over the raw body, so it comes before the JSON parser.
   const buying = buyingDeps(dependencies);
-  app.use(paymentWebhookRouter(buying));
+  app.use(paymentWebhookRouter(buying, [payoutAccountEvents(buying)]));
   // API replies are JSON that shrinks to a fifth (a page of search results: 19 kB to 4); the built files are
   // served precompressed, and the page shell is compressed where it is served.
   app.use('/api', compression());

@@ -1,8 +1,12 @@
+/** Stops the loop (see startBackgroundLoop); `wake` runs a round now instead of at the next tick. */
+export type BackgroundLoop = (() => Promise<void>) & { wake(): void };
+
 /**
  * Runs `work` now (or after `firstAfterMs`) and every `everyMs`, one round at a time (a slow round is never overlapped). The timer does
  * not keep the process alive. The returned stop waits for a round in progress, so shutdown can close the
  * database only after the last query of every loop; `work` is told through its signal, so a long round can end
- * at its next step instead of running to the end.
+ * at its next step instead of running to the end. Its `wake` starts a round at once, or, during one, another
+ * right after it (the round in progress may have looked before what woke it).
  */
 export function startBackgroundLoop(
   work: (stopping: AbortSignal) => Promise<unknown>,
@@ -10,9 +14,10 @@ export function startBackgroundLoop(
   onError: (error: unknown) => void,
   /** When the first round runs: at once by default. */
   { firstAfterMs = 0 } = {},
-) {
+): BackgroundLoop {
   let running: Promise<void> | undefined;
   let stopped = false;
+  let again = false;
   const stopping = new AbortController();
   const tick = () => {
     if (running || stopped) return;
@@ -20,18 +25,28 @@ export function startBackgroundLoop(
       .then(() => undefined, onError)
       .finally(() => {
         running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) again = true;
+    else tick();
   };
   const timer = setInterval(tick, everyMs);
   timer.unref();
   let first: NodeJS.Timeout | undefined;
   if (firstAfterMs > 0) first = setTimeout(tick, firstAfterMs).unref();
   else tick();
-  return async (): Promise<void> => {
+  const stop = async (): Promise<void> => {
     stopped = true;
     clearInterval(timer);
     clearTimeout(first);
     stopping.abort();
     await running;
   };
+  return Object.assign(stop, { wake });
 }

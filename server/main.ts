@@ -2,7 +2,6 @@ import path from 'node:path';
 import { createAdapters, describeAdapters, seedStandInData } from './adapters.ts';
 import { alertDeps } from './alerts/deps.ts';
 import { registerAlertJobs } from './alerts/jobs.ts';
-import { registerHotelPolicyJobs } from './hotel-policy/register-jobs.ts';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createSelfOrigin } from './http/self-origin.ts';
@@ -10,7 +9,8 @@ import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
-import { registerBuyingJobs, startHoldSweep } from './payments/payment-jobs.ts';
+import { registerBuyingJobs } from './buying-jobs.ts';
+import { startHoldSweep } from './payments/payment-jobs.ts';
 import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
@@ -49,13 +49,12 @@ async function main() {
     // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
     const registry = registerBuyingJobs(new JobRegistry(), buying);
     registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
-    registerHotelPolicyJobs(registry, buying);
     jobs.push(
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
       startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry }),
+      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });

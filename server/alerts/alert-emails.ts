@@ -1,7 +1,7 @@
 import type { AlertReason } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { formatCents } from '../../contract/money-format.ts';
-import { describeStayDates } from '../payments/stay-format.ts';
+import { describeStayDates } from '../listings/stay-format.ts';
 
 /** What an alert says about one stay. */
 export interface AlertedStay {

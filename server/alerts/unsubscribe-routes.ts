@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { escapeHtml } from '../http/html.ts';
+import { html, type SafeHtml } from '../http/html.ts';
 import { sendHtmlPage } from '../http/html-page.ts';
 import type { AlertDeps } from './deps.ts';
 import { unsubscribe } from './unsubscribe.ts';
@@ -21,7 +21,7 @@ export function unsubscribeRouter(deps: AlertDeps): Router {
       res,
       200,
       'Stop these alerts?',
-      `<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(token)}">
+      html`<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(token)}">
 <p>You will no longer receive emails for this saved search. You can resume it any time under Alerts in your account.</p>
 <button type="submit">Unsubscribe</button></form>`,
     );
@@ -32,12 +32,12 @@ export function unsubscribeRouter(deps: AlertDeps): Router {
     const target = verifyUnsubscribeToken(deps.secret, token);
     if (!target) return void invalidLink(res);
     const names = await unsubscribe(deps, target);
-    const what = names.length === 1 ? `“${escapeHtml(names[0]!)}”` : 'your saved searches';
+    const what = names.length === 1 ? `“${names[0]!}”` : 'your saved searches';
     page(
       res,
       200,
       'You are unsubscribed',
-      `<p>You will no longer receive alerts for ${what}.</p>
+      html`<p>You will no longer receive alerts for ${what}.</p>
 <p><a href="/alerts">Manage your alerts</a></p>`,
     );
   });
@@ -50,11 +50,11 @@ function invalidLink(res: Response) {
     res,
     400,
     'This link is not valid',
-    '<p>This unsubscribe link is not valid. You can manage your alerts under Alerts in your account.</p>',
+    html`<p>This unsubscribe link is not valid. You can manage your alerts under Alerts in your account.</p>`,
   );
 }
 
-function page(res: Response, status: number, title: string, body: string) {
+function page(res: Response, status: number, title: string, body: SafeHtml) {
   res.set('Cache-Control', 'no-store');
   sendHtmlPage(res, status, title, body);
 }

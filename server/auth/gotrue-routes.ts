@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { sha256 } from '../crypto/sha256.ts';
 import type { Database } from '../db/schema.ts';
-import { escapeHtml } from '../http/html.ts';
+import { html } from '../http/html.ts';
 import { sendHtmlPage } from '../http/html-page.ts';
 import type { GoogleSignIn } from './google-oidc.ts';
 import { API_VERSION, GoTrueError, goTrueErrorHandler } from './gotrue-errors.ts';
@@ -272,5 +272,5 @@ function redirectWithError(res: Response, redirectTo: string, code: string, desc
 
 /** A sign-in that took too long (or was already used) is told so on a page of its own, with a way back. */
 function signInExpired(res: Response, message: string) {
-  sendHtmlPage(res, 400, 'Sign-in expired', `<p>${escapeHtml(message)}</p><p><a href="/">Back to Restay</a></p>`);
+  sendHtmlPage(res, 400, 'Sign-in expired', html`<p>${message}</p><p><a href="/">Back to Restay</a></p>`);
 }

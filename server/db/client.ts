@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock.ts';
+import { listenOnPostgres } from './pg-listener.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -19,6 +20,12 @@ export interface DatabaseHandle {
    * use it: Kysely's Migrator holds its own lock.
    */
   withScriptSession<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotice` whenever a transaction that ran NOTIFY on `channel` commits (from any process on
+   * PostgreSQL; on the embedded database, which only this process opens, from this one). Answers a function
+   * that stops listening. Notifications are a hint to act sooner, never the only way work is found.
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -74,6 +81,11 @@ export function embeddedDatabaseOn(pglite: PGliteThread, release = () => {}): Em
     kind: 'pglite',
     // Kysely's driver serialises access to the single PGlite session; borrowing it keeps scripts in that queue.
     withScriptSession: (work) => db.connection().execute(() => work((script) => pglite.script(script))),
+    // In the queue too: a LISTEN sent inside another caller's transaction would be undone by its rollback.
+    listen: async (channel, onNotice) => {
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, onNotice));
+      return async () => unlisten();
+    },
     // Waits its turn like any query, so a dump never lands in the middle of a transaction.
     dumpTo: (file) => db.connection().execute(() => pglite.dumpTo(file)),
     close: async () => {
@@ -112,6 +124,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    listen: (channel, onNotice) => listenOnPostgres(url, channel, onNotice),
     close: () => db.destroy(),
   };
 }

@@ -1,7 +1,13 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PGliteErrorDetails, PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-protocol.ts';
+import type {
+  PGliteErrorDetails,
+  PGliteNotice,
+  PGliteReply,
+  PGliteRequest,
+  PGliteWorkerData,
+} from './pglite-protocol.ts';
 
 type Pending = { resolve: (reply: PGliteReply & { error?: undefined }) => void; reject: (error: Error) => void };
 /** A request before the thread numbers it (Omit over each member of the union, not over the union). */
@@ -18,12 +24,15 @@ export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | undefined;
+  private readonly listeners = new Map<string, Set<() => void>>();
 
   private constructor(dataDir: string | undefined, loadFrom: string | undefined) {
     const workerData: PGliteWorkerData = { dataDir, loadFrom };
     const [entry, options] = workerEntry();
     this.worker = new Worker(entry, { ...options, workerData });
-    this.worker.on('message', (reply: PGliteReply) => this.settle(reply));
+    this.worker.on('message', (message: PGliteReply | PGliteNotice) =>
+      'notice' in message ? this.notify(message.notice) : this.settle(message),
+    );
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`The embedded database stopped (exit code ${code})`)));
   }
@@ -58,6 +67,20 @@ export class PGliteThread {
     await this.send({ kind: 'dump', path });
   }
 
+  /**
+   * Calls `onNotice` for each notification on `channel` (LISTEN). The LISTEN runs on the single session: call it
+   * through the driver's queue, never while another caller's transaction is open (a rollback would undo it).
+   */
+  async listen(channel: string, onNotice: () => void) {
+    const listening = this.listeners.get(channel);
+    if (listening) listening.add(onNotice);
+    else {
+      this.listeners.set(channel, new Set([onNotice]));
+      await this.send({ kind: 'listen', channel });
+    }
+    return () => void this.listeners.get(channel)?.delete(onNotice);
+  }
+
   async close() {
     if (this.failure) return;
     await this.send({ kind: 'close' });
@@ -72,6 +95,10 @@ export class PGliteThread {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  private notify(channel: string) {
+    for (const onNotice of this.listeners.get(channel) ?? []) onNotice();
   }
 
   private settle(reply: PGliteReply) {

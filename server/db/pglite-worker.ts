@@ -11,6 +11,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   DATABASE_ERROR_FIELDS,
   type PGliteErrorDetails,
+  type PGliteNotice,
   type PGliteReply,
   type PGliteRequest,
   type PGliteWorkerData,
@@ -42,6 +43,10 @@ async function answer(request: PGliteRequest): Promise<PGliteReply> {
       writeFileSync(request.path, new Uint8Array(await tar.arrayBuffer()));
       return { id: request.id, rows: [] };
     }
+    case 'listen':
+      // PGlite delivers a notification once the transaction that sent it commits, as PostgreSQL does.
+      await pglite.listen(request.channel, () => port.postMessage({ notice: request.channel } satisfies PGliteNotice));
+      return { id: request.id, rows: [] };
     case 'close':
       if (!pglite.closed) await pglite.close();
       return { id: request.id, rows: [] };

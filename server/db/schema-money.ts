@@ -3,7 +3,7 @@ import type { OrderState } from '../../contract/buying.ts';
 import type { Handover } from '../../contract/handover.ts';
 import type { RefundReason } from '../../contract/order-state.ts';
 import type { PayoutState } from '../../contract/payouts.ts';
-import type { LedgerAccount, LedgerKind } from '../ledger/post.ts';
+import type { LedgerAccount, LedgerKind } from './ledger-accounts.ts';
 import type { Timestamp } from './schema.ts';
 
 /**
@@ -63,6 +63,17 @@ export interface OrderEventsTable {
   order_id: string;
   from_state: OrderState | null;
   to_state: OrderState;
+  reason: string;
+  at: Timestamp;
+}
+
+/** One change of a payout's state: who, what and when (server/payouts/payout-transition.ts). */
+export interface PayoutEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_state: PayoutState | null;
+  to_state: PayoutState;
+  actor: string;
   reason: string;
   at: Timestamp;
 }

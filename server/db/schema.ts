@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { HotelWithdrawal } from '../../contract/handover.ts';
 import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { ResaleChannel } from '../../contract/resale-policy.ts';
 import type {
@@ -22,6 +23,7 @@ import type {
   OrdersTable,
   OrderRefundsTable,
   OrderEventsTable,
+  PayoutEventsTable,
   PaymentEventsTable,
   PayoutAccountsTable,
   PayoutsTable,
@@ -131,6 +133,8 @@ export interface ListingsTable {
   updated_at: DefaultedTimestamp;
   /** Set once the sold reservation is in the buyer's name at the hotel (then it no longer blocks a relisting). */
   transferred_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why the hotel's own change withdrew the listing (migration 0053); null for any other withdrawal. */
+  withdrawn_by_hotel: ColumnType<HotelWithdrawal | null, HotelWithdrawal | null | undefined, HotelWithdrawal | null>;
   /** Set by the listings_place trigger and computed from the position (migration 0005); never written by code. */
   place_id: ColumnType<number, never, never>;
   geo_cell: ColumnType<number | null, never, never>;
@@ -321,6 +325,7 @@ export interface Database {
   pms_hotel_directory: PmsHotelDirectoryTable;
   pms_hotel_sync: PmsHotelSyncTable;
   order_events: OrderEventsTable;
+  payout_events: PayoutEventsTable;
   order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;
   jobs: JobsTable;

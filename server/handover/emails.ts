@@ -54,6 +54,26 @@ export function sellerSaleRefunded(
   };
 }
 
+/** To the seller when the hotel's own change withdrew their listing: what happened, in their words. */
+export function sellerListingWithdrawn(
+  to: string,
+  facts: { hotel: string; title: string; message: string; publicUrl: string },
+): MailMessage {
+  return {
+    to,
+    subject: `Your listing at ${facts.hotel} was withdrawn`,
+    text: [
+      `Your listing "${facts.title}" at ${facts.hotel} is no longer on sale.`,
+      `Why: ${facts.message}`,
+      '',
+      'Nobody had bought it, so nothing was charged or paid out. If the hotel made a mistake, ask it to put the',
+      'reservation back as it was; you may then list it again.',
+      '',
+      `Your listings: ${facts.publicUrl}/my-listings`,
+    ].join('\n'),
+  };
+}
+
 function handoverLines(handover: StoredHandover | Handover): string[] {
   return [
     `Hotel: ${handover.hotelName}`,

@@ -4,9 +4,9 @@ import { enqueueJob } from '../jobs/enqueue.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from '../payments/jobs.ts';
-import { lockOrderAndListing } from '../payments/order-lock.ts';
-import { transitionOrder } from '../payments/order-transition.ts';
-import { HANDOVER_JOBS } from './jobs.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 
 /**
  * A sale that cannot be handed over ends in one transaction: the order goes `transfer_failed` (when it had not
@@ -45,6 +45,6 @@ export async function failSale(
       });
     }
     await enqueueOrderJob(trx, PAYMENT_JOBS.refund, orderId, now);
-    await enqueueJob(trx, HANDOVER_JOBS.sellerSaleRefunded, orderId, { orderId }, now);
+    await enqueueJob(trx, SALE_JOBS.sellerSaleRefunded, orderId, { orderId }, now);
   });
 }

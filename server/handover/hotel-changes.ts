@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { HOTEL_WITHDRAWAL_MESSAGES, type HotelWithdrawal } from '../../contract/handover.ts';
 import { isSaleUnderWay } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
@@ -56,7 +57,8 @@ export async function enqueueHotelChanges(
  * The hotel changed a reservation: read it again and act on what the hotel now holds. A listing that can no
  * longer be sold as listed (cancelled, no longer confirmed, other dates, another guest) is withdrawn at once, a
  * hold on it ended first; a sale under way ends `transfer_failed` and is refunded in full ("cancelled by the
- * hotel"). A transferred stay is the buyer's now: its change is logged for an operator, nothing is undone.
+ * hotel"). A withdrawn listing records why and its seller is emailed. A transferred stay is the buyer's now:
+ * its change is logged for an operator, nothing is undone.
  * Every step is guarded by state, so running it twice changes nothing more.
  */
 export async function applyHotelChange(deps: BuyingDeps, reservationId: string): Promise<void> {
@@ -82,10 +84,10 @@ export async function applyHotelChange(deps: BuyingDeps, reservationId: string):
       await sold(deps, reservation, listing);
       continue;
     }
-    const problem = problemWith(reservation, listing) ?? guestProblem(reservation, [listing.guest_email]);
-    if (!problem) continue;
-    if (listing.status === 'reserved') await endHoldOn(deps, listing.id, problem);
-    await withdraw(deps, listing.id, problem);
+    const found = mismatch(reservation, listing);
+    if (!found) continue;
+    if (listing.status === 'reserved') await endHoldOn(deps, listing.id, found.problem);
+    await withdraw(deps, listing.id, found);
   }
 }
 
@@ -136,7 +138,25 @@ async function endHoldOn(deps: BuyingDeps, listingId: string, problem: Reservati
   if (isSaleUnderWay(ended.state)) await failSale(deps, ended.id, 'cancelled_by_hotel', problem.message);
 }
 
-async function withdraw(deps: BuyingDeps, listingId: string, problem: ReservationProblem) {
+/** What `problemWith` finds, as the seller is told it. */
+const WITHDRAWAL_OF: Record<ReservationProblem['reason'], HotelWithdrawal> = {
+  reservation_cancelled: 'cancelled',
+  reservation_not_confirmed: 'not_confirmed',
+  reservation_changed: 'dates_changed',
+};
+
+type Mismatch = { problem: ReservationProblem; withdrawal: HotelWithdrawal };
+
+/** How the hotel's reservation no longer fits the listing (gone, unconfirmed, other dates, another guest); else null. */
+function mismatch(reservation: PmsReservation | null, listing: LiveListing): Mismatch | null {
+  const problem = problemWith(reservation, listing);
+  if (problem) return { problem, withdrawal: WITHDRAWAL_OF[problem.reason] };
+  const guest = guestProblem(reservation, [listing.guest_email]);
+  return guest ? { problem: guest, withdrawal: 'guest_changed' } : null;
+}
+
+/** Withdraws the listing, records why, and queues the seller's email in the same transaction. */
+async function withdraw(deps: BuyingDeps, listingId: string, { problem, withdrawal }: Mismatch) {
   const withdrawn = await inTransaction(deps.db, async (trx) => {
     const current = await trx
       .selectFrom('listings')
@@ -146,7 +166,10 @@ async function withdraw(deps: BuyingDeps, listingId: string, problem: Reservatio
       .executeTakeFirstOrThrow();
     // Sold meanwhile (then refunded above) or already ended: nothing left to withdraw.
     if (current.status !== 'active' && current.status !== 'inactive') return false;
-    await transitionListing(trx, { listingId, from: [current.status], to: 'withdrawn', now: deps.clock() });
+    const now = deps.clock();
+    await transitionListing(trx, { listingId, from: [current.status], to: 'withdrawn', now });
+    await trx.updateTable('listings').set({ withdrawn_by_hotel: withdrawal }).where('id', '=', listingId).execute();
+    await enqueueJob(trx, HANDOVER_JOBS.sellerListingWithdrawn, listingId, { listingId }, now);
     return true;
   });
   if (withdrawn)
@@ -168,5 +191,22 @@ function guestProblem(
   return {
     reason: 'reservation_changed',
     message: 'The hotel changed the guest on this reservation, so the stay can no longer be sold as listed.',
+  };
+}
+
+/** What the seller's withdrawal email says: the listing, its seller's address and why, in their words. */
+export async function loadWithdrawalFacts(deps: Pick<BuyingDeps, 'db' | 'publicUrl'>, listingId: string) {
+  const row = await deps.db
+    .selectFrom('listings')
+    .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
+    .select(['listings.title', 'listings.hotel_name', 'listings.withdrawn_by_hotel', 'profiles.email'])
+    .where('listings.id', '=', listingId)
+    .executeTakeFirstOrThrow();
+  return {
+    to: row.email,
+    hotel: row.hotel_name ?? row.title,
+    title: row.title,
+    message: row.withdrawn_by_hotel ? HOTEL_WITHDRAWAL_MESSAGES[row.withdrawn_by_hotel] : null,
+    publicUrl: deps.publicUrl,
   };
 }

@@ -3,13 +3,15 @@ import { defineJobType } from '../jobs/job-type.ts';
 
 const orderPayload = z.object({ orderId: z.uuid() });
 
-/** The handover's durable jobs, keyed by order id (the hotel's changes by reservation); handlers in register-jobs.ts. */
+/**
+ * The handover's own durable jobs, keyed by order id (the hotel's changes by reservation); handlers in
+ * register-jobs.ts, which also handles the transfer and the seller's refund email (ports in orders/sale-jobs.ts).
+ */
 export const HANDOVER_JOBS = {
-  /** Put the reservation in the buyer's name at the hotel; enqueued in the transaction that records the sale. */
-  transfer: defineJobType('handover.transfer', orderPayload),
   buyerInYourName: defineJobType('handover.buyer_in_your_name_email', orderPayload),
   sellerLeftYourName: defineJobType('handover.seller_left_your_name_email', orderPayload),
-  sellerSaleRefunded: defineJobType('handover.seller_sale_refunded_email', orderPayload),
+  /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
+  sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
   /** Re-read a reservation the hotel says changed (its webhook) and act on what it now holds. */
   hotelChange: defineJobType('handover.hotel_change', z.object({ reservationId: z.string().min(1).max(200) })),
 } as const;

@@ -1,14 +1,15 @@
 import { refundMessage } from '../../contract/order-state.ts';
-import { orderEmailJob } from '../jobs/order-email-job.ts';
+import { emailJob, orderEmailJob } from '../orders/order-email-job.ts';
+import { TRANSFER_ATTEMPTS, TRANSFER_BACKOFF_MS } from '../orders/transfer-retries.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { buyerInYourName, sellerLeftYourName, sellerSaleRefunded } from './emails.ts';
-import { applyHotelChange } from './hotel-changes.ts';
+import { buyerInYourName, sellerLeftYourName, sellerListingWithdrawn, sellerSaleRefunded } from './emails.ts';
+import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { transferReservation } from './transfer-reservation.ts';
 
-import { TRANSFER_ATTEMPTS, TRANSFER_BACKOFF_MS } from './transfer-retries.ts';
 /** A hotel's change is re-read for about an hour of outages (30 s doubling) before the job is failed and logged. */
 const HOTEL_CHANGE_ATTEMPTS = 8;
 const HOTEL_CHANGE_BACKOFF_MS = 30_000;
@@ -18,7 +19,7 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
   const email = (build: (facts: HandoverFacts) => MailMessage | null) =>
     orderEmailJob(deps, (orderId) => loadFacts(deps, orderId), build);
   return registry
-    .register(HANDOVER_JOBS.transfer, {
+    .register(SALE_JOBS.transfer, {
       maxAttempts: TRANSFER_ATTEMPTS,
       backoffMs: TRANSFER_BACKOFF_MS,
       run: ({ orderId }, attempt) => transferReservation(deps, orderId, attempt),
@@ -28,6 +29,14 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       backoffMs: HOTEL_CHANGE_BACKOFF_MS,
       run: ({ reservationId }) => applyHotelChange(deps, reservationId),
     })
+    .register(
+      HANDOVER_JOBS.sellerListingWithdrawn,
+      emailJob(
+        deps,
+        ({ listingId }: { listingId: string }) => loadWithdrawalFacts(deps, listingId),
+        (f) => (f.to && f.message ? sellerListingWithdrawn(f.to, { ...f, message: f.message }) : null),
+      ),
+    )
     .register(
       HANDOVER_JOBS.buyerInYourName,
       email((f) => (f.buyerEmail && f.handover ? buyerInYourName(f.buyerEmail, f.handover, deps.publicUrl) : null)),
@@ -39,7 +48,7 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       ),
     )
     .register(
-      HANDOVER_JOBS.sellerSaleRefunded,
+      SALE_JOBS.sellerSaleRefunded,
       email((f) =>
         f.sellerEmail
           ? sellerSaleRefunded(f.sellerEmail, { hotel: f.hotel, reason: f.refundMessage, publicUrl: deps.publicUrl })

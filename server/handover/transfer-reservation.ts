@@ -4,13 +4,13 @@ import { RetryJobLater } from '../jobs/errors.ts';
 import type { JobAttempt } from '../jobs/registry.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { lockOrderAndListing } from '../payments/order-lock.ts';
-import { transitionOrder } from '../payments/order-transition.ts';
-import { schedulePayout } from '../payouts/schedule-payout.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
-import { hotelDate } from './stay-dates.ts';
+import { hotelDate } from '../listings/stay-dates.ts';
 
 /**
  * The transfer job: puts a sold reservation in the buyer's name at the hotel. `paid` -> `transferring` first
@@ -102,7 +102,8 @@ function handoverOf(
 /**
  * One transaction: the order is transferred with what the hotel now holds, the sold listing no longer blocks
  * its reservation (only the new guest may prove it theirs and list it), every earlier proof of ownership of the
- * reservation is spent, both sides are told, and the sale is settled with the seller's payout scheduled.
+ * reservation is spent, both sides are told, and the payouts are asked to settle the sale and schedule the
+ * seller's payout (a port: payouts build on the handover, not the other way).
  */
 async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover) {
   await inTransaction(deps.db, async (trx) => {
@@ -135,17 +136,6 @@ async function recordTransferred(deps: BuyingDeps, orderId: string, handover: St
       .execute();
     await enqueueJob(trx, HANDOVER_JOBS.buyerInYourName, orderId, { orderId }, now);
     await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
-    await schedulePayout(
-      trx,
-      {
-        orderId,
-        sellerId: order.seller_id,
-        currency: order.currency,
-        saleCents: order.amount_cents,
-        checkInUtc: listing.start_utc,
-      },
-      deps.payouts,
-      now,
-    );
+    await enqueueJob(trx, SALE_JOBS.schedulePayout, orderId, { orderId }, now);
   });
 }

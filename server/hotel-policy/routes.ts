@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { publishPolicyRequestSchema, resaleSwitchRequestSchema } from '../../contract/resale-policy.ts';
 import { AppError } from '../http/errors.ts';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { roleAt } from './membership.ts';

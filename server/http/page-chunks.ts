@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { html, type SafeHtml } from './html.ts';
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), keyed by its source module. */
 export interface ManifestChunk {
@@ -40,23 +41,23 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
  * the entry asks for them. Answers no tags when the build has no manifest (an API-only test's web root) or the
  * page is not listed.
  */
-export function pagePreloads(webRoot: string): (pagePath: string, withScripts: boolean) => string {
+export function pagePreloads(webRoot: string): (pagePath: string, withScripts: boolean) => SafeHtml {
   const manifestPath = path.join(webRoot, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) return () => '';
+  if (!existsSync(manifestPath)) return () => html``;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = staticClosure(manifest, [ENTRY_KEY]);
   const tags = FIRST_PAINT_PAGES.map((page) => {
-    if (!manifest[page.module]) return { scripts: '', styles: '' };
+    if (!manifest[page.module]) return { scripts: html``, styles: html`` };
     const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !entry.has(key));
-    const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+    const scripts = chunks.map((key) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
     const styles = chunks.flatMap((key) => manifest[key]!.css ?? []);
     return {
-      scripts: scripts.join(''),
-      styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+      scripts: html`${scripts}`,
+      styles: html`${styles.map((file) => html`<link rel="stylesheet" crossorigin href="/${file}">`)}`,
     };
   });
   return (pagePath, withScripts) => {
     const page = tags[FIRST_PAINT_PAGES.findIndex((candidate) => candidate.path.test(pagePath))];
-    return page ? (withScripts ? page.scripts : '') + page.styles : '';
+    return page ? html`${withScripts && page.scripts}${page.styles}` : html``;
   };
 }

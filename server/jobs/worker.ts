@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { startBackgroundLoop } from '../background-loop.ts';
 import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { JobCannotSucceed, RetryJobLater } from './errors.ts';
@@ -17,13 +18,29 @@ export interface JobWorkerDeps {
   registry: JobRegistry;
   /** Names this worker's leases; one per process is enough. */
   workerId?: string;
+  /**
+   * The database's notifications: with it, a job enqueued (any kind, by any instance) wakes the worker when its
+   * transaction commits (server/db/migrations/0060_jobs_wake_workers.sql) instead of at the next poll.
+   */
+  notices?: Pick<DatabaseHandle, 'listen'>;
 }
 
+/** The channel the `jobs` table's insert trigger notifies. */
+export const JOBS_CHANNEL = 'restay_jobs';
+
 /**
- * A job a sale queued starts within about a second: the buyer is watching for "In your name". Looking costs
- * one indexed query per instance per second when nothing is due.
+ * Polling is the safety net: it finds jobs whose time came (a retry's back-off, a scheduled payout), and any
+ * whose notification was lost (a listening connection dropped). Looking costs one indexed query per instance
+ * per second when nothing is due.
  */
 const DEFAULT_INTERVAL_MS = 1_000;
+
+/**
+ * Jobs one worker runs at once. Most of a job's time is spent waiting on a provider (the hotel's system, the
+ * payment provider, SMTP), so a burst of sales would otherwise queue each transfer behind every earlier sale's
+ * transfer and emails. Each slot claims its own job (SKIP LOCKED), as separate instances would.
+ */
+const DEFAULT_CONCURRENCY = 4;
 export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
@@ -200,14 +217,31 @@ export async function runDueJobs(
 }
 
 /**
- * Runs due jobs now and every `intervalMs`, one round at a time. Returns a stop function that waits for the
- * job in progress to finish (a job cut short would run again after its lease, which is safe but slower).
+ * Runs due jobs now, whenever a job is enqueued (with `deps.notices`) and every `intervalMs`, one round at a
+ * time, up to `concurrency` jobs at once. Returns a stop function that waits for the job in progress to finish (a job cut short would run again
+ * after its lease, which is safe but slower); its `listening` settles once notifications wake the worker (false
+ * when they cannot: it polls).
  */
-export function startJobWorker(deps: JobWorkerDeps, { intervalMs = DEFAULT_INTERVAL_MS } = {}): () => Promise<void> {
+export function startJobWorker(
+  deps: JobWorkerDeps,
+  { intervalMs = DEFAULT_INTERVAL_MS, concurrency = DEFAULT_CONCURRENCY } = {},
+): (() => Promise<void>) & { listening: Promise<boolean> } {
   const worker = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
-  return startBackgroundLoop(
-    (stopping) => runDueJobs(worker, { limit: 50, stopping }),
+  const slots = Array.from({ length: concurrency });
+  const loop = startBackgroundLoop(
+    (stopping) => Promise.all(slots.map(() => runDueJobs(worker, { limit: 50, stopping }))),
     intervalMs,
     (error) => deps.logger.error({ err: error }, 'the job worker failed'),
   );
+  const unlisten = deps.notices?.listen(JOBS_CHANNEL, loop.wake).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'job notifications are unavailable; the worker polls for jobs');
+    return undefined;
+  });
+  const stop = async () => {
+    await (
+      await unlisten
+    )?.();
+    await loop();
+  };
+  return Object.assign(stop, { listening: (unlisten ?? Promise.resolve()).then(Boolean) });
 }

@@ -1,11 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { isPaymentRecorded } from '../../contract/order-state.ts';
 import type { Database } from '../db/schema.ts';
-import type { Payments } from '../payments/stripe/payments.ts';
-import type { LedgerAccount, LedgerKind } from './post.ts';
-
-/** What the provider can tell about an order's money; absent, only the ledger and the orders are compared. */
-export type ProviderRecords = Pick<Payments, 'retrievePayment' | 'listRefunds' | 'listTransfers'>;
+import type { LedgerAccount, LedgerKind } from '../db/ledger-accounts.ts';
+import type { ProviderRecords } from './provider-records.ts';
 
 export interface LedgerBalance {
   account: LedgerAccount;

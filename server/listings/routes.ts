@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { searchQuerySchema } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { findNamedListing, listingReply } from './listing-reply.ts';
 import { searchReply } from './search-reply.ts';

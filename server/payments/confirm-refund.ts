@@ -2,11 +2,11 @@ import { canTransitionOrder, isSaleUnderWay, type RefundReason } from '../../con
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
-import { HANDOVER_JOBS } from '../handover/jobs.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { transitionListing } from '../listings/transition.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
-import { lockOrderAndListing } from './order-lock.ts';
-import { transitionOrder } from './order-transition.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
 import { unsettleSale } from '../ledger/money-events.ts';
 
 export interface RefundConfirmation {
@@ -51,7 +51,7 @@ export async function confirmRefund(trx: Transaction<Database>, confirmation: Re
       now,
       changes: { buyer_id: null },
     });
-    await enqueueJob(trx, HANDOVER_JOBS.sellerSaleRefunded, orderId, { orderId }, now);
+    await enqueueJob(trx, SALE_JOBS.sellerSaleRefunded, orderId, { orderId }, now);
   }
   await enqueueOrderJob(trx, PAYMENT_JOBS.refundEmail, orderId, now);
   return true;

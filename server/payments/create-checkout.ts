@@ -8,13 +8,13 @@ import { AppError, notFound } from '../http/errors.ts';
 import { hasCheckInPassed } from '../listings/check-in.ts';
 import { transitionListing } from '../listings/transition.ts';
 import { checkoutUrlsOnOrigin } from './checkout-urls.ts';
-import { assertClaimsAreUser } from '../http/claimed-user.ts';
+import { assertClaimsAreUser } from '../auth/claimed-user.ts';
 import type { BuyingDeps } from './deps.ts';
-import { recordOrderCreated } from './order-transition.ts';
+import { recordOrderCreated } from '../orders/order-transition.ts';
 import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
 import { assertHotelStillAllows } from './hotel-check.ts';
-import { describeStayDates } from './stay-format.ts';
+import { describeStayDates } from '../listings/stay-format.ts';
 
 /**
  * How long a buyer holds a stay while paying. The provider refuses a session that expires in less than 30

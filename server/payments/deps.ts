@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { PayoutPolicy } from '../payouts/policy.ts';
+import type { PayoutPolicy } from '../orders/payout-policy.ts';
 import type { Pms } from '../selling/pms/pms.ts';
 import type { Payments } from './stripe/payments.ts';
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../mail/mailer.ts';
 import { formatCents } from '../../contract/money-format.ts';
-import { countNights, formatStayDate } from './stay-format.ts';
+import { countNights, formatStayDate } from '../listings/stay-format.ts';
 
 /** What the buying emails say about one order and its stay. */
 export interface OrderFacts {

@@ -6,12 +6,12 @@ import { inTransaction, type Executor } from '../db/transaction.ts';
 import { hasCheckInPassed } from '../listings/check-in.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from './deps.ts';
-import { HANDOVER_JOBS } from '../handover/jobs.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
-import { lockOrderAndListing } from './order-lock.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { refundsCoverPayment } from './provider-records.ts';
-import { transitionOrder } from './order-transition.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
 import { postPayment } from '../ledger/money-events.ts';
 import type { CheckoutSession } from './stripe/payments.ts';
 
@@ -108,7 +108,7 @@ export async function fulfilCheckout(
       await enqueueOrderJob(trx, PAYMENT_JOBS.receiptEmail, order.id, now);
       await enqueueOrderJob(trx, PAYMENT_JOBS.saleEmail, order.id, now);
       // The handover starts with the sale: if this commits, the transfer at the hotel will be attempted.
-      await enqueueJob(trx, HANDOVER_JOBS.transfer, order.id, { orderId: order.id }, now);
+      await enqueueJob(trx, SALE_JOBS.transfer, order.id, { orderId: order.id }, now);
       return { order: paid, outcome: 'sold' as const };
     }
     // The buyer paid for a stay this order no longer holds: the money goes back and the buyer is told.

@@ -2,10 +2,15 @@ import { handleChargeRefunded } from './charge-refunded.ts';
 import type { BuyingDeps } from './deps.ts';
 import { findOrderForSession, fulfilCheckout } from './fulfil-checkout.ts';
 import { releaseHoldWithNoOpenSession } from './release-hold.ts';
-import { refreshPayoutAccount } from '../payouts/payout-accounts.ts';
 import type { PaymentEvent } from './stripe/payments.ts';
 
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
+
+/**
+ * A port for provider events a higher layer acts on (the payouts take `account.updated`): registered by whoever
+ * wires the webhook, answering null for an event it does not take.
+ */
+export type ProviderEventHandler = (event: PaymentEvent) => Promise<Exclude<EventOutcome, 'duplicate'> | null>;
 
 /**
  * One verified provider event. Its id is recorded first: an event already processed changes nothing; one
@@ -14,7 +19,11 @@ export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
  * matter: a release only applies to an order still open, and a payment for an order that no longer holds its
  * stay is refunded.
  */
-export async function handlePaymentEvent(deps: BuyingDeps, event: PaymentEvent): Promise<EventOutcome> {
+export async function handlePaymentEvent(
+  deps: BuyingDeps,
+  event: PaymentEvent,
+  handlers: readonly ProviderEventHandler[] = [],
+): Promise<EventOutcome> {
   const receivedAt = deps.clock();
   await deps.db
     .insertInto('payment_events')
@@ -27,7 +36,7 @@ export async function handlePaymentEvent(deps: BuyingDeps, event: PaymentEvent):
     .where('event_id', '=', event.id)
     .executeTakeFirstOrThrow();
   if (recorded.processed_at) return 'duplicate';
-  const outcome = await act(deps, event);
+  const outcome = await act(deps, event, handlers);
   await deps.db
     .updateTable('payment_events')
     .set({ processed_at: deps.clock() })
@@ -37,9 +46,14 @@ export async function handlePaymentEvent(deps: BuyingDeps, event: PaymentEvent):
   return outcome;
 }
 
-async function act(deps: BuyingDeps, event: PaymentEvent): Promise<EventOutcome> {
-  if (event.type === 'account.updated' && event.account) {
-    return (await refreshPayoutAccount(deps, event.account.id)) ? 'handled' : 'ignored';
+async function act(
+  deps: BuyingDeps,
+  event: PaymentEvent,
+  handlers: readonly ProviderEventHandler[],
+): Promise<EventOutcome> {
+  for (const handler of handlers) {
+    const outcome = await handler(event);
+    if (outcome) return outcome;
   }
   if (event.type === 'charge.refunded' && event.charge) {
     return (await handleChargeRefunded(deps, event.charge)) ? 'handled' : 'ignored';

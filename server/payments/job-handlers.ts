@@ -3,13 +3,13 @@ import type { BuyingDeps } from './deps.ts';
 import { buyerReceipt, buyerRefundNotice, sellerSaleNotice, type OrderFacts } from './emails.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
-import { orderEmailJob } from '../jobs/order-email-job.ts';
+import { orderEmailJob } from '../orders/order-email-job.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { confirmRefund } from './confirm-refund.ts';
 import { PAYMENT_JOBS } from './jobs.ts';
 import { recordPayment, recordRefunds, refundsCoverPayment } from './provider-records.ts';
-import type { ProviderRefund } from './stripe/payments.ts';
+import type { ProviderRefund } from '../ledger/provider-records.ts';
 
 /**
  * Refunds and payment records are retried for longer than emails (the provider may be down for hours). A refund

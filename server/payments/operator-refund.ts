@@ -1,14 +1,13 @@
 import type { OperatorRefundReason } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { HANDOVER_JOBS } from '../handover/jobs.ts';
 import { AppError } from '../http/errors.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from './deps.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
-import { lockOrderAndListing } from './order-lock.ts';
-import { transitionOrder } from './order-transition.ts';
-import { PAYOUT_JOBS } from '../payouts/jobs.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 
 /**
  * The states an operator may refund from: a sale not yet handed over (`paid`), or one the hotel later cancelled
@@ -55,10 +54,11 @@ export async function refundOrderByOperator(
         now,
         changes: { buyer_id: null },
       });
-      await enqueueJob(trx, HANDOVER_JOBS.sellerSaleRefunded, order.id, { orderId: order.id }, now);
+      await enqueueJob(trx, SALE_JOBS.sellerSaleRefunded, order.id, { orderId: order.id }, now);
     }
     // The stay was the buyer's: the seller's payout is cancelled, or taken back if it was sent.
-    if (order.state === 'transferred') await enqueueJob(trx, PAYOUT_JOBS.reverse, order.id, { orderId: order.id }, now);
+    if (order.state === 'transferred')
+      await enqueueJob(trx, SALE_JOBS.reversePayout, order.id, { orderId: order.id }, now);
     await enqueueOrderJob(trx, PAYMENT_JOBS.refund, order.id, now);
     return { order: refunding, from: order.state, listingWithdrawn: saleEnded };
   });

@@ -1,24 +1,8 @@
 import { startBackgroundLoop } from '../background-loop.ts';
-import { registerHandoverJobs } from '../handover/register-jobs.ts';
-import { JobRegistry } from '../jobs/registry.ts';
-import { registerPayoutJobs } from '../payouts/register-jobs.ts';
-import { runDueJobs } from '../jobs/worker.ts';
 import type { BuyingDeps } from './deps.ts';
-import { registerPaymentJobs } from './job-handlers.ts';
 import { endHold } from './release-hold.ts';
 
 const DEFAULT_INTERVAL_MS = 10_000;
-
-/** Buying's job kinds: payments, the handover that follows a sale, and the seller's payout. */
-export function registerBuyingJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
-  return registerPayoutJobs(registerHandoverJobs(registerPaymentJobs(registry, deps), deps), deps);
-}
-
-/** Runs buying's due jobs now (tests and scripts; a server runs every domain's through one job worker). */
-export function runPaymentJobs(deps: BuyingDeps): Promise<number> {
-  const registry = registerBuyingJobs(new JobRegistry(), deps);
-  return runDueJobs({ db: deps.db, clock: deps.clock, logger: deps.logger, registry });
-}
 
 const SWEEP_BATCH = 100;
 
@@ -66,13 +50,6 @@ function lapsedHoldsAfter(
     );
   }
   return query.orderBy('hold_expires_at').orderBy('id').limit(batch).execute();
-}
-
-/** One round of buying's work: lapsed holds first (they may queue refunds), then due jobs. */
-export async function runPaymentWork(deps: BuyingDeps) {
-  const released = await sweepLapsedHolds(deps);
-  const jobs = await runPaymentJobs(deps);
-  return { released, jobs };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 import { postRefund } from '../ledger/money-events.ts';
-import type { ProviderPayment, ProviderRefund } from './stripe/payments.ts';
+import type { ProviderPayment, ProviderRefund } from '../ledger/provider-records.ts';
 
 /**
  * The provider's own records of an order's money, written as they become known: the payment intent when the

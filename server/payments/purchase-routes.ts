@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { readPurchasedListing } from './purchased-listing.ts';
 import type { BuyingDeps } from './deps.ts';

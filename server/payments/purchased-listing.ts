@@ -5,7 +5,7 @@ import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { toListingDto } from '../listings/listing-dto.ts';
 import { findListingById } from '../listings/queries.ts';
-import { assertClaimsAreUser } from '../http/claimed-user.ts';
+import { assertClaimsAreUser } from '../auth/claimed-user.ts';
 import type { BuyingDeps } from './deps.ts';
 
 /**

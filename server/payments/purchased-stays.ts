@@ -2,10 +2,10 @@ import type { PurchasedStay } from '../../contract/buying.ts';
 import { toMajor } from '../../contract/money.ts';
 import { PAYMENT_RECORDED_STATES } from '../../contract/order-state.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
-import { assertClaimsAreUser } from '../http/claimed-user.ts';
+import { assertClaimsAreUser } from '../auth/claimed-user.ts';
 import { LISTING_DTO_COLUMNS, toListingDto } from '../listings/listing-dto.ts';
 import type { BuyingDeps } from './deps.ts';
-import { transferRetriesOf } from '../handover/transfer-retries.ts';
+import { transferRetriesOf } from '../orders/transfer-retries.ts';
 import { handoverOf, refundInfoOf, timelinesOf } from './order-views.ts';
 
 /**

@@ -4,8 +4,8 @@ import type { OrderRow } from '../db/schema.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from './deps.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
-import { lockOrderAndListing } from './order-lock.ts';
-import { transitionOrder } from './order-transition.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import { transitionOrder } from '../orders/order-transition.ts';
 
 export type HoldEnd = 'expired' | 'cancelled';
 

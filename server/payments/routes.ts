@@ -5,7 +5,7 @@ import {
   createSessionRequestSchema,
 } from '../../contract/buying.ts';
 import { byUser, databaseRateLimit } from '../http/rate-limit.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
 import { cancelCheckoutOfListing } from './cancel-listing-checkout.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SellerListing } from '../../contract/handover.ts';
+import { HOTEL_WITHDRAWAL_MESSAGES, type HotelWithdrawal, type SellerListing } from '../../contract/handover.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { PayoutInfo, PayoutState } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import { refundInfoOf } from './order-views.ts';
 /**
  * A seller's own listings in every status, each with its sale's outcome: the order that bought it (the one
  * that was ever paid), when the reservation left the seller's name, or why the buyer was refunded, and the
- * seller's payout for it.
+ * seller's payout for it; and, for a listing the hotel's own change withdrew, why.
  */
 export async function listSellerListings(db: Kysely<Database>, sellerId: string): Promise<SellerListing[]> {
   const rows = await findListingsBySeller(db, sellerId);
@@ -43,6 +43,14 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
         .execute()
     : [];
   const saleOf = new Map(sales.map((sale) => [sale.listing_id, sale]));
+  const withdrawals = await db
+    .selectFrom('listings')
+    .select(['id', 'withdrawn_by_hotel'])
+    .where('seller_id', '=', sellerId)
+    .where('status', '=', 'withdrawn')
+    .where('withdrawn_by_hotel', 'is not', null)
+    .execute();
+  const withdrawalOf = new Map(withdrawals.map((row) => [row.id, row.withdrawn_by_hotel]));
   const hotelPauses = rows.length
     ? await db
         .selectFrom('listings')
@@ -70,6 +78,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
             payout: payoutInfoOf(sale),
           }
         : null,
+      withdrawnByHotel: row.status === 'withdrawn' ? hotelWithdrawalText(withdrawalOf.get(row.id)) : null,
     };
   });
 }
@@ -90,4 +99,8 @@ function payoutInfoOf(sale: {
     releaseAt: sale.release_at.toISOString(),
     paidAt: sale.paid_at ? sale.paid_at.toISOString() : null,
   };
+}
+
+function hotelWithdrawalText(withdrawal: HotelWithdrawal | null | undefined): string | null {
+  return withdrawal ? HOTEL_WITHDRAWAL_MESSAGES[withdrawal] : null;
 }

@@ -3,7 +3,10 @@ import { defineJobType } from '../jobs/job-type.ts';
 
 const orderPayload = z.object({ orderId: z.uuid() });
 
-/** The payouts' durable jobs; handlers in register-jobs.ts. */
+/**
+ * The payouts' own durable jobs; handlers in register-jobs.ts, which also handles the ports the lower layers
+ * enqueue (schedule, reverse, account changed: orders/sale-jobs.ts).
+ */
 export const PAYOUT_JOBS = {
   /**
    * Send a due payout. Keyed by the order id when the stay is transferred, and by order id and time when a
@@ -11,8 +14,6 @@ export const PAYOUT_JOBS = {
    * run does nothing.
    */
   send: defineJobType('payouts.send', orderPayload),
-  /** Take a payout back (or cancel it before it is sent): the transferred stay was refunded. */
-  reverse: defineJobType('payouts.reverse', orderPayload),
   /** Tell the seller a payout waits for their payout account. */
   waitingEmail: defineJobType('payouts.waiting_for_account_email', orderPayload),
 } as const;

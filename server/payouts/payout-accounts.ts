@@ -4,6 +4,7 @@ import { AppError } from '../http/errors.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import type { PayoutAccount } from '../payments/stripe/payments.ts';
 import type { PayoutDeps } from './deps.ts';
+import type { ProviderEventHandler } from '../payments/handle-payment-event.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { transitionPayout } from './payout-transition.ts';
 
@@ -51,7 +52,14 @@ async function recordPayoutAccount(deps: PayoutDeps, account: PayoutAccount): Pr
         .where('state', '=', 'waiting_account')
         .execute();
       for (const { order_id: orderId } of waiting) {
-        await transitionPayout(trx, { orderId, from: ['waiting_account'], to: 'scheduled', now });
+        await transitionPayout(trx, {
+          orderId,
+          from: ['waiting_account'],
+          to: 'scheduled',
+          now,
+          actor: 'payout account check',
+          reason: `account ${account.id} can receive transfers`,
+        });
         await enqueueJob(trx, PAYOUT_JOBS.send, `${orderId}@${now.toISOString()}`, { orderId }, now);
       }
     }
@@ -112,4 +120,12 @@ async function requireAListing(deps: PayoutDeps, sellerId: string) {
     .where('seller_id', '=', sellerId)
     .executeTakeFirst();
   if (!listing) throw new AppError('CONFLICT', NO_LISTING_YET);
+}
+
+/** The payouts' provider events (a port of the payment webhook): `account.updated` re-reads the account. */
+export function payoutAccountEvents(deps: PayoutDeps): ProviderEventHandler {
+  return async (event) => {
+    if (event.type !== 'account.updated' || !event.account) return null;
+    return (await refreshPayoutAccount(deps, event.account.id)) ? 'handled' : 'ignored';
+  };
 }

@@ -1,9 +1,9 @@
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { postPayout } from '../ledger/payout-events.ts';
-import type { ProviderTransfer } from '../payments/stripe/payments.ts';
+import type { ProviderTransfer } from '../ledger/provider-records.ts';
 import type { PayoutDeps } from './deps.ts';
-import { PAYOUT_JOBS } from './jobs.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { transitionPayout } from './payout-transition.ts';
 
 /**
@@ -11,7 +11,13 @@ import { transitionPayout } from './payout-transition.ts';
  * refund of the stay may have cancelled the payout while the transfer was under way (or its job died after the
  * provider call): the transfer is recorded all the same, and a reversal is queued for it.
  */
-export async function recordTransfer(deps: PayoutDeps, orderId: string, sellerId: string, transfer: ProviderTransfer) {
+export async function recordTransfer(
+  deps: PayoutDeps,
+  orderId: string,
+  sellerId: string,
+  transfer: ProviderTransfer,
+  actor: string,
+) {
   await inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     const paid = await transitionPayout(trx, {
@@ -20,6 +26,8 @@ export async function recordTransfer(deps: PayoutDeps, orderId: string, sellerId
       to: 'paid',
       now,
       changes: { transfer_id: transfer.id, paid_at: now },
+      actor,
+      reason: `transfer ${transfer.id} made`,
     });
     if (!paid) return;
     await postPayout(trx, {
@@ -32,7 +40,7 @@ export async function recordTransfer(deps: PayoutDeps, orderId: string, sellerId
     });
     const order = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow();
     if (order.state !== 'transferred') {
-      await enqueueJob(trx, PAYOUT_JOBS.reverse, `${orderId}:after-send`, { orderId }, now);
+      await enqueueJob(trx, SALE_JOBS.reversePayout, `${orderId}:after-send`, { orderId }, now);
     }
   });
 }

@@ -1,9 +1,11 @@
-import { orderEmailJob } from '../jobs/order-email-job.ts';
+import { orderEmailJob } from '../orders/order-email-job.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { PayoutDeps } from './deps.ts';
 import { payoutWaitingForAccount } from './emails.ts';
+import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { reversePayout } from './reverse-payout.ts';
+import { scheduleSalePayout } from './schedule-payout.ts';
 import { sendPayout } from './send-payout.ts';
 
 /**
@@ -17,7 +19,8 @@ export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): Job
   const policy = { maxAttempts: PAYOUT_ATTEMPTS, backoffMs: PAYOUT_BACKOFF_MS };
   return registry
     .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }) => sendPayout(deps, orderId) })
-    .register(PAYOUT_JOBS.reverse, { ...policy, run: ({ orderId }) => reversePayout(deps, orderId) })
+    .register(SALE_JOBS.schedulePayout, { ...policy, run: ({ orderId }) => scheduleSalePayout(deps, orderId) })
+    .register(SALE_JOBS.reversePayout, { ...policy, run: ({ orderId }) => reversePayout(deps, orderId) })
     .register(
       PAYOUT_JOBS.waitingEmail,
       orderEmailJob(

@@ -17,10 +17,17 @@ export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<
   let payout = await loadPayout(deps, orderId);
   if (payout?.state === 'scheduled' || payout?.state === 'waiting_account') {
     const [made] = await deps.payments.listTransfers(orderId);
-    if (made) await recordTransfer(deps, orderId, payout.seller_id, made);
+    if (made) await recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.reverse');
     else {
       await inTransaction(deps.db, (trx) =>
-        transitionPayout(trx, { orderId, from: ['scheduled', 'waiting_account'], to: 'cancelled', now: deps.clock() }),
+        transitionPayout(trx, {
+          orderId,
+          from: ['scheduled', 'waiting_account'],
+          to: 'cancelled',
+          now: deps.clock(),
+          actor: 'payouts.reverse',
+          reason: 'the stay was refunded before the payout was sent',
+        }),
       );
     }
     payout = await loadPayout(deps, orderId);
@@ -36,7 +43,14 @@ export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<
       'the payout of a refunded stay could not be reversed: the seller owes it',
     );
     await inTransaction(deps.db, (trx) =>
-      transitionPayout(trx, { orderId, from: ['paid'], to: 'reversal_failed', now: deps.clock() }),
+      transitionPayout(trx, {
+        orderId,
+        from: ['paid'],
+        to: 'reversal_failed',
+        now: deps.clock(),
+        actor: 'payouts.reverse',
+        reason: `the provider refused to reverse transfer ${payout.transfer_id}: the seller owes it`,
+      }),
     );
     return;
   }
@@ -49,6 +63,8 @@ export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<
       to: 'reversed',
       now,
       changes: { reversal_id: reversal.id, reversed_at: now },
+      actor: 'payouts.reverse',
+      reason: `transfer reversed by ${reversal.id}: the stay was refunded`,
     });
     if (!reversed) return;
     await postReversal(trx, {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountStatus } from '../../contract/payouts.ts';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import type { PayoutDeps } from './deps.ts';
 import { payoutAccountStatus, refreshPayoutAccount, sellerPayoutAccount, startOnboarding } from './payout-accounts.ts';
 

@@ -1,12 +1,16 @@
 import type { Transaction } from 'kysely';
 import { platformFeeCents } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { postSettlement } from '../ledger/payout-events.ts';
+import { lockOrderAndListing } from '../orders/order-lock.ts';
+import type { PayoutDeps } from './deps.ts';
+import { recordPayoutEvent } from './payout-transition.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
-import type { PayoutPolicy } from './policy.ts';
+import type { PayoutPolicy } from '../orders/payout-policy.ts';
 
-export interface SettledSale {
+interface SettledSale {
   orderId: string;
   sellerId: string;
   currency: string;
@@ -44,6 +48,34 @@ export async function schedulePayout(
     .returning('order_id')
     .executeTakeFirst();
   if (!scheduled) return;
+  await recordPayoutEvent(
+    trx,
+    sale.orderId,
+    null,
+    'scheduled',
+    { actor: 'payouts.schedule', reason: "the stay is the buyer's" },
+    now,
+  );
   await postSettlement(trx, { ...sale, feeCents, now });
   await enqueueJob(trx, PAYOUT_JOBS.send, sale.orderId, { orderId: sale.orderId }, now, releaseAt);
+}
+
+/**
+ * The schedule job (orders/sale-jobs.ts), queued by the handover in the transaction that records the stay as the
+ * buyer's: settles the sale and schedules its payout under the order's lock, only while the order is still
+ * `transferred`. A sale refunded before this ran was never settled, so there is nothing to cancel or undo.
+ */
+export async function scheduleSalePayout(deps: PayoutDeps, orderId: string): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const { order, listing } = await lockOrderAndListing(trx, orderId);
+    if (order.state !== 'transferred') return;
+    const sale = {
+      orderId,
+      sellerId: order.seller_id,
+      currency: order.currency,
+      saleCents: order.amount_cents,
+      checkInUtc: listing.start_utc,
+    };
+    await schedulePayout(trx, sale, deps.payouts, deps.clock());
+  });
 }

@@ -46,7 +46,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
     if (refusalReason(error) === 'account_not_ready') return waitForAccount(deps, orderId);
     throw error;
   }
-  await recordTransfer(deps, orderId, payout.seller_id, transfer);
+  await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send');
 }
 
 /** The order's charge, asked of the provider when the job recording it has not run yet. */
@@ -63,7 +63,14 @@ async function chargeOf(
 async function waitForAccount(deps: PayoutDeps, orderId: string) {
   await inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
-    const waiting = await transitionPayout(trx, { orderId, from: ['scheduled'], to: 'waiting_account', now });
+    const waiting = await transitionPayout(trx, {
+      orderId,
+      from: ['scheduled'],
+      to: 'waiting_account',
+      now,
+      actor: 'payouts.send',
+      reason: 'the seller has no payout account that can receive transfers',
+    });
     if (waiting) await enqueueJob(trx, PAYOUT_JOBS.waitingEmail, orderId, { orderId }, now);
   });
 }

@@ -1,7 +1,7 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { CHANNEL_PHRASES, cutOffText, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
-import { hotelDate, readableHotelDate } from '../handover/stay-dates.ts';
+import { hotelDate, readableHotelDate } from '../listings/stay-dates.ts';
 
 /** Where the hotel stands with Restay, as every policy check reads it. */
 export interface HotelStanding {

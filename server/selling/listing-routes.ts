@@ -5,11 +5,11 @@ import { createListingRequestSchema, updateListingRequestSchema } from '../../co
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { createListing } from './create-listing.ts';
 import type { Pms } from './pms/pms.ts';
-import { signedInUser } from '../http/claimed-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
 import { toListingDto } from '../listings/listing-dto.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { updateListing } from './update-listing.ts';

@@ -8,8 +8,8 @@ import {
 } from '../../contract/selling.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { signedInUser } from '../http/claimed-user.ts';
-import type { UserMiddleware } from '../http/require-user.ts';
+import { signedInUser } from '../auth/claimed-user.ts';
+import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findReservation } from './find-reservation.ts';

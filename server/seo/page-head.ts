@@ -1,6 +1,6 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
-import { escapeHtml } from '../http/html.ts';
+import { html } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 
 /** What a page says about itself to search engines and link previews, before any script runs. */
@@ -61,23 +61,27 @@ function listingHead(publicUrl: string, listing: ListingWithSeller): PageHead {
 
 /** index.html with the page's title and description, link-preview (Open Graph, X) tags and, if private, noindex. */
 export function withHead(indexHtml: string, head: PageHead, url: string): string {
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:site_name" content="${SITE}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
-    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
-    ...(head.private ? ['<meta name="robots" content="noindex" />'] : []),
-  ];
+  const tags = html`<title>${head.title}</title>
+    <meta name="description" content="${head.description}" />
+    <meta property="og:site_name" content="${SITE}" />
+    <meta property="og:type" content="website" />
+    <meta property="og:title" content="${head.title}" />
+    <meta property="og:description" content="${head.description}" />
+    <meta property="og:url" content="${url}" />${
+      head.image &&
+      html`
+    <meta property="og:image" content="${head.image}" />`
+    }
+    <meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />${
+      head.private &&
+      html`
+    <meta name="robots" content="noindex" />`
+    }`;
   return (
     indexHtml
       .replace(/\s*<title>[^<]*<\/title>/, '')
       .replace(/\s*<meta name="description"[^>]*>/, '')
       // A function, so a `$&` or `$'` in a seller's title is text, not a replacement pattern.
-      .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `  ${tags}\n  </head>`)
   );
 }

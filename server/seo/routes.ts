@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { escapeHtml } from '../http/html.ts';
+import { html } from '../http/html.ts';
 import { publicPages } from './public-pages.ts';
 
 /** Pages that are someone's own (or a step of paying) and the server's own paths: nothing for a search engine. */
@@ -37,12 +37,13 @@ export function seoRouter(deps: { db: Kysely<Database>; clock: Clock; publicUrl:
 
   router.get('/sitemap.xml', async (_req, res) => {
     const pages = await publicPages(deps.db, deps.clock);
-    const urls = pages.map(({ path, lastModified }) => {
-      const modified = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
-      return `<url><loc>${escapeHtml(deps.publicUrl + path)}</loc>${modified}</url>`;
-    });
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-    res.set('Cache-Control', 'public, max-age=600').type('application/xml').send(xml);
+    // XML escapes as HTML does: the same template writes it.
+    const urls = pages.map(
+      ({ path, lastModified }) =>
+        html`<url><loc>${deps.publicUrl + path}</loc>${lastModified && html`<lastmod>${lastModified.toISOString()}</lastmod>`}</url>\n`,
+    );
+    const xml = html`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
+    res.set('Cache-Control', 'public, max-age=600').type('application/xml').send(xml.toString());
   });
 
   return router;

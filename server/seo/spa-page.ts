@@ -7,7 +7,7 @@ import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/sea
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { appendToHead, imagePreload } from '../http/html.ts';
+import { appendToHead, imagePreload, trustedHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
@@ -56,7 +56,7 @@ export function spaPage(deps: SpaPageDeps) {
         ? indexHtml
         : appendToHead(
             indexHtml.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`),
-            EARLY_INPUT_TAG,
+            trustedHtml(EARLY_INPUT_TAG),
           );
     const page = withHead(drawn, head, deps.publicUrl + req.path);
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OpenApiDocument } from '../../server/http/openapi/document.ts';
+import type { OpenApiDocument } from '../../server/openapi/document.ts';
 
 type Json = Record<string, any>;
 

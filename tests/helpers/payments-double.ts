@@ -6,10 +6,9 @@ import type {
   PaymentEvent,
   Payments,
   PayoutAccount,
-  ProviderRefund,
-  ProviderTransfer,
   ProviderTransferReversal,
 } from '../../server/payments/stripe/payments.ts';
+import type { ProviderRefund, ProviderTransfer } from '../../server/ledger/provider-records.ts';
 
 /** The webhook signing secret the double signs with and verifies against. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_buying_double';

@@ -78,4 +78,31 @@ describe('background loops', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toBe(after);
   });
+
+  it('runs a round at once when woken, and after the round in progress when woken during it (once for many)', async () => {
+    let rounds = 0;
+    let finishRound: () => void = () => {};
+    const stop = startBackgroundLoop(
+      () => {
+        rounds++;
+        return new Promise<void>((resolve) => (finishRound = resolve));
+      },
+      60_000,
+      () => {},
+      { firstAfterMs: 60_000 },
+    );
+    stop.wake();
+    expect(rounds).toBe(1);
+    stop.wake();
+    stop.wake();
+    expect(rounds).toBe(1);
+    finishRound();
+    await expect.poll(() => rounds).toBe(2);
+    finishRound();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rounds).toBe(2);
+    await stop();
+    stop.wake();
+    expect(rounds).toBe(2);
+  });
 });

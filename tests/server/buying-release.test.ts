@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
-import { runPaymentWork, startHoldSweep, sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
+import { runPaymentWork } from '../../server/buying-jobs.ts';
+import { startHoldSweep, sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;

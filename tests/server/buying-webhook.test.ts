@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
-import { runPaymentJobs, runPaymentWork } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs, runPaymentWork } from '../../server/buying-jobs.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;

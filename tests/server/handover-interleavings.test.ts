@@ -4,7 +4,8 @@ import { isPaymentRecorded, SALE_UNDER_WAY_STATES, type OrderState } from '../..
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { claimNextJob } from '../../server/jobs/worker.ts';
-import { registerBuyingJobs, runPaymentJobs, sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
+import { registerBuyingJobs, runPaymentJobs } from '../../server/buying-jobs.ts';
+import { sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { OrdersCommandError, runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';

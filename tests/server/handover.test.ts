@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPaymentJobs } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 

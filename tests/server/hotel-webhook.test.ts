@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPaymentJobs } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
@@ -156,6 +156,48 @@ describe('a hotel change to a listed reservation', () => {
     expect(await listingStatus(moved.listingId)).toBe('withdrawn');
     expect(await listingStatus(otherGuest.listingId)).toBe('withdrawn');
     expect(await listingStatus(untouched.listingId)).toBe('active');
+  });
+
+  it('tells the seller why, by email and on My Listings, when the hotel’s change withdrew their listing', async () => {
+    const cancelled = await listedStay();
+    cancelled.hotelChanges({ state: 'cancelled' });
+    const moved = await listedStay();
+    const atHotel = fx.pms.reservations.get(moved.externalId)!;
+    moved.hotelChanges({ startUtc: new Date(atHotel.startUtc.getTime() + 86_400_000) });
+    const before = fx.mailer.sent.length;
+    await notify(envelope(cancelled.externalId, moved.externalId));
+    await runPaymentJobs(fx.deps);
+
+    const mail = fx.mailer.sent.slice(before).filter((message) => message.to === SELLER_EMAIL);
+    expect(mail.map((message) => message.subject)).toEqual([
+      'Your listing at Hotel Test was withdrawn',
+      'Your listing at Hotel Test was withdrawn',
+    ]);
+    expect(mail.map((message) => message.text).join('\n')).toContain(
+      'Why: The hotel cancelled this reservation, so we withdrew your listing.',
+    );
+    expect(mail.map((message) => message.text).join('\n')).toContain(
+      "Why: The hotel changed this reservation's dates, so it can no longer be sold as listed and we withdrew it.",
+    );
+
+    const mine = await fx.server.request(`/api/listings/user/${seller.id}`, { headers: seller.auth });
+    const why = (id: string) =>
+      (mine.body.data as { id: string; withdrawnByHotel: string | null }[]).find((row) => row.id === id)
+        ?.withdrawnByHotel;
+    expect(why(cancelled.listingId)).toBe('The hotel cancelled this reservation, so we withdrew your listing.');
+    expect(why(moved.listingId)).toMatch(/^The hotel changed this reservation's dates/);
+    // A seller's own withdrawal says nothing about the hotel.
+    const own = await fx.listStay(seller.id);
+    await fx.server.request(`/api/listings/${own}`, { method: 'DELETE', headers: seller.auth });
+    const after = await fx.server.request(`/api/listings/user/${seller.id}`, { headers: seller.auth });
+    expect(
+      (after.body.data as { id: string; status: string; withdrawnByHotel: string | null }[]).find(
+        (row) => row.id === own,
+      ),
+    ).toMatchObject({
+      status: 'withdrawn',
+      withdrawnByHotel: null,
+    });
   });
 
   it('ends a hold on the listing at the payment provider first, then withdraws it', async () => {

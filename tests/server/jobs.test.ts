@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listFailedJobs, retryFailedJob } from '../../server/jobs/admin.ts';
 import { enqueueJob } from '../../server/jobs/enqueue.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
 import { JobCannotSucceed, RetryJobLater } from '../../server/jobs/errors.ts';
 import { defineJobType } from '../../server/jobs/job-type.ts';
 import { JobRegistry, type JobAttempt } from '../../server/jobs/registry.ts';
@@ -10,6 +11,7 @@ import {
   claimNextJob,
   runClaimedJob,
   runDueJobs,
+  startJobWorker,
   takeOverJobsOfEndedProcesses,
   type JobWorkerDeps,
 } from '../../server/jobs/worker.ts';
@@ -51,6 +53,51 @@ const jobRow = (key: string) =>
   database.db.selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
 
 describe('durable jobs', () => {
+  it('wakes the worker when an enqueueing transaction commits, not at its next poll, and never before', async () => {
+    let ran!: (value: string) => void;
+    let ranYet = false;
+    const running = new Promise<string>((resolve) => (ran = resolve)).finally(() => (ranYet = true));
+    const registry = new JobRegistry().register(ECHO, { maxAttempts: 3, run: async ({ value }) => ran(value) });
+    // Polling alone would take a minute: only the notification can start the job within the test's time.
+    const stop = startJobWorker({ ...worker(registry), notices: database }, { intervalMs: 60_000 });
+    try {
+      expect(await stop.listening).toBe(true);
+      await inTransaction(database.db, async (trx) => {
+        await enqueueJob(trx, ECHO, 'woken', { value: 'enqueued' }, now);
+        // Still uncommitted: a worker woken now would not see the job, and the notification waits for COMMIT.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(ranYet).toBe(false);
+      });
+      expect(await running).toBe('enqueued');
+    } finally {
+      await stop();
+    }
+  }, 20_000);
+
+  it('runs several due jobs at once, so one waiting on a provider does not hold back the next', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const registry = new JobRegistry().register(SLOW, {
+      maxAttempts: 3,
+      run: async ({ value }) => {
+        started.push(value);
+        if (started.length === 2) release();
+        await released;
+      },
+    });
+    for (const key of ['first', 'second']) await enqueueJob(database.db, SLOW, key, { value: key }, now);
+    const stop = startJobWorker(worker(registry), { intervalMs: 60_000, concurrency: 2 });
+    try {
+      await released;
+      expect(started.sort()).toEqual(['first', 'second']);
+    } finally {
+      await stop();
+    }
+    expect((await jobRow('first')).state).toBe('done');
+    expect((await jobRow('second')).state).toBe('done');
+  }, 20_000);
+
   it('enqueues once per (kind, key) and runs the job once', async () => {
     const seen: string[] = [];
     const registry = new JobRegistry().register(ECHO, {

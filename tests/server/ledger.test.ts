@@ -3,7 +3,7 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { postToLedger } from '../../server/ledger/post.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
-import { runPaymentJobs, runPaymentWork } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs, runPaymentWork } from '../../server/buying-jobs.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,7 +17,10 @@ beforeAll(() => {
 
 async function restrictedImports(file: string, source: string): Promise<string[]> {
   const results = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
-  return results.flatMap((result) => result.messages).filter((message) => message.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return results
+    .flatMap((result) => result.messages)
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('the stand-in wing', () => {
@@ -52,5 +57,56 @@ describe('the stand-in wing', () => {
       `export const x = [escapeHtml, formatMinorUnits, STRIPE_API_VERSION, MEWS_RESERVATION_STATES, newId];`,
     ].join('\n');
     expect(await restrictedImports('server/standins/stripe/new-file.ts', `${allowed}\n`)).toEqual([]);
+  });
+});
+
+describe('the layers of the API', () => {
+  const importing = (from: string) => `import * as lower from '${from}';\nexport const l = lower;\n`;
+
+  it('gives every folder of server/ a place (the stand-in wing has its own rules)', async () => {
+    const config: { SERVER_LAYERS: string[][] } = await import(pathToFileURL(path.join(ROOT, 'eslint.config.js')).href);
+    const { SERVER_LAYERS } = config;
+    const folders = readdirSync(path.join(ROOT, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'standins')
+      .map((entry) => entry.name)
+      .sort();
+    expect(SERVER_LAYERS.flat().sort()).toEqual(folders);
+  });
+
+  it('fails a reverse import inside the buying core, and passes the import down', async () => {
+    expect(await restrictedImports('server/payments/new-file.ts', importing('../handover/fail-sale.ts'))).toEqual([
+      expect.stringContaining('server/payments may not import server/handover'),
+    ]);
+    expect(await restrictedImports('server/orders/new-file.ts', importing('../payments/deps.ts'))).toEqual([
+      expect.stringContaining('server/orders may not import server/payments'),
+    ]);
+    expect(await restrictedImports('server/ledger/new-file.ts', importing('../payouts/send-payout.ts'))).toEqual([
+      expect.stringContaining('server/ledger may not import server/payouts'),
+    ]);
+    expect(await restrictedImports('server/payments/stripe/new-file.ts', importing('../../payouts/jobs.ts'))).toEqual([
+      expect.stringContaining('server/payments may not import server/payouts'),
+    ]);
+    expect(await restrictedImports('server/payouts/new-file.ts', importing('../payments/deps.ts'))).toEqual([]);
+    expect(await restrictedImports('server/handover/new-file.ts', importing('../orders/sale-jobs.ts'))).toEqual([]);
+  });
+
+  it('fails a circle between two server folders', async () => {
+    // One direction of any circle climbs the layers, whichever two folders it joins.
+    const down = await restrictedImports('server/selling/new-file.ts', importing('../listings/queries.ts'));
+    const up = await restrictedImports('server/listings/new-file.ts', importing('../selling/pricing.ts'));
+    expect(down).toEqual([]);
+    expect(up).toEqual([expect.stringContaining('server/listings may not import server/selling')]);
+    // Folders of one layer import neither way.
+    expect(await restrictedImports('server/alerts/new-file.ts', importing('../seo/routes.ts'))).toHaveLength(1);
+    expect(await restrictedImports('server/seo/new-file.ts', importing('../alerts/routes.ts'))).toHaveLength(1);
+    // The database imports no domain: the circle through the ledger's types stays open.
+    expect(await restrictedImports('server/db/new-file.ts', importing('../ledger/post.ts'))).toHaveLength(1);
+  });
+
+  it('keeps the entry points out of reach of the folders they wire', async () => {
+    expect(await restrictedImports('server/payments/new-file.ts', importing('../adapters.ts'))).toEqual([
+      expect.stringContaining('never imports an entry point'),
+    ]);
+    expect(await restrictedImports('server/ledger/cli.ts', importing('../adapters.ts'))).toEqual([]);
   });
 });

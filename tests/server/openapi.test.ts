@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PMS_OWNED_FIELDS } from '../../server/http/openapi/listings.ts';
-import { openApiDocument, type OpenApiDocument } from '../../server/http/openapi/document.ts';
+import { PMS_OWNED_FIELDS } from '../../server/openapi/listings.ts';
+import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
 import { insertListing, insertProfile } from '../helpers/factories.ts';
 import {
   documentedBody,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
-import { runPaymentJobs } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { refundOrderByOperator } from '../../server/payments/operator-refund.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import { insertListing } from '../helpers/factories.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import { REFUND_ATTEMPTS } from '../../server/payments/job-handlers.ts';
 import { OrdersCommandError, runOrdersCommand } from '../../server/payments/orders-command.ts';
-import { runPaymentJobs } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { buyingDeps } from '../../server/payments/deps.ts';
-import { runPaymentJobs } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { pmsReservation } from '../helpers/pms-double.ts';
 import {
   manualClock,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { buyingDeps } from '../../server/payments/deps.ts';
-import { runPaymentWork } from '../../server/payments/payment-jobs.ts';
+import { runPaymentWork } from '../../server/buying-jobs.ts';
 import { PROJECT_AUTH_ENV, projectToken } from '../helpers/project-tokens.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

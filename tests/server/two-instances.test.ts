@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
-import { runPaymentJobs, sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
+import { runPaymentJobs } from '../../server/buying-jobs.ts';
+import { sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../server/http/error-handler.ts';
-import { userMiddleware } from '../../server/http/require-user.ts';
+import { userMiddleware } from '../../server/auth/require-user.ts';
 
 /** A verifier that trusts exactly one token, so the middleware is tested on its own. */
 const users = userMiddleware(async (token) => {

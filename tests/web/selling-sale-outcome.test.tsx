@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SaleOutcome } from '../../contract/handover.ts';
+import { HOTEL_WITHDRAWAL_MESSAGES, type SaleOutcome } from '../../contract/handover.ts';
 import { REFUND_REASON_MESSAGES } from '../../contract/order-state.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
@@ -45,6 +45,10 @@ const sellerListings = () => [
     sale: sale({ state: 'transferring' }),
   },
   makeListing({ id: 'l-active', title: 'Harbour view suite', user_id: TEST_USER.id }),
+  {
+    ...makeListing({ id: 'l-hotel', title: 'Garden room', status: 'withdrawn', user_id: TEST_USER.id }),
+    withdrawnByHotel: HOTEL_WITHDRAWAL_MESSAGES.cancelled,
+  },
 ];
 
 const OUTCOMES = {
@@ -52,6 +56,8 @@ const OUTCOMES = {
   'Canal house room': `Refunded to the buyer: ${REFUND_REASON_MESSAGES.seller.transfer_refused}`,
   'Beach bungalow': `Being refunded to the buyer: ${REFUND_REASON_MESSAGES.seller.transfer_refused}`,
   'Old town double': 'Sold: the hotel is putting the reservation in the buyer’s name.',
+  // Withdrawn by the hotel's own change: why, not a bare "Withdrawn".
+  'Garden room': 'The hotel cancelled this reservation, so we withdrew your listing.',
 };
 
 afterEach(() => {
@@ -59,7 +65,7 @@ afterEach(() => {
 });
 
 // Whole routes on a busy machine: the first test also loads the pages' code.
-describe('/my-listings says how each sale ended', { timeout: 20_000 }, () => {
+describe('/my-listings says how each sale ended, and why the hotel withdrew a listing', { timeout: 20_000 }, () => {
   it('beside the status in the table', async () => {
     await signIn();
     mockMyListings(sellerListings());

@@ -1,3 +1,5 @@
+import type { ProviderPayment, ProviderRefund, ProviderTransfer } from '../../ledger/provider-records.ts';
+
 /**
  * The payments port: what the order logic needs from a card payment provider with a hosted checkout page.
  * One adapter implements it (the `stripe` package); in local mode that same client talks to the built-in
@@ -36,32 +38,6 @@ export interface CheckoutSession {
   paymentIntentId: string | null;
 }
 
-/**
- * The provider's payment behind a paid session: what the payouts and the ledger post from. Amounts are in
- * hundredths of the currency's major unit, as Restay stores money (the adapter converts Stripe's minor units).
- */
-export interface ProviderPayment {
-  paymentIntentId: string;
-  /** The charge that took the money; null until the provider has made one. */
-  chargeId: string | null;
-  amountReceivedCents: number;
-  /** ISO 4217, upper-case. */
-  currency: string;
-}
-
-/** One refund as the provider holds it (amounts as in ProviderPayment). */
-export interface ProviderRefund {
-  id: string;
-  paymentIntentId: string | null;
-  chargeId: string | null;
-  amountCents: number;
-  /** ISO 4217, upper-case. */
-  currency: string;
-  /** Stripe's refund status: `pending`, `requires_action`, `succeeded`, `failed` or `canceled`. */
-  status: string;
-  created: Date;
-}
-
 /** A charge as a charge event carries it: how much of it has been refunded so far. */
 export interface ProviderCharge {
   id: string;
@@ -82,23 +58,6 @@ export interface PayoutAccount {
   transfersActive: boolean;
   /** The seller has finished the provider's onboarding form (the provider may still be checking it). */
   detailsSubmitted: boolean;
-}
-
-/** A transfer of money from the platform's balance to a seller's account (amounts as in ProviderPayment). */
-export interface ProviderTransfer {
-  id: string;
-  /** The connected account it was sent to. */
-  destination: string;
-  amountCents: number;
-  /** How much of it has been reversed (taken back) so far. */
-  amountReversedCents: number;
-  /** ISO 4217, upper-case. */
-  currency: string;
-  /** The charge it was paid from; null when it was paid from the balance at large. */
-  sourceChargeId: string | null;
-  /** Restay sets the order id, so every transfer of an order can be listed. */
-  transferGroup: string | null;
-  created: Date;
 }
 
 /** Money taken back from a transfer (amounts as in ProviderPayment). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PayoutAccount, ProviderTransfer, ProviderTransferReversal } from './payments.ts';
+import type { ProviderTransfer } from '../../ledger/provider-records.ts';
+import type { PayoutAccount, ProviderTransferReversal } from './payments.ts';
 import { fromStripeAmount } from './stripe-amounts.ts';
 import { idOrObject, listWire } from './stripe-wire-parts.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CheckoutSession, PaymentEvent, ProviderCharge, ProviderPayment, ProviderRefund } from './payments.ts';
+import type { ProviderPayment, ProviderRefund } from '../../ledger/provider-records.ts';
+import type { CheckoutSession, PaymentEvent, ProviderCharge } from './payments.ts';
 import { fromStripeAmount } from './stripe-amounts.ts';
 import { toPayoutAccount } from './stripe-connect-wire.ts';
 import { idOrObject, listWire } from './stripe-wire-parts.ts';

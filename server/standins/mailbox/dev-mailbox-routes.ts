@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../../db/schema.ts';
-import { escapeHtml } from '../../http/html.ts';
+import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import { sendHtmlPage } from '../../http/html-page.ts';
 import { listDevMailbox } from './dev-mailbox.ts';
 
@@ -36,24 +36,21 @@ function toDto(row: MailOutboxRow) {
   };
 }
 
-const MAILBOX_STYLE = `article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}
+const MAILBOX_STYLE = trustedHtml(`article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}
 h2{margin:0;font-size:1.1rem}.meta{color:#475569;font-size:.85rem}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;overflow:visible;font:inherit;background:none;padding:0}`;
+pre{white-space:pre-wrap;overflow-wrap:anywhere;overflow:visible;font:inherit;background:none;padding:0}`);
 
-/** Every field comes from visitors (contact form) or users: all of it is escaped. */
-function mailboxBody(rows: MailOutboxRow[]): string {
-  const items = rows
-    .map((row) => {
-      const mail = toDto(row);
-      return `<article>
-  <h2>${escapeHtml(mail.subject)}</h2>
-  <p class="meta">${escapeHtml(mail.createdAt)} · from ${escapeHtml(mail.from)} · to ${escapeHtml(mail.to)}${
-    mail.replyTo ? ` · reply-to ${escapeHtml(mail.replyTo)}` : ''
-  }</p>
-  <pre>${escapeHtml(mail.text)}</pre>
-</article>`;
-    })
-    .join('\n');
-  return `<p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
-${items || '<p>No messages yet.</p>'}`;
+/** Every field comes from visitors (contact form) or users: `html` escapes all of it. */
+function mailboxBody(rows: MailOutboxRow[]): SafeHtml {
+  const items = rows.map((row) => {
+    const mail = toDto(row);
+    return html`<article>
+  <h2>${mail.subject}</h2>
+  <p class="meta">${mail.createdAt} · from ${mail.from} · to ${mail.to}${mail.replyTo && ` · reply-to ${mail.replyTo}`}</p>
+  <pre>${mail.text}</pre>
+</article>
+`;
+  });
+  return html`<p>Emails the API would have sent. Set SMTP_URL to send them for real. Newest first, last ${rows.length}.</p>
+${items.length > 0 ? items : html`<p>No messages yet.</p>`}`;
 }

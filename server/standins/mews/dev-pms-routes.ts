@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { escapeHtml } from '../../http/html.ts';
+import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import { sendHtmlPage } from '../../http/html-page.ts';
 import type { DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
@@ -94,12 +94,12 @@ function toDto(row: DemoReservationRow) {
 }
 
 /** A day as the hotel's calendar shows it, inside a <time> carrying the exact instant. */
-function hotelDate(instant: Date | string, timeZone: string): string {
+function hotelDate(instant: Date | string, timeZone: string): SafeHtml {
   const date = new Date(instant);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     date,
   );
-  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(day)}</time>`;
+  return html`<time datetime="${date.toISOString()}">${day}</time>`;
 }
 
 function formatMoney(amount: number | null, currency: string): string {
@@ -109,53 +109,46 @@ function formatMoney(amount: number | null, currency: string): string {
 
 /** Why a Cancel did nothing, for the tester who pressed it, with the way back. */
 function sendNotice(res: Response, status: number, message: string) {
-  sendHtmlPage(
-    res,
-    status,
-    'Demo PMS',
-    `<p>${escapeHtml(message)}</p><p><a href="/dev/pms">Back to the reservations</a></p>`,
-  );
+  sendHtmlPage(res, status, 'Demo PMS', html`<p>${message}</p><p><a href="/dev/pms">Back to the reservations</a></p>`);
 }
 
 /** A plain form button: reachable with Tab, pressed with Enter or Space, named with its reservation for screen readers. */
-function cancelButton(confirmationNumber: string): string {
-  const number = escapeHtml(confirmationNumber);
-  return `<form method="post" action="/dev/pms/${escapeHtml(encodeURIComponent(confirmationNumber))}/cancel">
-<button type="submit" aria-label="Cancel reservation ${number}">Cancel</button></form>`;
+function cancelButton(confirmationNumber: string): SafeHtml {
+  return html`<form method="post" action="/dev/pms/${encodeURIComponent(confirmationNumber)}/cancel">
+<button type="submit" aria-label="Cancel reservation ${confirmationNumber}">Cancel</button></form>`;
 }
 
 // The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left edge
 // and wraps at the screen's width, so it is read whole wherever the table is scrolled.
-const RESERVATIONS_STYLE = `.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
+const RESERVATIONS_STYLE = trustedHtml(`.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
 caption{text-align:left;color:#475569;padding:.5rem 0}
 caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 2rem)}
 th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
 .num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
 button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
-button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`;
+button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`);
 
-function reservationsBody(rows: DemoReservationRow[]): string {
-  const body = rows
-    .map((row) => {
-      const dto = toDto(row);
-      const email = dto.email
-        ? escapeHtml(dto.email) + (row.has_ota_email ? ' <small>(booking site relay)</small>' : '')
-        : '—';
-      return `<tr>
-  <th scope="row"><code>${escapeHtml(dto.confirmationNumber)}</code></th>
+function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
+  const body = rows.map((row) => {
+    const dto = toDto(row);
+    const email = dto.email
+      ? html`${dto.email}${row.has_ota_email && html` <small>(booking site relay)</small>`}`
+      : '—';
+    return html`<tr>
+  <th scope="row"><code>${dto.confirmationNumber}</code></th>
   <td>${email}</td>
-  <td>${escapeHtml(dto.hotelName)}</td>
-  <td>${escapeHtml(dto.city)}</td>
+  <td>${dto.hotelName}</td>
+  <td>${dto.city}</td>
   <td>${hotelDate(row.scheduled_start_utc, row.time_zone)}</td>
   <td>${hotelDate(row.scheduled_end_utc, row.time_zone)}</td>
-  <td>${escapeHtml(dto.state)}</td>
-  <td class="num">${escapeHtml(formatMoney(dto.amountPaid, dto.currency))}</td>
+  <td>${dto.state}</td>
+  <td class="num">${formatMoney(dto.amountPaid, dto.currency)}</td>
   <td>${row.imported ? 'Yes' : 'No'}</td>
-  <td>${row.state === 'Confirmed' ? cancelButton(dto.confirmationNumber) : ''}</td>
-</tr>`;
-    })
-    .join('\n');
-  return `<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
+  <td>${row.state === 'Confirmed' && cancelButton(dto.confirmationNumber)}</td>
+</tr>
+`;
+  });
+  return html`<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
 To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
 already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
 reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>
@@ -165,6 +158,6 @@ reservation: Restay is notified as Mews notifies it, withdraws a listing of it a
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
 <th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Hotel action</th></tr></thead>
 <tbody>
-${body || '<tr><td colspan="10">No reservations. Run npm run db:seed to create them.</td></tr>'}
+${body.length > 0 ? body : html`<tr><td colspan="10">No reservations. Run npm run db:seed to create them.</td></tr>`}
 </tbody></table></div>`;
 }

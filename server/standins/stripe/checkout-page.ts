@@ -1,11 +1,10 @@
 import type { StripeStandinSessionRow } from '../../db/schema.ts';
 import { formatMinorUnits } from '../../../contract/money-format.ts';
+import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import type { CardField, CardForm } from './test-cards.ts';
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-export const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36}
+export const STYLE =
+  trustedHtml(`*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36}
 .test{background:#fff4e5;color:#7a4100;text-align:center;font-size:.85rem;padding:.5rem 1rem;margin:0}
 .wrap{display:grid;gap:1.5rem;max-width:58rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 @media(min-width:48rem){.wrap{grid-template-columns:1fr 1fr;gap:3rem;padding-top:3rem}}
@@ -19,14 +18,14 @@ input:focus{outline:3px solid #a4a0ff;outline-offset:1px;border-color:#635bff}in
 .row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.row label{margin-top:1rem}
 .error{color:#df1b41;font-size:.9rem;margin:.4rem 0 0}.hint{color:#4f566b;font-size:.85rem;margin-top:0}
 button{margin-top:1.5rem;width:100%;padding:.85rem;border:0;border-radius:.4rem;background:#635bff;color:#fff;font-size:1.05rem;font-weight:600;cursor:pointer}
-button:focus-visible{outline:3px solid #a4a0ff;outline-offset:2px}`;
+button:focus-visible{outline:3px solid #a4a0ff;outline-offset:2px}`);
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+function page(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Test checkout</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${title} · Test checkout</title><style>${STYLE}</style></head>
 <body><p class="test">Test mode: no real money moves. Pay with 4242 4242 4242 4242, any future date and any CVC.</p>
-${body}</body></html>`;
+${body}</body></html>`.toString();
 }
 
 export interface CheckoutPageState {
@@ -37,34 +36,32 @@ export interface CheckoutPageState {
 /** The hosted payment form: what is being bought on one side, the card form on the other (stacked on a phone). */
 export function checkoutPage(session: StripeStandinSessionRow, state: CheckoutPageState = {}): string {
   const total = formatMinorUnits(session.amount_total, session.currency);
-  const items = session.line_items
-    .map(
-      (item) =>
-        `<div class="item"><p><strong>${escapeHtml(item.name)}</strong></p>${
-          item.description ? `<p>${escapeHtml(item.description)}</p>` : ''
-        }${item.quantity > 1 ? `<p>Qty ${item.quantity}</p>` : ''}</div>`,
-    )
-    .join('');
-  const back = session.cancel_url ? `<a class="back" href="${escapeHtml(session.cancel_url)}">&larr; Back</a>` : '';
-  const field = (name: CardField, label: string, attributes: string) => {
+  const items = session.line_items.map(
+    (item) =>
+      html`<div class="item"><p><strong>${item.name}</strong></p>${item.description && html`<p>${item.description}</p>`}${
+        item.quantity > 1 && html`<p>Qty ${item.quantity}</p>`
+      }</div>`,
+  );
+  const back = session.cancel_url && html`<a class="back" href="${session.cancel_url}">&larr; Back</a>`;
+  const field = (name: CardField, label: string, attributes: SafeHtml) => {
     const error = state.error?.field === name ? state.error.message : undefined;
     const value = name === 'cvc' ? '' : (state.values?.[name] ?? '');
-    return `<label for="${name}">${label}</label>
-<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required${
-      error ? ` aria-invalid="true" aria-describedby="${name}-error" autofocus` : ''
-    }>${error ? `<p class="error" id="${name}-error" role="alert">${escapeHtml(error)}</p>` : ''}`;
+    return html`<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" ${attributes} value="${value}" required${
+      error && html` aria-invalid="true" aria-describedby="${name}-error" autofocus`
+    }>${error && html`<p class="error" id="${name}-error" role="alert">${error}</p>`}`;
   };
   return page(
     `Pay ${total}`,
-    `<main class="wrap">
+    html`<main class="wrap">
 <section aria-labelledby="summary">${back}
 <h1 id="summary">Pay Restay</h1><p class="total">${total}</p>${items}</section>
-<form method="post" action="/test-checkout/${escapeHtml(session.id)}/pay" novalidate aria-label="Card details">
-${session.customer_email ? `<p class="hint">Paying as ${escapeHtml(session.customer_email)}</p>` : ''}
-${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23"')}
-<div class="row"><div>${field('expiry', 'Expiry (MM / YY)', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"')}</div>
-<div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"')}</div></div>
-${field('name', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"')}
+<form method="post" action="/test-checkout/${session.id}/pay" novalidate aria-label="Card details">
+${session.customer_email && html`<p class="hint">Paying as ${session.customer_email}</p>`}
+${field('number', 'Card number', html`inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23"`)}
+<div class="row"><div>${field('expiry', 'Expiry (MM / YY)', html`inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"`)}</div>
+<div>${field('cvc', 'CVC', html`inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"`)}</div></div>
+${field('name', 'Cardholder name', html`autocomplete="cc-name" maxlength="100"`)}
 <button type="submit">Pay ${total}</button>
 </form></main>`,
   );
@@ -85,26 +82,24 @@ export interface DashboardPayment {
  * Stripe's dashboard (a whole refund, then a `charge.refunded` event), so the demo can show a refund made by hand.
  */
 export function dashboardPage(payments: readonly DashboardPayment[], notice?: string): string {
-  const rows = payments
-    .map((payment) => {
-      const action = payment.refundId
-        ? `Refunded (${escapeHtml(payment.refundId)})`
-        : `<form method="post" action="/test-checkout/dashboard/payments/${escapeHtml(payment.paymentIntent)}/refund">
+  const rows = payments.map((payment) => {
+    const action = payment.refundId
+      ? `Refunded (${payment.refundId})`
+      : html`<form method="post" action="/test-checkout/dashboard/payments/${payment.paymentIntent}/refund">
 <button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
-      return `<tr><td>${escapeHtml(payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '')}</td>
-<td>${escapeHtml(payment.description)}</td><td>${escapeHtml(payment.customerEmail ?? '')}</td>
-<td>${escapeHtml(formatMinorUnits(payment.amount, payment.currency))}</td><td><code>${escapeHtml(payment.paymentIntent)}</code></td><td>${action}</td></tr>`;
-    })
-    .join('');
+    return html`<tr><td>${payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ')}</td>
+<td>${payment.description}</td><td>${payment.customerEmail}</td>
+<td>${formatMinorUnits(payment.amount, payment.currency)}</td><td><code>${payment.paymentIntent}</code></td><td>${action}</td></tr>`;
+  });
   return page(
     'Payments',
-    `<main class="wrap" style="display:block"><section class="card"><h1>Test dashboard: payments</h1>
+    html`<main class="wrap" style="display:block"><section class="card"><h1>Test dashboard: payments</h1>
 <p class="hint">Refunding here is a refund made by hand outside Restay: the payment is refunded in full and the
-webhook receives <code>charge.refunded</code>.</p>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
+webhook receives <code>charge.refunded</code>.</p>${notice && html`<p role="status">${notice}</p>`}
 ${
-  payments.length
-    ? `<table style="width:100%;border-collapse:collapse;font-size:.9rem"><thead><tr><th scope="col">Paid (UTC)</th><th scope="col">What</th><th scope="col">Customer</th><th scope="col">Amount</th><th scope="col">Payment</th><th scope="col">Refund</th></tr></thead><tbody>${rows}</tbody></table>`
-    : '<p>No payments yet.</p>'
+  payments.length > 0
+    ? html`<table style="width:100%;border-collapse:collapse;font-size:.9rem"><thead><tr><th scope="col">Paid (UTC)</th><th scope="col">What</th><th scope="col">Customer</th><th scope="col">Amount</th><th scope="col">Payment</th><th scope="col">Refund</th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p>No payments yet.</p>`
 }</section></main>`,
   );
 }
@@ -113,8 +108,8 @@ ${
 export function closedCheckoutPage(title: string, message: string, link?: { href: string; label: string }): string {
   return page(
     title,
-    `<main class="wrap"><section class="card"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
-      link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
+    html`<main class="wrap"><section class="card"><h1>${title}</h1><p>${message}</p>${
+      link && html`<p><a href="${link.href}">${link.label}</a></p>`
     }</section></main>`,
   );
 }

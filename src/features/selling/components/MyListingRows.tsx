@@ -81,9 +81,12 @@ function Actions({ listing, actions }: { listing: Listing; actions: RowActions }
   );
 }
 
-/** Under a sold listing's status: how the sale ended, and the seller's payout for it. */
+/**
+ * Under a listing's status: why the hotel's own change withdrew it; or, for a sold one, how the sale ended and the
+ * seller's payout for it.
+ */
 function SaleOutcome({ listing, className }: { listing: SellerListing; className: string }) {
-  const text = saleOutcomeText(listing.sale);
+  const text = listing.withdrawnByHotel ?? saleOutcomeText(listing.sale);
   const payout = payoutText(listing.sale?.payout);
   if (!text) return null;
   return (

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../../../contract/errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { requestSchema, successEnvelope, type JsonSchema } from './json-schema.ts';
 
 /**

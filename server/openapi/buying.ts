@@ -3,8 +3,8 @@ import {
   cancelCheckoutRequestSchema,
   createCheckoutSessionRequestSchema,
   createSessionRequestSchema,
-} from '../../../contract/buying.ts';
-import type { EventOutcome } from '../../payments/handle-payment-event.ts';
+} from '../../contract/buying.ts';
+import type { EventOutcome } from '../payments/handle-payment-event.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { bearerToken, type TokenVerifier, type VerifiedUser } from '../auth/token-verifier.ts';
-import { AppError } from './errors.ts';
+import { bearerToken, type TokenVerifier, type VerifiedUser } from './token-verifier.ts';
+import { AppError } from '../http/errors.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {

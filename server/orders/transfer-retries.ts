@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TransferRetry } from '../../contract/handover.ts';
 import type { Database } from '../db/schema.ts';
-import { HANDOVER_JOBS } from './jobs.ts';
+import { SALE_JOBS } from './sale-jobs.ts';
 
 /**
  * A transfer is tried 6 times over about 5 minutes (10 s doubling) before the sale is refunded: long enough to
@@ -34,7 +34,7 @@ export async function transferRetriesOf(
   const rows = await db
     .selectFrom('jobs')
     .select(['key', 'attempts', 'run_at', 'updated_at'])
-    .where('kind', '=', HANDOVER_JOBS.transfer.kind)
+    .where('kind', '=', SALE_JOBS.transfer.kind)
     .where('key', 'in', orderIds)
     .where('state', '=', 'pending')
     .where('attempts', '>', 0)

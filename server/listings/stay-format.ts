@@ -1,4 +1,4 @@
-import { readableHotelDate } from '../handover/stay-dates.ts';
+import { readableHotelDate } from './stay-dates.ts';
 
 /**
  * How emails and the hosted checkout describe a stay: fixed English, dates as calendar days in the hotel's time

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { contactReplySchema, contactRequestSchema } from '../../../contract/contact.ts';
-import { photosQuerySchema } from '../../../contract/photos.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import { contactReplySchema, contactRequestSchema } from '../../contract/contact.ts';
+import { photosQuerySchema } from '../../contract/photos.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

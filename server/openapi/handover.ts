@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hotelWebhookEnvelopeSchema, hotelWebhookReplySchema } from '../../handover/hotel-webhook-route.ts';
+import { hotelWebhookEnvelopeSchema, hotelWebhookReplySchema } from '../handover/hotel-webhook-route.ts';
 import { replySchema } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

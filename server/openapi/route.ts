@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sendHtmlPage } from '../html-page.ts';
+import { sendHtmlPage } from '../http/html-page.ts';
 import { openApiDocument } from './document.ts';
 import { referencePage } from './reference-page.ts';
 

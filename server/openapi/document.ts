@@ -4,21 +4,21 @@ import {
   checkoutSessionResultSchema,
   purchasedStaySchema,
   sessionStatusSchema,
-} from '../../../contract/buying.ts';
-import { savedSearchListSchema, savedSearchSchema } from '../../../contract/alerts.ts';
-import { onboardingLinkSchema, payoutAccountSchema } from '../../../contract/payouts.ts';
-import { publicConfigSchema } from '../../../contract/config.ts';
-import { errorEnvelopeSchema, type ErrorCode } from '../../../contract/errors.ts';
-import { sellerListingSchema } from '../../../contract/handover.ts';
-import { listingDetailSchema, listingSchema } from '../../../contract/listing.ts';
-import { photoSchema } from '../../../contract/photos.ts';
-import { searchMetaSchema } from '../../../contract/search.ts';
+} from '../../contract/buying.ts';
+import { savedSearchListSchema, savedSearchSchema } from '../../contract/alerts.ts';
+import { onboardingLinkSchema, payoutAccountSchema } from '../../contract/payouts.ts';
+import { publicConfigSchema } from '../../contract/config.ts';
+import { errorEnvelopeSchema, type ErrorCode } from '../../contract/errors.ts';
+import { sellerListingSchema } from '../../contract/handover.ts';
+import { listingDetailSchema, listingSchema } from '../../contract/listing.ts';
+import { photoSchema } from '../../contract/photos.ts';
+import { searchMetaSchema } from '../../contract/search.ts';
 import {
   foundReservationSchema,
   verificationSentSchema,
   verifiedReservationSchema,
   verifyCodeResultSchema,
-} from '../../../contract/selling.ts';
+} from '../../contract/selling.ts';
 import { alertsPaths } from './alerts.ts';
 import { payoutsPaths } from './payouts.ts';
 import { hotelPolicyPaths } from './hotel-policy.ts';
@@ -28,7 +28,7 @@ import {
   policyEffectsSchema,
   policyVersionsSchema,
   publishedPolicySchema,
-} from '../../../contract/resale-policy.ts';
+} from '../../contract/resale-policy.ts';
 import { buyingPaths } from './buying.ts';
 import { handoverPaths } from './handover.ts';
 import { replySchema, schemaRef } from './json-schema.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Listing } from '../../../contract/listing.ts';
-import { searchQuerySchema } from '../../../contract/search.ts';
-import { createListingRequestSchema, updateListingRequestSchema } from '../../../contract/selling.ts';
+import type { Listing } from '../../contract/listing.ts';
+import { searchQuerySchema } from '../../contract/search.ts';
+import { createListingRequestSchema, updateListingRequestSchema } from '../../contract/selling.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

@@ -3,7 +3,7 @@ import {
   verifyCodeRequestSchema,
   verifyCombinedRequestSchema,
   verifyEmailRequestSchema,
-} from '../../../contract/selling.ts';
+} from '../../contract/selling.ts';
 import { schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { VerifiedUser } from '../auth/token-verifier.ts';
-import { AppError } from './errors.ts';
+import type { VerifiedUser } from './token-verifier.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * The user is whoever the token says. Ids a browser sends along (`userId`, `user_id` or `buyer_id` in a body, a

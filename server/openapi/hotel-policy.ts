@@ -1,4 +1,4 @@
-import { publishPolicyRequestSchema, resaleSwitchRequestSchema } from '../../../contract/resale-policy.ts';
+import { publishPolicyRequestSchema, resaleSwitchRequestSchema } from '../../contract/resale-policy.ts';
 import { schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createSavedSearchSchema, SAVED_SEARCH_LIMITS, updateSavedSearchSchema } from '../../../contract/alerts.ts';
+import { createSavedSearchSchema, SAVED_SEARCH_LIMITS, updateSavedSearchSchema } from '../../contract/alerts.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 

@@ -1,0 +1,57 @@
+/*
+ * What the payment provider holds about an order's money, as the ledger reads it to reconcile: the port sits here,
+ * below the buying core, and the payment adapter (server/payments/stripe/) implements it with the rest of its calls.
+ */
+
+/**
+ * The provider's payment behind a paid session: what the payouts and the ledger post from. Amounts are in
+ * hundredths of the currency's major unit, as Restay stores money (the adapter converts Stripe's minor units).
+ */
+export interface ProviderPayment {
+  paymentIntentId: string;
+  /** The charge that took the money; null until the provider has made one. */
+  chargeId: string | null;
+  amountReceivedCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+}
+
+/** One refund as the provider holds it (amounts as in ProviderPayment). */
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  /** Stripe's refund status: `pending`, `requires_action`, `succeeded`, `failed` or `canceled`. */
+  status: string;
+  created: Date;
+}
+
+/** A transfer of money from the platform's balance to a seller's account (amounts as in ProviderPayment). */
+export interface ProviderTransfer {
+  id: string;
+  /** The connected account it was sent to. */
+  destination: string;
+  amountCents: number;
+  /** How much of it has been reversed (taken back) so far. */
+  amountReversedCents: number;
+  /** ISO 4217, upper-case. */
+  currency: string;
+  /** The charge it was paid from; null when it was paid from the balance at large. */
+  sourceChargeId: string | null;
+  /** Restay sets the order id, so every transfer of an order can be listed. */
+  transferGroup: string | null;
+  created: Date;
+}
+
+/** What the provider can tell about an order's money; absent, only the ledger and the orders are compared. */
+export interface ProviderRecords {
+  /** The payment intent with its charge and the amount received. */
+  retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
+  /** Every refund of a payment, newest first, as the provider holds them now. */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /** Every transfer made for an order (its transfer group), newest first. */
+  listTransfers(orderId: string): Promise<ProviderTransfer[]>;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineJobType } from '../jobs/job-type.ts';
+
+const orderPayload = z.object({ orderId: z.uuid() });
+
+/**
+ * The ports of the buying core: the job kinds through which a lower layer starts work of a higher one without
+ * importing it (payments -> handover -> payouts). The lower layer enqueues the kind in the transaction that decided
+ * it; the higher layer registers the handler. Each is keyed by the order id, so deciding twice still does it once.
+ */
+export const SALE_JOBS = {
+  /** Put the reservation in the buyer's name at the hotel (payments, on a paid sale; handled by handover). */
+  transfer: defineJobType('handover.transfer', orderPayload),
+  /** Tell the seller their sale was refunded (payments or handover end the sale; handled by handover). */
+  sellerSaleRefunded: defineJobType('handover.seller_sale_refunded_email', orderPayload),
+  /**
+   * Settle a transferred sale and schedule the seller's payout (handover, when the hotel names the buyer; handled by
+   * payouts). Does nothing for an order no longer `transferred`.
+   */
+  schedulePayout: defineJobType('payouts.schedule', orderPayload),
+  /** Cancel a payout not yet sent, or take back one sent: the transferred stay was refunded (handled by payouts). */
+  reversePayout: defineJobType('payouts.reverse', orderPayload),
+} as const;
