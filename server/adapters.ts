@@ -11,6 +11,7 @@ import { checkoutStandIn } from './standins/stripe/checkout-standin.ts';
 import { createStripePayments } from './payments/stripe/stripe-payments.ts';
 import { createPhotoService, type PhotoService } from './photos/index.ts';
 import { resetDemoData, seedDemoData } from './standins/demo/seed.ts';
+import { startDemoPolicies } from './standins/demo/demo-policies.ts';
 import { createDevMailbox } from './standins/mailbox/dev-mailbox.ts';
 import { devMailboxRouter } from './standins/mailbox/dev-mailbox-routes.ts';
 import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './standins/demo/demo-data.ts';
@@ -96,6 +97,8 @@ export function createAdapters(
       logger,
     });
     standIns.use('/dev', devPmsRouter(db, { clock, notify }));
+    // The seeded demo hotels publish their policy once connected, so the demo marketplace sells as before.
+    background.push(() => startDemoPolicies({ db, clock, logger }));
   }
 
   const paymentsConfig = config.payments;

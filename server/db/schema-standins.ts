@@ -66,6 +66,8 @@ export interface StripeStandinEventsTable {
 /** The demo PMS's hotels, one Mews-style access token each (migration 0008). */
 export interface DemoPmsEnterprisesTable {
   id: string;
+  /** One of the seeded demo hotels (migration 0075): connected with a published resale policy. */
+  seeded: ColumnType<boolean, boolean | undefined, boolean>;
   access_token: string;
   service_id: string;
   name: string;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { HotelRole } from '../../server/db/schema-hotels.ts';
+import { publishDemoPolicies } from '../../server/standins/demo/demo-policies.ts';
 
 /** The hotel every test's reservations belong to unless a test says otherwise (the PMS doubles use it). */
 export const TEST_ENTERPRISE_ID = 'e0000000-0000-4000-8000-00000000test';
@@ -94,4 +95,20 @@ export async function addMember(
     .values({ hotel_id: hotelId, user_id: id, role, created_at: new Date() })
     .execute();
   return id;
+}
+
+/**
+ * What start-up does for the demo hotel system's seeded hotels: each becomes a connected hotel (as importing
+ * the configured demo tokens makes it), then the demo stand-in publishes their policy.
+ */
+export async function connectDemoHotels(db: Kysely<Database>): Promise<void> {
+  const enterprises = await db
+    .selectFrom('demo_pms_enterprises')
+    .select(['id', 'name'])
+    .where('seeded', '=', true)
+    .execute();
+  for (const enterprise of enterprises) {
+    await connectHotel(db, { enterpriseId: enterprise.id, name: enterprise.name, policy: null });
+  }
+  await publishDemoPolicies(db, new Date());
 }

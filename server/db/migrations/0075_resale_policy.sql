@@ -50,6 +50,10 @@ CREATE TABLE demo_pms_rates (
 CREATE INDEX demo_pms_rates_enterprise ON demo_pms_rates (enterprise_id);
 CREATE INDEX demo_pms_rate_groups_enterprise ON demo_pms_rate_groups (enterprise_id);
 ALTER TABLE demo_pms_reservations ADD COLUMN rate_id uuid;
+-- The seeded demo hotels are connected with a published policy; a demo hotel connected later starts with resale
+-- off like any hotel. Every demo enterprise so far was seeded.
+ALTER TABLE demo_pms_enterprises ADD COLUMN seeded boolean NOT NULL DEFAULT false;
+UPDATE demo_pms_enterprises SET seeded = true;
 ALTER TABLE demo_pms_reservations ADD COLUMN travel_agency_id text;
 ALTER TABLE demo_pms_reservations ADD COLUMN partner_company_id text;
 ALTER TABLE demo_pms_reservations ADD COLUMN availability_block_id text;

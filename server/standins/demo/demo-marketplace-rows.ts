@@ -90,6 +90,7 @@ export function marketplaceDemoPmsRows(marketplace: {
       enterpriseOf.set(reservation.hotel_name, enterprise);
       rows.enterprises.push({
         id: enterprise.id,
+        seeded: true,
         access_token: marketplaceHotelToken(reservation.hotel_name),
         service_id: pmsId('service', e),
         name: reservation.hotel_name,

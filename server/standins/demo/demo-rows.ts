@@ -46,6 +46,7 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
     const enterpriseId = pmsId('enterprise', h + 1);
     rows.enterprises.push({
       id: enterpriseId,
+      seeded: true,
       access_token: hotel.accessToken,
       service_id: pmsId('service', h + 1),
       name: hotel.name,
