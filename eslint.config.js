@@ -16,7 +16,7 @@ export const SERVER_LAYERS = [
   ['crypto', 'mail'],
   ['db'],
   ['http'],
-  ['accounts', 'jobs', 'ledger'],
+  ['accounts', 'jobs', 'ledger', 'rates'],
   ['auth', 'contact', 'photos', 'system'],
   ['listings'],
   ['alerts', 'seo'],

@@ -8,6 +8,40 @@ const WEB_FILES_WITH_MODULE_MOCKS = [
   'tests/web/marketplace-search.test.tsx',
 ];
 
+/**
+ * The system tier (`npm run test:system`, also in CI): tests that start whole processes or run long, too slow for
+ * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the
+ * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
+ * two instances on one database, the full authorization matrix, the seeded fuzz run, the property tests that
+ * replay hundreds of interleavings, and ESLint run over sample files to prove the import rules.
+ */
+const SYSTEM_FILES = [
+  'tests/server/authorization-matrix.test.ts',
+  'tests/server/crash-payouts.test.ts',
+  'tests/server/crash-restart.test.ts',
+  'tests/server/data-dir-lock.test.ts',
+  'tests/server/fuzz.test.ts',
+  'tests/server/handover-interleavings.test.ts',
+  'tests/server/lint-layers.test.ts',
+  'tests/server/pglite-thread.test.ts',
+  'tests/server/selling-code-property.test.ts',
+  'tests/server/startup-matrix.test.ts',
+  'tests/server/startup.test.ts',
+  'tests/server/two-instances.test.ts',
+];
+
+const serverProject = {
+  environment: 'node' as const,
+  // Files share a worker's imports (the app and its libraries take seconds of CPU to load) instead of loading
+  // them again for each file; every file still has its own database and server.
+  isolate: false,
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
+/** Creates and migrates the databases every server test file copies, once per run. */
+const DATABASE_TEMPLATES = 'tests/helpers/database-templates.ts';
+
 const webProject = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/web/setup.ts'],
@@ -24,17 +58,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...serverProject,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-          // Creates and migrates the databases every test file copies, and compiles the server that tests run as
-          // a child process, once per run.
-          globalSetup: ['tests/helpers/database-templates.ts', 'tests/helpers/server-bundle.ts'],
-          // Files share a worker's imports (the app and its libraries take seconds of CPU to load) instead of
-          // loading them again for each file; every file still has its own database and server.
-          isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          exclude: SYSTEM_FILES,
+          globalSetup: [DATABASE_TEMPLATES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...serverProject,
+          name: 'system',
+          include: SYSTEM_FILES,
+          // Processes started, raced and killed take seconds each; on a busy 2-core machine many more.
+          testTimeout: 60_000,
+          // Also compiles the server that tests run as a child process, once per run.
+          globalSetup: [DATABASE_TEMPLATES, 'tests/helpers/server-bundle.ts'],
         },
       },
       {

@@ -7,6 +7,11 @@ export const listingSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   price: z.number(),
+  /**
+   * What the seller paid at the hotel, in the listing's currency, as the hotel's system said; null when it did
+   * not say. The only former price a buyer is shown.
+   */
+  paid_price: z.number().nullable(),
   currency: z.string(),
   status: z.enum(LISTING_STATUSES),
   user_id: z.string(),

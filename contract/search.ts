@@ -81,6 +81,21 @@ const bounds = z.preprocess(
     .optional(),
 );
 
+/**
+ * The currency the price bounds are in, and the price ceiling answered: the visitor's chosen one. Absent, US
+ * dollars, the currency the SPA shows when the browser's locale names no other.
+ */
+export const SEARCH_DEFAULT_CURRENCY = 'USD';
+const currency = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+    .default(SEARCH_DEFAULT_CURRENCY),
+);
+
 export const searchQuerySchema = z
   .object({
     location: text,
@@ -89,6 +104,7 @@ export const searchQuerySchema = z
     endDate: calendarDate,
     minPrice: price,
     maxPrice: price,
+    currency,
     bounds,
     page: positiveInt(Number.MAX_SAFE_INTEGER, 1),
     pageSize: positiveInt(SEARCH_MAX_PAGE_SIZE, SEARCH_DEFAULT_PAGE_SIZE),
@@ -115,7 +131,7 @@ export const searchMetaSchema = z.object({
   total: z.number(),
   /** True when there are more than SEARCH_TOTAL_CAP matches (then `total` is the cap). */
   totalCapped: z.boolean().default(false),
-  /** The highest price among all active listings (major units); null when there are none. */
+  /** The highest price among all active listings, in the query's currency (major units); null when there are none. */
   priceCeiling: z.number().nullable(),
 });
 export type SearchMeta = z.infer<typeof searchMetaSchema>;

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatMajorUnits } from '../contract/money-format.ts';
 
 interface ApiListing {
   id: string;
   price: number;
+  paid_price: number | null;
   city: string;
   latitude: number | null;
   start_utc: string;
@@ -47,9 +49,13 @@ test.describe('marketplace', () => {
     await expect(page).toHaveURL(new RegExp(`/listings/${chosen.id}$`));
     const nights = Math.ceil((Date.parse(chosen.end_utc) - Date.parse(chosen.start_utc)) / 86_400_000);
     await expect(page.getByText(`${nights} ${nights === 1 ? 'night' : 'nights'}`)).toBeVisible();
-    const whole = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
-    await expect(page.getByText('Original price').locator('..')).toContainText(whole(chosen.price * 1.2));
-    await expect(page.getByText('Restay discount').locator('..')).toContainText(whole(chosen.price * 0.2));
+    // The demo seller paid the hotel more than they ask: the true former price and their discount, never Restay's.
+    const paid = chosen.paid_price!;
+    expect(paid).toBeGreaterThan(chosen.price);
+    await expect(page.getByText('Paid at the hotel').locator('..')).toContainText(formatMajorUnits(paid, 'USD'));
+    const discount = formatMajorUnits(Math.round((paid - chosen.price) * 100) / 100, 'USD');
+    await expect(page.getByText("Seller's discount").locator('..')).toContainText(`-${discount}`);
+    await expect(page.getByText('Restay discount')).toHaveCount(0);
     await expect(page.getByText('Prices include all fees')).toBeVisible();
   });
 

@@ -137,7 +137,7 @@ async function main() {
   });
   const logger = pino({ level: 'silent' });
   const selfOrigin = createSelfOrigin();
-  const created = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const created = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   const adapters = { ...created, payments: timed(created.payments), pms: timed(created.pms) };
   const app = createApp({ config, database, logger, clock: systemClock, adapters });
   const server = app.listen(0, '127.0.0.1');

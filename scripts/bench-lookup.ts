@@ -151,10 +151,7 @@ async function main() {
     const now = new Date();
     const { rows, tokens, numbers } = manyHotels(now, hotels);
     await insertRows(handle.db, rows);
-    const app = express().use(
-      '/demo-mews',
-      demoMewsRouter(handle.db, () => now),
-    );
+    const app = express().use('/demo-mews', demoMewsRouter({ db: handle.db, clock: () => now }));
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
@@ -166,7 +163,7 @@ async function main() {
         accessTokens: tokens,
         clientName: 'Restay bench',
         logger: { warn: (details: object, message: string) => console.error(message, details) },
-        directory: databaseHotelDirectory(handle.db, () => now),
+        directory: databaseHotelDirectory({ db: handle.db, clock: () => now }),
       });
     console.log(`bench:lookup  driver=${driver}  hotels=${hotels}  lookups=${lookups}`);
 

@@ -7,20 +7,13 @@ import type { SelfOrigin } from './http/self-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import type { Payments } from './payments/stripe/payments.ts';
-import { checkoutStandIn } from './standins/stripe/checkout-standin.ts';
 import { createStripePayments } from './payments/stripe/stripe-payments.ts';
 import { createPhotoService, type PhotoService } from './photos/index.ts';
-import { resetDemoData, seedDemoData } from './standins/demo/seed.ts';
-import { startDemoPolicies } from './standins/demo/demo-policies.ts';
-import { createDevMailbox } from './standins/mailbox/dev-mailbox.ts';
-import { devMailboxRouter } from './standins/mailbox/dev-mailbox-routes.ts';
-import { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './standins/demo/demo-data.ts';
-import { demoMewsRouter } from './standins/mews/demo-mews-routes.ts';
-import { demoMewsWebhook } from './standins/mews/demo-mews-webhook.ts';
-import { devPmsRouter } from './standins/mews/dev-pms-routes.ts';
+import type { DevSignInPage } from './auth/gotrue-routes.ts';
 import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
 import type { Pms } from './selling/pms/pms.ts';
+import { createEcbRates, type RatesSource } from './rates/rates-source.ts';
 
 /**
  * Every outside service the API talks to, each behind its port. Chosen once, here, from the configuration;
@@ -31,6 +24,8 @@ export interface Adapters {
   photos: PhotoService;
   pms: Pms;
   payments: Payments;
+  /** The day's exchange rates: the ECB's daily reference rates, or the stand-in's shipped copy. */
+  rates: RatesSource;
   /** The local stand-ins the API serves itself (demo PMS, test checkout); empty when real services are used. */
   standIns: StandIns;
 }
@@ -40,27 +35,46 @@ export interface StandIns {
   router: Router | undefined;
   /** Starts the stand-ins' background work (webhook deliveries); returns a stop that waits for work in progress. */
   start(): () => Promise<void>;
+  /** The development sign-in page, for the built-in auth server when no Google is configured. */
+  signInPage: DevSignInPage | undefined;
 }
+
+/** What the adapters are chosen from and built with. */
+export interface AdapterDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  clock: Clock;
+  selfOrigin: SelfOrigin;
+}
+
+/**
+ * The stand-in wing, loaded only where the stand-in policy allows it (never in production): a dynamic import, so
+ * neither a production process nor a production bundle's start-up loads a line of it.
+ */
+const loadStandInWing = () => import('./standins/wing.ts');
+
+/** Where the ECB stand-in is mounted; the rates adapter reads `<own origin>/ecb-standin/stats/eurofxref/...`. */
+const ECB_STANDIN_PATH = '/ecb-standin';
 
 /** Where the demo PMS is mounted; the Mews adapter calls `<own origin>/demo-mews/api/connector/v1/...`. */
 const DEMO_MEWS_PATH = '/demo-mews';
 
-export function createAdapters(
-  config: Config,
-  database: DatabaseHandle,
-  logger: Logger,
-  clock: Clock,
-  selfOrigin: SelfOrigin,
-): Adapters {
+export async function createAdapters({ config, database, logger, clock, selfOrigin }: AdapterDeps): Promise<Adapters> {
   const { db } = database;
-  const anyStandIn = !config.smtpUrl || config.pms.mode === 'demo' || config.payments.mode === 'local';
+  const anyStandIn =
+    !config.smtpUrl ||
+    config.pms.mode === 'demo' ||
+    config.payments.mode === 'local' ||
+    config.rates.mode === 'stand-in';
   // The configuration refuses this already; a second lock here keeps a stand-in from ever being built by mistake.
   if (anyStandIn && !config.standInsAllowed) throw new Error('the local stand-ins may not run with this configuration');
+  const wing = config.standInsAllowed ? await loadStandInWing() : undefined;
   const standIns = Router();
   const background: (() => () => Promise<void>)[] = [];
 
   const pmsConfig = config.pms;
-  const hotelDirectory = databaseHotelDirectory(db, clock);
+  const hotelDirectory = databaseHotelDirectory({ db, clock });
   const pms =
     pmsConfig.mode === 'mews'
       ? createMewsPms({
@@ -73,8 +87,8 @@ export function createAdapters(
         })
       : createMewsPms({
           platformUrl: () => selfOrigin() + DEMO_MEWS_PATH,
-          clientToken: DEMO_MEWS_CLIENT_TOKEN,
-          accessTokens: demoMewsAccessTokens(),
+          clientToken: wing!.DEMO_MEWS_CLIENT_TOKEN,
+          accessTokens: wing!.demoMewsAccessTokens(),
           clientName: 'Restay demo PMS client',
           directory: hotelDirectory,
           logger,
@@ -83,22 +97,22 @@ export function createAdapters(
   if (config.smtpUrl) {
     mailer = createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
   } else {
-    mailer = createDevMailbox(db, logger, config.mailFrom);
+    mailer = wing!.createDevMailbox(db, logger, config.mailFrom);
     // Every email's content, to anyone who asks: a stand-in like the others.
-    standIns.use('/dev', devMailboxRouter(db));
+    standIns.use('/dev', wing!.devMailboxRouter({ db }));
   }
 
   if (pmsConfig.mode === 'demo') {
-    standIns.use(DEMO_MEWS_PATH, demoMewsRouter(db, clock));
+    standIns.use(DEMO_MEWS_PATH, wing!.demoMewsRouter({ db, clock }));
     // Like Mews, the demo hotel tells Restay's webhook receiver when one of its reservations changes.
-    const notify = demoMewsWebhook({
+    const notify = wing!.demoMewsWebhook({
       url: () => `${selfOrigin()}/api/mews/webhook`,
       token: config.mewsWebhookToken,
       logger,
     });
-    standIns.use('/dev', devPmsRouter(db, { clock, notify }));
+    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify }));
     // The seeded demo hotels publish their policy once connected, so the demo marketplace sells as before.
-    background.push(() => startDemoPolicies({ db, clock, logger }));
+    background.push(() => wing!.startDemoPolicies({ db, clock, logger }));
   }
 
   const paymentsConfig = config.payments;
@@ -121,7 +135,7 @@ export function createAdapters(
         return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), protocol: 'http' };
       },
     });
-    const checkout = checkoutStandIn({
+    const checkout = wing!.checkoutStandIn({
       db,
       secretKey: stripeSecretKey,
       webhookSecret: stripeWebhookSecret,
@@ -135,11 +149,21 @@ export function createAdapters(
     background.push(checkout.start);
   }
 
+  const ratesConfig = config.rates;
+  let rates: RatesSource;
+  if (ratesConfig.mode === 'ecb') {
+    rates = createEcbRates('ecb', () => ratesConfig.url);
+  } else {
+    standIns.use(ECB_STANDIN_PATH, wing!.ecbStandInRouter());
+    rates = createEcbRates('stand-in', () => selfOrigin() + ECB_STANDIN_PATH + wing!.ECB_DAILY_FILE_PATH);
+  }
+
   return {
     mailer,
     photos: createPhotoService(config, clock),
     pms,
     payments,
+    rates,
     standIns: {
       router: anyStandIn ? standIns : undefined,
       start: () => {
@@ -148,6 +172,7 @@ export function createAdapters(
           await Promise.all(stops.map((stop) => stop()));
         };
       },
+      signInPage: wing?.devSignInPage,
     },
   };
 }
@@ -156,17 +181,17 @@ export function createAdapters(
  * Demo sellers and their stays belong to the demo hotel system: a database behind a real PMS starts empty.
  * Seeds an empty database only; says how many listings it added.
  */
-export async function seedStandInData(config: Config, database: DatabaseHandle) {
-  return config.pms.mode === 'demo' ? seedDemoData(database.db) : { listings: 0 };
+export async function seedStandInData({ config, database }: Pick<AdapterDeps, 'config' | 'database'>) {
+  return config.pms.mode === 'demo' ? (await loadStandInWing()).seedDemoData(database.db) : { listings: 0 };
 }
 
 /** `npm run db:seed`: replaces every listing and sale with the demo set, so only behind the demo hotel system. */
-export async function resetStandInData(config: Config, database: DatabaseHandle) {
+export async function resetStandInData({ config, database }: Pick<AdapterDeps, 'config' | 'database'>) {
   if (config.pms.mode !== 'demo')
     throw new Error(
       'db:seed replaces all data with demo data: it runs only with the demo hotel system (no MEWS_* set).',
     );
-  return resetDemoData(database.db);
+  return (await loadStandInWing()).resetDemoData(database.db);
 }
 
 /** What the start-up log says about the adapters (never a secret). */
@@ -176,5 +201,6 @@ export function describeAdapters(config: Config, adapters: Adapters) {
     photos: adapters.photos.kind,
     pms: config.pms.mode,
     payments: adapters.payments.mode,
+    rates: adapters.rates.kind,
   };
 }

@@ -1,3 +1,4 @@
+import { ratesRouter } from './rates/routes.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -42,7 +43,6 @@ import { payoutAccountEvents } from './payouts/payout-accounts.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { systemRouter } from './system/routes.ts';
-import { devSignInPage } from './standins/sign-in/dev-sign-in-page.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -107,36 +107,37 @@ export function createApp(dependencies: AppDependencies): Express {
   app.use('/api', compression());
   app.use(jsonBody(JSON_BODY_LIMIT));
 
-  const auth = setUpAuth(
+  const auth = setUpAuth({
     config,
-    database.db,
-    authRateLimits,
+    db: database.db,
+    limits: authRateLimits,
     clock,
-    config.standInsAllowed ? devSignInPage : undefined,
-  );
+    devSignInPage: config.standInsAllowed ? adapters.standIns.signInPage : undefined,
+  });
   const users = userMiddleware(auth.verify);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
-  api.use(systemRouter(config, database));
-  api.use(openApiRouter(config.publicUrl));
+  api.use(systemRouter({ config, database }));
+  api.use(openApiRouter({ publicUrl: config.publicUrl }));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
-  api.use('/payment', paymentRouter(buying, users));
-  api.use(hotelWebhookRouter(buying, config.mewsWebhookToken));
-  api.use('/listings', purchaseRouter(buying, users));
-  api.use('/listings', listingsRouter(database.db, clock, users));
+  api.use('/payment', paymentRouter({ ...buying, users }));
+  api.use(hotelWebhookRouter({ ...buying, token: config.mewsWebhookToken }));
+  api.use('/listings', purchaseRouter({ ...buying, users }));
+  api.use('/listings', listingsRouter({ db: database.db, clock, users }));
   const codeKey = config.codeHmacKey;
   api.use(
     '/reservations',
     reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent, codeKey }),
   );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
-  api.use('/photos', photosRouter(photos));
+  api.use('/photos', photosRouter({ photos }));
+  api.use('/rates', ratesRouter({ db: database.db }));
   const alerts = alertDeps(dependencies);
-  api.use('/saved-searches', savedSearchesRouter(alerts, users));
+  api.use('/saved-searches', savedSearchesRouter({ ...alerts, users }));
   api.use('/alerts', unsubscribeRouter(alerts));
-  api.use('/payouts', payoutsRouter(buying, users));
+  api.use('/payouts', payoutsRouter({ ...buying, users }));
   api.use('/hotels', hotelPolicyRouter(buying, users));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -178,9 +179,9 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** Browsers may call the API only from the product's own origin and the configured extra origins. */
+/** Browsers may call the API only from the origins the SPA may run on. */
 function corsAllowList(config: Config) {
-  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const allowed = new Set(config.appOrigins);
   return cors({
     origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
     credentials: false,

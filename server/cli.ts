@@ -12,7 +12,7 @@ async function run(command: string | undefined) {
     const applied = await migrate(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
     if (command === 'seed') {
-      const { listings, pmsReservations } = await resetStandInData(config, database);
+      const { listings, pmsReservations } = await resetStandInData({ config, database });
       console.log(`Demo data reset: ${listings} listings, ${pmsReservations} demo PMS reservations.`);
     }
   } finally {

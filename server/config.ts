@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadLocalSecrets, randomLocalSecrets, type LocalSecrets } from './local-secrets.ts';
-import { standInPolicy, standInsInUse } from './stand-in-policy.ts';
+import { isLoopbackHost, standInPolicy, standInsInUse } from './stand-in-policy.ts';
 import { PAYOUT_RELEASES } from '../contract/payouts.ts';
+import { ECB_DAILY_URL } from './rates/rates-source.ts';
 
 /** Not a secret: the built-in server only needs the client to send something in the apikey header. */
 export const LOCAL_ANON_KEY = 'restay-local-anon-key';
@@ -26,7 +27,7 @@ const list = (text: string | undefined) =>
 const environmentSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
   PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
-  HOST: withDefault(z.string().min(1), '0.0.0.0'),
+  HOST: optional(z.string().min(1)),
   PUBLIC_URL: optional(httpUrl),
   DATA_DIR: withDefault(z.string().min(1), './data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
@@ -60,6 +61,7 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
   DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
   CODE_HMAC_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
+  EXCHANGE_RATES_URL: optional(httpUrl),
 });
 
 type Environment = z.output<typeof environmentSchema>;
@@ -73,7 +75,18 @@ const configSchema = environmentSchema.transform((env, context) => {
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const demoMode = env.DEMO_MODE === 'true';
-  const standIns = standInPolicy({ isProduction, publicUrl, demoMode, inUse: standInsInUse(env) });
+  const inUse = standInsInUse(env);
+  const standIns = standInPolicy({ isProduction, publicUrl, demoMode, inUse });
+  // Stand-ins on because PUBLIC_URL is loopback (not a deliberate demo) answer this machine only.
+  const loopbackOnly = standIns.allowed && !demoMode && inUse.length > 0;
+  const host = env.HOST ?? (loopbackOnly ? '127.0.0.1' : '0.0.0.0');
+  if (loopbackOnly && !isLoopbackHost(host))
+    issues.add(
+      'HOST',
+      `${host} is not a loopback address, and the local stand-ins (${inUse.map((use) => use.service).join(', ')}) ` +
+        'are on because PUBLIC_URL is loopback: unset HOST (the server then listens on 127.0.0.1 only), or set ' +
+        'DEMO_MODE=true for a public demo.',
+    );
   if (isProduction && demoMode)
     issues.add('DEMO_MODE', 'cannot be true when NODE_ENV=production (a demo takes no real money)');
   else if (standIns.refusal) issues.add('', standIns.refusal);
@@ -85,11 +98,13 @@ const configSchema = environmentSchema.transform((env, context) => {
     issues.add('PUBLIC_URL', 'required when NODE_ENV=production (the public https:// origin)');
   if (isProduction && !env.ALERTS_SECRET)
     issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS, issues);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    /** HOST; unset: 127.0.0.1 while local stand-ins run for a loopback PUBLIC_URL, else 0.0.0.0. */
+    host,
     /** The product's own origin, e.g. http://localhost:3000: links in emails, allowed redirect targets. */
     publicUrl,
     /** A public demo on stand-ins: every page says so. */
@@ -104,7 +119,12 @@ const configSchema = environmentSchema.transform((env, context) => {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     /** Origins allowed to call the API from a browser besides the product's own. */
-    corsOrigins: parseOrigins(env.CORS_ORIGINS, issues),
+    corsOrigins,
+    /**
+     * Where the SPA may run: the product's own origin and each of CORS_ORIGINS (the SPA on a static host or CDN,
+     * the API elsewhere). Browsers may call the API from them, and sign-in and checkout return only to them.
+     */
+    appOrigins: [new URL(publicUrl).origin, ...corsOrigins],
     /** Express's `trust proxy`: which hop's address is the client's (rate limits, logs). */
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction, issues),
     /** Unset: the dev mailbox (stored in the database, listed at /dev/mailbox); refused in production. */
@@ -123,6 +143,15 @@ const configSchema = environmentSchema.transform((env, context) => {
     alertsSecret: env.ALERTS_SECRET,
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     payments: parsePayments(env, issues),
+    /**
+     * Where the daily exchange rates are read (the ECB's daily reference rates file, or a copy of it): set, that URL;
+     * unset, the stand-in's shipped file where the stand-ins may run, else the ECB's own.
+     */
+    rates: env.EXCHANGE_RATES_URL
+      ? { mode: 'ecb' as const, url: env.EXCHANGE_RATES_URL }
+      : standIns.allowed
+        ? { mode: 'stand-in' as const }
+        : { mode: 'ecb' as const, url: ECB_DAILY_URL },
     /** The platform's fee on each sale, and when the seller's payout is released. */
     payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
   };

@@ -1,98 +1,14 @@
-import path from 'node:path';
-import { createAdapters, describeAdapters, seedStandInData } from './adapters.ts';
-import { alertDeps } from './alerts/deps.ts';
-import { registerAlertJobs } from './alerts/jobs.ts';
-import { createApp } from './app.ts';
-import { systemClock } from './clock.ts';
-import { createSelfOrigin } from './http/self-origin.ts';
-import { answerUnparseableRequests } from './http/unparseable-requests.ts';
-import { buyingDeps } from './payments/deps.ts';
-import { JobRegistry } from './jobs/registry.ts';
-import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
-import { registerBuyingJobs } from './buying-jobs.ts';
-import { startHoldSweep } from './payments/payment-jobs.ts';
-import { startHotelDirectorySync, startSellingJobs } from './selling/jobs.ts';
 import { ConfigError, loadProcessConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { pageRendererIn } from './seo/page-renderer.ts';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadProcessConfig();
   const logger = createLogger(config);
-
-  const database = await openConfiguredDatabase(config);
-  const applied = await migrate(database);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
-  const seeded = await seedStandInData(config, database);
-  if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
-
-  // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
-  if (database.kind === 'pglite') {
-    const resumed = await takeOverJobsOfEndedProcesses({ db: database.db, clock: systemClock });
-    if (resumed) logger.warn({ jobs: resumed }, 'jobs cut short by an earlier process run again now');
-  }
-
-  const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
-  logger.info(describeAdapters(config, adapters), 'adapters chosen');
-  const renderPage = pageRendererIn(path.resolve('dist/ssr'));
-  const webRoot = path.resolve('dist/web');
-  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
-  const jobs: (() => Promise<void>)[] = [];
-  const server = app.listen(config.port, config.host, () => {
-    selfOrigin.listeningOn(server.address());
-    const buying = buyingDeps({ database, clock: systemClock, adapters, config, logger });
-    // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
-    const registry = registerBuyingJobs(new JobRegistry(), buying);
-    registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
-    jobs.push(
-      adapters.standIns.start(),
-      startSellingJobs({ db: database.db, clock: systemClock, logger }),
-      startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
-      startHoldSweep(buying),
-      startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
-    );
-    logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
-  });
-  answerUnparseableRequests(server);
-  server.on('error', (error) => {
-    console.error(`Restay could not listen on ${config.host}:${config.port}: ${error.message}`);
-    process.exit(1);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    // Each background loop ends its round at the next step; the server keeps answering until then, because
-    // a round may be calling the stand-ins this very server serves (the demo PMS, the test checkout). Then the
-    // server closes, and the database last, after the server's requests.
-    const loopsStopped = Promise.all(jobs.map((stop) => stop()));
-    const serverClosed = loopsStopped.then(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        }),
-    );
-    serverClosed
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  // The embedded database starts in a thread of its own (most of a warm start); the server's modules load on
+  // this one meanwhile, instead of before it.
+  const [database, { serve }] = await Promise.all([openConfiguredDatabase(config), import('./serve.ts')]);
+  await serve(config, logger, database);
 }
 
 main().catch((error: unknown) => {

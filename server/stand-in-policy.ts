@@ -41,7 +41,12 @@ export function standInsInUse(env: ServiceSettings): StandInInUse[] {
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1: an origin only this machine can reach. */
 export function isLoopbackOrigin(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLoopbackHost(new URL(url).hostname);
+}
+
+/** A host name or address only this machine can reach (an interface to listen on, or an origin's host). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 

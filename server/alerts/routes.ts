@@ -21,9 +21,9 @@ function savedSearchId(value: unknown): string {
 }
 
 /** /api/saved-searches: the signed-in person's saved searches. */
-export function savedSearchesRouter(deps: AlertDeps, users: UserMiddleware): Router {
+export function savedSearchesRouter(deps: AlertDeps & { users: UserMiddleware }): Router {
   const router = Router();
-  router.use(users.requireUser);
+  router.use(deps.users.requireUser);
 
   router.get('/', async (req, res) => {
     res.json({ success: true, data: await listSavedSearches(deps, signedInUser(req).id) });

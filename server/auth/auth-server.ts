@@ -36,13 +36,19 @@ export interface AuthSetup {
  * times flows, codes, sessions and token expiry. Without Google, sign-in is the development page `devSignInPage`
  * (a stand-in: the app passes it where the stand-in policy allows it).
  */
-export function setUpAuth(
-  config: Config,
-  db: Kysely<Database>,
+export function setUpAuth({
+  config,
+  db,
   limits = DEFAULT_AUTH_RATE_LIMITS,
-  clock: () => Date = () => new Date(),
-  devSignInPage?: DevSignInPage,
-): AuthSetup {
+  clock = () => new Date(),
+  devSignInPage,
+}: {
+  config: Config;
+  db: Kysely<Database>;
+  limits?: AuthRateLimits;
+  clock?: () => Date;
+  devSignInPage?: DevSignInPage;
+}): AuthSetup {
   if (config.auth.mode === 'supabase') {
     const sessions = cachedSessionCheck(supabaseSessionLookup(config.auth.supabaseUrl, config.auth.anonKey));
     return { verify: requiringLiveSession(createTokenVerifier(config, clock), sessions), builtInServer: undefined };
@@ -61,7 +67,7 @@ export function setUpAuth(
       key,
       issuer: localIssuer(config),
       publicUrl: config.publicUrl,
-      allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins],
+      allowedOrigins: config.appOrigins,
       verify,
       onSessionsRevoked: sessions.forget,
       clock,
@@ -84,6 +90,6 @@ export function setUpAuth(
     }),
   );
   const liveVerify = requiringLiveSession(verify, sessions);
-  router.use('/rest/v1', restProfilesRouter(db, liveVerify, config.auth.anonKey));
+  router.use('/rest/v1', restProfilesRouter({ db, verify: liveVerify, anonKey: config.auth.anonKey }));
   return { verify: liveVerify, builtInServer: router };
 }

@@ -39,7 +39,15 @@ const writableRow = z
  * `/rest/v1/profiles` as PostgREST serves it with the row-level security of supabase/migrations: a signed-in
  * person sees and writes only their own row; the anonymous key sees nothing and writes nothing.
  */
-export function restProfilesRouter(db: Kysely<Database>, verify: TokenVerifier, anonKey: string): Router {
+export function restProfilesRouter({
+  db,
+  verify,
+  anonKey,
+}: {
+  db: Kysely<Database>;
+  verify: TokenVerifier;
+  anonKey: string;
+}): Router {
   const router = Router();
 
   /** The row owner the request may act as (with the email the auth server verified), or undefined for anonymous. */

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
+import type { Database } from './schema.ts';
 
 /** SQL migrations ship beside this module (the server build copies them into dist). */
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Where Kysely's Migrator records the migrations it applied (its default table). */
+const MIGRATION_TABLE = 'kysely_migration';
 
 /** Where the runner before Kysely's Migrator recorded the files it applied. */
 const FIRST_RUNNER_TABLE = 'schema_migrations';
@@ -17,6 +21,7 @@ const FIRST_RUNNER_TABLE = 'schema_migrations';
  * Files merged out of number order (0010 deployed before 0008) still run, as they always did here.
  */
 export async function migrate(handle: DatabaseHandle, directory = MIGRATIONS_DIR): Promise<string[]> {
+  if (await allRecorded(handle.db, directory)) return [];
   const ran: string[] = [];
   const migrator = new Migrator({
     db: handle.db,
@@ -62,6 +67,22 @@ class SqlFileMigrations implements MigrationProvider {
     );
     return Object.fromEntries(entries);
   }
+}
+
+/**
+ * Whether every file is already recorded as applied: the usual start, answered by one query instead of the
+ * Migrator's setup (its tables, its lock, its reads). Anything missing goes through the Migrator, which checks
+ * again under its lock.
+ */
+async function allRecorded(db: Kysely<Database>, directory: string): Promise<boolean> {
+  const files = (await readdir(directory)).filter((name) => name.endsWith('.sql'));
+  const { rows } = await sql<{
+    present: boolean;
+  }>`select to_regclass(${sql.lit(MIGRATION_TABLE)}) is not null as present`.execute(db);
+  if (!rows[0]?.present) return false;
+  const applied = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  const recorded = new Set(applied.rows.map((row) => row.name));
+  return files.every((name) => recorded.has(name));
 }
 
 async function namesAppliedByFirstRunner(db: Kysely<unknown>): Promise<Set<string>> {

@@ -67,7 +67,7 @@ export interface OrderEventsTable {
   at: Timestamp;
 }
 
-/** One change of a payout's state: who, what and when (server/payouts/payout-transition.ts). */
+/** One change of a payout's state: who, what and when (server/orders/payout-transition.ts). */
 export interface PayoutEventsTable {
   id: Generated<string>;
   order_id: string;

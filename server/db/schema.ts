@@ -117,6 +117,8 @@ export interface ListingsTable {
   title: string;
   description: string | null;
   price_cents: number;
+  /** What the seller paid at the hotel (from its system), in the listing's currency; null when not known. */
+  paid_cents: ColumnType<number | null, number | null | undefined, number | null>;
   currency: ColumnType<string, string | undefined, string>;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   hotel_name: string | null;
@@ -140,6 +142,20 @@ export interface ListingsTable {
   geo_cell: ColumnType<number | null, never, never>;
   /** Why the hotel paused this (inactive) listing; it resumes by itself once the hotel allows it again. */
   hotel_pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The price in euro cents (unrounded) at the stored exchange rates; null while the currency has no rate. Set by
+   * the listings_price_eur trigger and the rates job (migration 0061); never written by other code.
+   */
+  price_eur_cents: ColumnType<number | null, never, never>;
+}
+
+/** The ECB's daily reference rates: units of each currency per euro (migration 0061). */
+export interface ExchangeRatesTable {
+  currency: string;
+  units_per_euro: number;
+  /** The ECB's reference day, YYYY-MM-DD. */
+  rate_date: ColumnType<string, string, string>;
+  updated_at: Timestamp;
 }
 
 /** One row per distinct city, country, location and hotel name, folded for search (migration 0005). */
@@ -299,6 +315,7 @@ export interface Database {
   reservations: ReservationsTable;
   reservation_verifications: ReservationVerificationsTable;
   listings: ListingsTable;
+  exchange_rates: ExchangeRatesTable;
   search_places: SearchPlacesTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;

@@ -38,7 +38,8 @@ const RESERVATION_CHANGED = 'ServiceOrderUpdated';
  * is 401 and changes nothing. The work (re-reading each reservation) is a durable job, so the answer is
  * immediate: Mews retries a call that is not answered 2xx within seconds.
  */
-export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'>, token: string): Router {
+export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'> & { token: string }): Router {
+  const { token } = deps;
   const router = Router();
   router.post('/mews/webhook', async (req, res) => {
     if (!tokenMatches(req.query.Token, token)) throw new AppError('UNAUTHENTICATED', 'Unknown webhook token');

@@ -23,7 +23,7 @@ async function run() {
   await migrate(database);
   const selfOrigin = createSelfOrigin();
   const logger = pino({ level: 'warn' });
-  const adapters = createAdapters(config, database, logger, systemClock, selfOrigin);
+  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   let standIns: Server | undefined;
   try {
     if (adapters.standIns.router) {

@@ -58,6 +58,11 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
     if (total !== 0) differences.push(`the ledger's ${currency} accounts sum to ${total}, not 0`);
 
   const ledgers = await ledgerByOrder(db);
+  const payouts = new Map(
+    (await db.selectFrom('payouts').select(['order_id', 'state', 'sale_cents', 'fee_cents', 'currency']).execute()).map(
+      (payout) => [payout.order_id, payout],
+    ),
+  );
   const orders = await db
     .selectFrom('orders')
     .select([
@@ -92,10 +97,37 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
       say(`refunded, yet the ledger still owes its buyer ${owedToBuyer}`);
     if (order.state === 'transferred' && ledger!.kinds.get('settlement') === undefined)
       say('the stay is the buyer’s, yet the sale is not settled in the ledger');
+    comparePayout(order.state, payouts.get(order.id), ledger!, say);
     if (provider && order.payment_intent_id)
       await compareWithProvider(provider, order.id, order.payment_intent_id, ledger!, say);
   }
   return { balances, ordersChecked: orders.length, differences };
+}
+
+/** Payout states whose transfer is with the seller (a refused reversal leaves it there, as the seller's debt). */
+const SENT = ['paid', 'reversal_failed'];
+
+/**
+ * The payouts table against the ledger's payout and reversal postings, and a refunded order's seller payable:
+ * what the ledger paid out net of reversals is the payout's amount while it is with the seller, else nothing; a
+ * refunded order's payout is cancelled or taken back (or recorded as the seller's debt), and the seller is owed
+ * nothing for it (a debt: exactly what the seller kept).
+ */
+function comparePayout(
+  orderState: string,
+  payout: { state: string; sale_cents: number; fee_cents: number } | undefined,
+  ledger: OrderLedger,
+  say: (what: string) => void,
+) {
+  const paidOut = (ledger.kinds.get('payout') ?? 0) - (ledger.kinds.get('reversal') ?? 0);
+  const expected = payout && SENT.includes(payout.state) ? payout.sale_cents - payout.fee_cents : 0;
+  if (paidOut !== expected)
+    say(`its payout is ${payout?.state ?? 'absent'}, yet the ledger paid the seller ${paidOut}, not ${expected}`);
+  if (orderState !== 'refunded') return;
+  if (payout && ['scheduled', 'waiting_account', 'paid'].includes(payout.state))
+    say(`refunded, yet its payout is ${payout.state}, neither cancelled nor taken back`);
+  const payable = ledger.accounts.get('seller_payable') ?? 0;
+  if (payable !== paidOut) say(`refunded, yet the ledger's seller payable is ${payable}, not ${paidOut}`);
 }
 
 async function ledgerByOrder(db: Kysely<Database>) {

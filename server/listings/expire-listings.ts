@@ -8,7 +8,7 @@ import { statusesInto } from './transition.ts';
  * guarded UPDATE: running it twice, or on several API instances at once, expires each listing exactly once,
  * and a listing a buyer holds (reserved) is left to its checkout. Returns how many listings it expired.
  */
-export async function expireStartedListings(db: Kysely<Database>, clock: Clock): Promise<number> {
+export async function expireStartedListings({ db, clock }: { db: Kysely<Database>; clock: Clock }): Promise<number> {
   const now = clock();
   const result = await db
     .updateTable('listings')

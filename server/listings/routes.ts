@@ -9,7 +9,15 @@ import { findNamedListing, listingReply } from './listing-reply.ts';
 import { searchReply } from './search-reply.ts';
 import { isHeldByViewer } from './viewer-hold.ts';
 
-export function listingsRouter(db: Kysely<Database>, clock: () => Date, users: UserMiddleware): Router {
+export function listingsRouter({
+  db,
+  clock,
+  users,
+}: {
+  db: Kysely<Database>;
+  clock: () => Date;
+  users: UserMiddleware;
+}): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {

@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery, type SearchSort } from '../../contract/search.ts';
 import type { Database } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 import { boxCells } from './geo-cells.ts';
 import { LISTING_DTO_COLUMNS, type ListingWithSeller } from './listing-dto.ts';
 import { lookUpPlaces, newestPlaceId, rememberedPlaces, type PlaceMatch } from './search-places.ts';
@@ -30,8 +31,12 @@ export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | u
     // an upper end too.
     filters.push(eb('listings.end_utc', '<', dayAfter), eb('listings.start_utc', '<', dayAfter));
   }
-  if (query.minPrice !== undefined) filters.push(eb('listings.price_cents', '>=', Math.round(query.minPrice * 100)));
-  if (query.maxPrice !== undefined) filters.push(eb('listings.price_cents', '<=', Math.round(query.maxPrice * 100)));
+  // The bounds are in the visitor's currency: converted once to euro cents, they are one range on the normalised
+  // price, which the indexes carry (migration 0061), instead of converting every listing's price.
+  const inEuroCents = (amount: number) =>
+    sql<number>`${Math.round(amount * 100)}::float8 / ${unitsPerEuro(query.currency)}`;
+  if (query.minPrice !== undefined) filters.push(eb('listings.price_eur_cents', '>=', inEuroCents(query.minPrice)));
+  if (query.maxPrice !== undefined) filters.push(eb('listings.price_eur_cents', '<=', inEuroCents(query.maxPrice)));
   if (query.bounds) {
     const { south, west, north, east } = query.bounds;
     const cells = boxCells(query.bounds);
@@ -50,11 +55,16 @@ export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | u
   return eb.and(filters);
 }
 
+/** Units of `currency` per euro, as stored by the rates job; null for a currency without a rate. */
+const unitsPerEuro = (currency: string) =>
+  sql<number | null>`(select units_per_euro from exchange_rates where currency = ${currency})`;
+
 /** Each sort's column and direction; the id breaks ties in the same direction, so one index serves both. */
 const ORDER = {
   newest: ['created_at', 'desc'],
-  price_asc: ['price_cents', 'asc'],
-  price_desc: ['price_cents', 'desc'],
+  // By the normalised price: the same order in every currency the visitor may choose.
+  price_asc: ['price_eur_cents', 'asc'],
+  price_desc: ['price_eur_cents', 'desc'],
   checkin: ['start_utc', 'asc'],
 } as const satisfies Record<SearchSort, readonly [string, 'asc' | 'desc']>;
 
@@ -75,6 +85,10 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
     found = await findPage(db, searchFilter(query, places.ids, now), query, offset, hasText);
   }
   const first = found[0];
+  if (first?.units_per_euro == null) {
+    const message = `Prices cannot be shown in ${query.currency}: no exchange rate is known for it.`;
+    throw new AppError('VALIDATION_ERROR', message, [{ field: 'currency', message }]);
+  }
   const rows = found.filter((row): row is (typeof found)[number] & ListingWithSeller => row.id !== null);
   // No count when the page itself shows where the matches end (see findPage).
   const total = first?.match_count == null ? offset + rows.length : Number(first.match_count);
@@ -85,7 +99,8 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
       pageSize: query.pageSize,
       total: Math.min(total, SEARCH_TOTAL_CAP),
       totalCapped: total > SEARCH_TOTAL_CAP,
-      priceCeiling: first?.price_ceiling == null ? null : Number(first.price_ceiling) / 100,
+      // Converted, then rounded to the cent as every amount is.
+      priceCeiling: first.price_ceiling == null ? null : Math.round(Number(first.price_ceiling)) / 100,
     },
   };
 }
@@ -119,15 +134,17 @@ function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offse
     .select((eb) => eb.fn.countAll().as('n'));
   const ceiling = db
     .selectFrom('listings')
-    .select((eb) => eb.fn.max('listings.price_cents').as('max'))
+    .select((eb) => eb.fn.max('listings.price_eur_cents').as('max'))
     .where('listings.status', '=', 'active');
   const pageTellsTotal = sql<SqlBool>`(select count(*) from page) between ${offset === 0 ? 0 : 1} and ${query.pageSize - 1}`;
   const meta = sql<{
     price_ceiling: number | null;
+    units_per_euro: number | null;
     match_count: string | number | null;
     newest_place_id: number | null;
   }>`(select
-    (${ceiling}) as price_ceiling,
+    (${ceiling}) * ${unitsPerEuro(query.currency)} as price_ceiling,
+    ${unitsPerEuro(query.currency)} as units_per_euro,
     ${usesPlaces ? newestPlaceId : sql`null::integer`} as newest_place_id,
     case when ${pageTellsTotal} then null else (${matches}) end as match_count)`;
   return db
@@ -149,6 +166,7 @@ function findPage(db: Kysely<Database>, where: Filter, query: SearchQuery, offse
       ...LISTING_DTO_COLUMNS,
       'profiles.first_name',
       'meta.price_ceiling',
+      'meta.units_per_euro',
       'meta.match_count',
       'meta.newest_place_id',
     ])

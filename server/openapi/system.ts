@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactReplySchema, contactRequestSchema } from '../../contract/contact.ts';
 import { photosQuerySchema } from '../../contract/photos.ts';
+import { exchangeRatesSchema } from '../../contract/rates.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
@@ -27,6 +28,16 @@ export const systemPaths: Record<string, Record<string, OperationSpec>> = {
       summary: 'The public run-time configuration the web app reads at start-up (no secret: only keys a browser holds)',
       access: 'public',
       reply: { status: 200, description: 'The configuration', data: schemaRef('PublicConfig') },
+    },
+  },
+  '/api/rates': {
+    get: {
+      operationId: 'getExchangeRates',
+      tag: 'System',
+      summary:
+        "The exchange rates prices are shown and filtered with: the European Central Bank's daily reference rates, units per euro",
+      access: 'public',
+      reply: { status: 200, description: 'The rates', data: replySchema(exchangeRatesSchema) },
     },
   },
   '/api/docs': {

@@ -3,19 +3,21 @@ import { AppError } from '../http/errors.ts';
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 /**
- * The success and cancel pages must be on the product's own origin, so a checkout can never send a buyer (or
- * the session id) to someone else's site.
+ * The success and cancel pages follow the SPA the buyer paid from, but only to an origin the SPA may run on
+ * (PUBLIC_URL's or one of CORS_ORIGINS), so a checkout can never send a buyer (or the session id) to someone
+ * else's site. Both must be on the same origin: one SPA sent them.
  */
-export function checkoutUrlsOnOrigin(publicUrl: string, urls: { successUrl: string; cancelUrl: string }) {
-  const origin = new URL(publicUrl).origin;
+export function checkoutUrlsOnOrigin(appOrigins: string[], urls: { successUrl: string; cancelUrl: string }) {
+  const origin = URL.canParse(urls.successUrl) ? new URL(urls.successUrl).origin : appOrigins[0]!;
+  const allowed = appOrigins.includes(origin) ? origin : appOrigins[0]!;
   const foreign = (Object.entries(urls) as [string, string][]).filter(
-    ([, url]) => !URL.canParse(url) || new URL(url).origin !== origin,
+    ([, url]) => !URL.canParse(url) || new URL(url).origin !== allowed,
   );
   if (foreign.length) {
     throw new AppError(
       'VALIDATION_ERROR',
-      `The payment result pages must be on ${origin}`,
-      foreign.map(([field]) => ({ field, message: `must be a page on ${origin}` })),
+      `The payment result pages must be on ${allowed}`,
+      foreign.map(([field]) => ({ field, message: `must be a page on ${allowed}` })),
     );
   }
   return { successUrl: withSessionPlaceholder(urls.successUrl), cancelUrl: urls.cancelUrl };

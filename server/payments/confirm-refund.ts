@@ -7,7 +7,7 @@ import { transitionListing } from '../listings/transition.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
-import { unsettleSale } from '../ledger/money-events.ts';
+import { undoSale } from '../orders/undo-sale.ts';
 
 export interface RefundConfirmation {
   orderId: string;
@@ -41,8 +41,8 @@ export async function confirmRefund(trx: Transaction<Database>, confirmation: Re
       refund_requested_at: order.refund_requested_at ?? now,
     },
   });
-  // Refunded after the stay became the buyer's (by hand, at the provider): the settled sale is undone first.
-  await unsettleSale(trx, orderId, now);
+  // Refunded after the stay became the buyer's: the settled sale and the seller's payout are undone with it.
+  await undoSale(trx, orderId, now, source);
   if (isSaleUnderWay(order.state) && listing.status === 'sold') {
     await transitionListing(trx, {
       listingId: listing.id,

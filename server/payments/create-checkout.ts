@@ -57,7 +57,7 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResult> {
   assertClaimsAreUser(user, request.claimedUserIds, 'You can only buy for yourself');
-  const urls = checkoutUrlsOnOrigin(deps.publicUrl, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
+  const urls = checkoutUrlsOnOrigin(deps.appOrigins, { successUrl: request.successUrl, cancelUrl: request.cancelUrl });
   const listing = await findListingForCheckout(deps, request.listingId);
   if (!listing) throw notFound('Listing');
   if (listing.seller_id === user.id) throw new AppError('FORBIDDEN', 'You cannot buy your own stay');

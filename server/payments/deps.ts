@@ -14,8 +14,10 @@ export interface BuyingDeps {
   payments: Payments;
   pms: Pms;
   mailer: Mailer;
-  /** The product's own origin: success and cancel pages must be on it; links in emails point at it. */
+  /** The product's own origin: links in emails point at it. */
   publicUrl: string;
+  /** Where the SPA may run: checkout's success and cancel pages must be on one of these origins. */
+  appOrigins: string[];
   /** The platform's fee and when payouts are released. */
   payouts: PayoutPolicy;
   logger: Logger;
@@ -26,7 +28,7 @@ export function buyingDeps(source: {
   database: { db: Kysely<Database> };
   clock: Clock;
   adapters: { payments: Payments; pms: Pms; mailer: Mailer };
-  config: { publicUrl: string; payouts: PayoutPolicy };
+  config: { publicUrl: string; appOrigins: string[]; payouts: PayoutPolicy };
   logger: Logger;
 }): BuyingDeps {
   const { payments, pms, mailer } = source.adapters;
@@ -37,6 +39,7 @@ export function buyingDeps(source: {
     pms,
     mailer,
     publicUrl: source.config.publicUrl,
+    appOrigins: source.config.appOrigins,
     payouts: source.config.payouts,
     logger: source.logger,
   };

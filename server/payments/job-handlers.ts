@@ -124,6 +124,11 @@ async function paymentIntentOf(deps: BuyingDeps, order: LoadedOrder): Promise<st
   return paymentIntentId;
 }
 
+function isAlreadyRefunded(error: unknown): boolean {
+  if (!(error instanceof AppError) || error.code !== 'CONFLICT') return false;
+  return (error.details as { providerCode?: unknown } | undefined)?.providerCode === 'charge_already_refunded';
+}
+
 /**
  * The provider refunds once per order (its idempotency key is the order). The order becomes `refunded` only
  * when the provider confirms the whole payment is back: our refund succeeded, or the provider says the payment
@@ -142,7 +147,9 @@ async function refund(deps: BuyingDeps, order: LoadedOrder) {
     // A repeat of the call replays the first answer: a pending refund's news comes from the refund list.
     refunds = made.status === 'succeeded' ? [made] : await deps.payments.listRefunds(paymentIntentId);
   } catch (error) {
-    alreadyRefunded = error instanceof AppError && error.code === 'CONFLICT';
+    // Only the provider's own "already refunded" is: a refusal for lack of balance (also a CONFLICT) is retried,
+    // and after its attempts the job is failed with the order still refund_pending, for an operator.
+    alreadyRefunded = isAlreadyRefunded(error);
     if (!alreadyRefunded) throw error;
     refunds = await deps.payments.listRefunds(paymentIntentId);
   }

@@ -56,9 +56,8 @@ export async function refundOrderByOperator(
       });
       await enqueueJob(trx, SALE_JOBS.sellerSaleRefunded, order.id, { orderId: order.id }, now);
     }
-    // The stay was the buyer's: the seller's payout is cancelled, or taken back if it was sent.
-    if (order.state === 'transferred')
-      await enqueueJob(trx, SALE_JOBS.reversePayout, order.id, { orderId: order.id }, now);
+    // No payout is sent while the order is refund_pending; it is cancelled or taken back when the refund is
+    // confirmed (undoSale, as for every other refund).
     await enqueueOrderJob(trx, PAYMENT_JOBS.refund, order.id, now);
     return { order: refunding, from: order.state, listingWithdrawn: saleEnded };
   });

@@ -14,7 +14,8 @@ const purchaseRequestSchema = z.object({ buyer_id: z.string().optional(), user_i
  * Buying's routes under /api/listings; mounted before the listings router so `purchased` and `user` are never
  * read as a listing id.
  */
-export function purchaseRouter(deps: BuyingDeps, users: UserMiddleware): Router {
+export function purchaseRouter(deps: BuyingDeps & { users: UserMiddleware }): Router {
+  const { users } = deps;
   const router = Router();
 
   router.use(['/purchased/:userId', '/user/:userId', '/:id/purchase'], users.requireUser);

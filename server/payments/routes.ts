@@ -17,7 +17,8 @@ import { getSessionStatus } from './session-status.ts';
 export const CHECKOUTS_PER_USER = 20;
 
 /** /api/payment: checkout for signed-in buyers (the webhook is mounted apart, on the raw body). */
-export function paymentRouter(deps: BuyingDeps, users: UserMiddleware, checkoutsPerUser = CHECKOUTS_PER_USER): Router {
+export function paymentRouter(deps: BuyingDeps & { users: UserMiddleware; checkoutsPerUser?: number }): Router {
+  const { users, checkoutsPerUser = CHECKOUTS_PER_USER } = deps;
   const router = Router();
   router.use(users.requireUser);
   const checkoutLimit = databaseRateLimit(deps.db, {

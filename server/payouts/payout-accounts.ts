@@ -6,7 +6,7 @@ import type { PayoutAccount } from '../payments/stripe/payments.ts';
 import type { PayoutDeps } from './deps.ts';
 import type { ProviderEventHandler } from '../payments/handle-payment-event.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
-import { transitionPayout } from './payout-transition.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
 
 const NO_LISTING_YET = 'List a stay before setting up payouts: payouts are for sellers.';
 

@@ -4,7 +4,7 @@ import { postPayout } from '../ledger/payout-events.ts';
 import type { ProviderTransfer } from '../ledger/provider-records.ts';
 import type { PayoutDeps } from './deps.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
-import { transitionPayout } from './payout-transition.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
 
 /**
  * Records a transfer the provider made for a payout, once: the payout is `paid` and the ledger posts it. A

@@ -1,7 +1,7 @@
 import { inTransaction } from '../db/transaction.ts';
 import { postReversal } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
-import { transitionPayout } from './payout-transition.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 
@@ -15,10 +15,10 @@ import { recordTransfer } from './record-transfer.ts';
  */
 export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<void> {
   let payout = await loadPayout(deps, orderId);
-  if (payout?.state === 'scheduled' || payout?.state === 'waiting_account') {
+  if (payout?.state === 'scheduled' || payout?.state === 'waiting_account' || payout?.state === 'cancelled') {
     const [made] = await deps.payments.listTransfers(orderId);
     if (made) await recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.reverse');
-    else {
+    else if (payout.state !== 'cancelled') {
       await inTransaction(deps.db, (trx) =>
         transitionPayout(trx, {
           orderId,

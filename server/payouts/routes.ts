@@ -8,7 +8,8 @@ import { payoutAccountStatus, refreshPayoutAccount, sellerPayoutAccount, startOn
 const reply = (status: PayoutAccountStatus) => ({ status, label: PAYOUT_ACCOUNT_LABELS[status] });
 
 /** /api/payouts: the signed-in seller's payout account and the way to set it up. */
-export function payoutsRouter(deps: PayoutDeps, users: UserMiddleware): Router {
+export function payoutsRouter(deps: PayoutDeps & { users: UserMiddleware }): Router {
+  const { users } = deps;
   const router = Router();
   router.use(users.requireUser);
 

@@ -6,7 +6,7 @@ import { enqueueJob } from '../jobs/enqueue.ts';
 import { postSettlement } from '../ledger/payout-events.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import type { PayoutDeps } from './deps.ts';
-import { recordPayoutEvent } from './payout-transition.ts';
+import { recordPayoutEvent } from '../orders/payout-transition.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import type { PayoutPolicy } from '../orders/payout-policy.ts';
 

@@ -2,15 +2,16 @@ import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
-import { transitionPayout } from './payout-transition.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 
 /**
  * The send job: pays a `scheduled` payout to the seller's payout account, from the order's charge. Without a
  * ready account the payout waits (`waiting_account`, and the seller is told once) until the account becomes
- * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, so a
- * retry after a crash finds the same transfer instead of paying twice. Outages and a platform balance too small
+ * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, and only
+ * after the provider's transfers of the order (its transfer group) show none made yet, so neither a retry after a
+ * crash nor one days later (past the key's 24 hours) pays twice. Outages and a platform balance too small
  * are thrown, for the job worker to retry with its back-off.
  */
 export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<void> {
@@ -26,12 +27,20 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
       'payouts.fee_cents',
       'orders.charge_id',
       'orders.payment_intent_id',
+      'orders.state as order_state',
+      'orders.refunded_at',
       'payout_accounts.provider_account_id',
       'payout_accounts.transfers_active',
     ])
     .where('payouts.order_id', '=', orderId)
     .executeTakeFirst();
   if (!payout || payout.state !== 'scheduled') return;
+  // Only a sale that stands is paid out: a refunded (or refunding) order's payout is cancelled by its refund.
+  if (payout.order_state !== 'transferred' || payout.refunded_at || (await anyRefundOf(deps, orderId))) return;
+  // The idempotency key is forgotten by the provider after a day: a retry days later must not pay again, so the
+  // provider is asked for the order's transfers first, and one found is recorded instead.
+  const [made] = await deps.payments.listTransfers(orderId);
+  if (made) return recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.send');
   if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId);
   let transfer;
   try {
@@ -47,6 +56,17 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
     throw error;
   }
   await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send');
+}
+
+/** Whether any refund of the order's payment succeeded (a partial one by hand in the dashboard, say). */
+async function anyRefundOf(deps: PayoutDeps, orderId: string): Promise<boolean> {
+  const refund = await deps.db
+    .selectFrom('order_refunds')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return refund !== undefined;
 }
 
 /** The order's charge, asked of the provider when the job recording it has not run yet. */

@@ -3,7 +3,7 @@ import { photosQuerySchema } from '../../contract/photos.ts';
 import { parseInput } from '../http/validation.ts';
 import type { PhotoService } from './photo-service.ts';
 
-export function photosRouter(photos: PhotoService): Router {
+export function photosRouter({ photos }: { photos: PhotoService }): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const { purpose } = parseInput(photosQuerySchema, req.query, 'query');

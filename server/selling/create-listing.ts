@@ -68,6 +68,7 @@ export async function createListing(
           title: input.title,
           description: input.description || null,
           price_cents: priceCents,
+          paid_cents: fresh.amountPaidCents,
           currency: fresh.currency,
           hotel_name: fresh.hotel.name,
           city,

@@ -22,7 +22,7 @@ export function startSellingJobs(
 ) {
   return startBackgroundLoop(
     async () => {
-      const expired = await expireStartedListings(deps.db, deps.clock);
+      const expired = await expireStartedListings(deps);
       if (expired) deps.logger.info({ expired }, 'listings whose check-in has passed expired');
     },
     everyMs,

@@ -11,7 +11,7 @@ export interface PublicPage {
 }
 
 /** The pages anyone may find: the landing page, the marketplace and every stay on sale whose check-in is ahead. */
-export async function publicPages(db: Kysely<Database>, clock: Clock): Promise<PublicPage[]> {
+export async function publicPages({ db, clock }: { db: Kysely<Database>; clock: Clock }): Promise<PublicPage[]> {
   const listings = await db
     .selectFrom('listings')
     .select(['id', 'updated_at'])

@@ -36,7 +36,7 @@ export function seoRouter(deps: { db: Kysely<Database>; clock: Clock; publicUrl:
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const pages = await publicPages(deps.db, deps.clock);
+    const pages = await publicPages(deps);
     // XML escapes as HTML does: the same template writes it.
     const urls = pages.map(
       ({ path, lastModified }) =>

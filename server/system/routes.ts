@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
 
-export function systemRouter(config: Config, database: DatabaseHandle): Router {
+export function systemRouter({ config, database }: { config: Config; database: DatabaseHandle }): Router {
   const router = Router();
   // Checked against the contract once, when the app is built: a reply the SPA would refuse fails the start.
   const publicConfig = publicConfigSchema.parse({

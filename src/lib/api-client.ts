@@ -1,5 +1,5 @@
-import { REQUEST_TIMEOUT_MS } from './ui-constants.ts';
-import { ApiError, API_ERROR_MESSAGES, errorFromReply } from './api-error.ts';
+import type { AxiosInstance } from 'axios';
+import type { TokenGetter } from './http-client.ts';
 
 export { ApiError, API_ERROR_MESSAGES, parseResponse } from './api-error.ts';
 
@@ -8,11 +8,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent without the bearer token, and without waiting for the session (the public configuration). */
   withoutSession?: boolean;
-  /** How long the whole call (reply and body) may take; 30 s unless a caller needs otherwise. */
+  /** How long the whole call may take; 30 s (the client's default) unless a caller needs otherwise. */
   timeoutMs?: number;
 }
-
-type TokenGetter = () => Promise<string | null> | string | null;
 
 let getAccessToken: TokenGetter = () => null;
 
@@ -26,76 +24,42 @@ export function setAccessTokenGetter(getter: TokenGetter): TokenGetter {
   return previous;
 }
 
-/** Replies are parsed by hand so a non-JSON body (an HTML error page, plain text) survives as text. */
-function parseBody(text: string): unknown {
-  if (text === '') return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+let client: Promise<AxiosInstance> | undefined;
+
+/** The axios client, in its own chunk: pages the server draws paint without it (ADR 0036). */
+function httpClient(): Promise<AxiosInstance> {
+  client ??= import('./http-client.ts').then(({ createHttpClient }) => createHttpClient(() => getAccessToken));
+  return client;
 }
 
-/**
- * The one HTTP client of the SPA: same origin, JSON, bearer token, a time limit, every failure as an ApiError
- * (the server's own error, timeout, connection, network). Built on fetch: the browser already has it, so no HTTP
- * library weighs on every page's first paint.
- */
-async function request<T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const { signal, withoutSession = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+async function request<T>(
+  method: string,
+  url: string,
+  { body, params }: { body?: unknown; params?: object },
+  { signal, withoutSession, timeoutMs }: RequestOptions = {},
+): Promise<T> {
   signal?.throwIfAborted();
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const cancel = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    const headers = new Headers({ Accept: 'application/json' });
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
-    if (!withoutSession) {
-      const token = await getAccessToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-    }
-    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-    let reply: { status: number; ok: boolean; data: unknown };
-    try {
-      const response = await fetch(url, { ...init, signal: controller.signal });
-      reply = { status: response.status, ok: response.ok, data: parseBody(await response.text()) };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (timedOut) throw new ApiError({ message: API_ERROR_MESSAGES.timeout, status: 408, code: 'TIMEOUT' });
-      // The browser hides why a connection failed (offline, DNS, CORS): fetch rejects with a bare TypeError.
-      throw new ApiError({ message: API_ERROR_MESSAGES.connection, status: 0, code: 'CORS_ERROR' });
-    }
-    if (!reply.ok) throw errorFromReply(reply.status, reply.data);
-    return reply.data as T;
-  } catch (error) {
-    if (error instanceof ApiError || signal?.aborted) throw error;
-    throw new ApiError({ message: API_ERROR_MESSAGES.network, code: 'NETWORK_ERROR' });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', cancel);
-  }
+  const reply = await (
+    await httpClient()
+  ).request<T>({
+    method,
+    url,
+    data: body,
+    params,
+    signal,
+    withoutSession,
+    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
+  });
+  return reply.data;
 }
 
 /** GET `url`, with `params` (those not undefined or null) as its query string. */
-export function apiGet<T = unknown>(url: string, params?: object, options?: RequestOptions): Promise<T> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== null) query.append(name, String(value));
-  }
-  const search = query.toString();
-  return request<T>('GET', search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url, undefined, options);
-}
-
+export const apiGet = <T = unknown>(url: string, params?: object, options?: RequestOptions) =>
+  request<T>('GET', url, { params }, options);
 export const apiPost = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
-  request<T>('POST', url, body, options);
+  request<T>('POST', url, { body }, options);
 export const apiPut = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
-  request<T>('PUT', url, body, options);
+  request<T>('PUT', url, { body }, options);
 export const apiPatch = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
-  request<T>('PATCH', url, body, options);
-export const apiDelete = <T = unknown>(url: string, options?: RequestOptions) =>
-  request<T>('DELETE', url, undefined, options);
+  request<T>('PATCH', url, { body }, options);
+export const apiDelete = <T = unknown>(url: string, options?: RequestOptions) => request<T>('DELETE', url, {}, options);

@@ -1,27 +1,20 @@
 import { differenceInHours } from 'date-fns';
-import { DISCOUNT_SHARE, ORIGINAL_PRICE_FACTOR } from './ui-constants.ts';
 
-/** Works in whole cents so 1234 * 1.2 - 1234 is 246.80, not 246.79999999999995. */
+/** Works in whole cents so 447 - 420.10 is 26.90, not 26.899999999999977. */
 const toCents = (amount: number) => Math.round(amount * 100);
 
-/** The card's struck-through "original" price: 1.2 x the asking price, to the cent. */
-export function cardOriginalPrice(price: number): number {
-  return toCents(price * ORIGINAL_PRICE_FACTOR) / 100;
-}
-
-/** The card's "Save $X": the original price minus the asking price, to the cent. */
-export function cardSavings(price: number): number {
-  return (toCents(cardOriginalPrice(price)) - toCents(price)) / 100;
-}
-
-/** The detail page's "Original price" line: 1.2 x the price, rounded to whole units. */
-export function detailOriginalPrice(price: number): number {
-  return Math.round(price * ORIGINAL_PRICE_FACTOR);
-}
-
-/** The detail page's "Restay discount" line: 0.2 x the price, rounded to whole units. */
-export function detailDiscount(price: number): number {
-  return Math.round(price * DISCOUNT_SHARE);
+/**
+ * The price a buyer may see struck through beside the asking price: what the seller paid at the hotel (from the
+ * hotel's system), and the saving, paid minus asking. None when the paid price is unknown, or not above the asking
+ * price: a former price is shown only when it is true and lower now.
+ */
+export function paidAtHotel(listing: {
+  price: number;
+  paid_price: number | null;
+}): { paid: number; saving: number } | null {
+  const { price, paid_price: paid } = listing;
+  if (paid === null || toCents(paid) <= toCents(price)) return null;
+  return { paid, saving: (toCents(paid) - toCents(price)) / 100 };
 }
 
 /** Nights of a stay: days between check-in and check-out, a partial day counting as a night; null if unknown. */

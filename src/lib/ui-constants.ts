@@ -7,10 +7,6 @@ export const FILTER_DEBOUNCE_MS = 300;
 export const PRICE_FILTER_DEFAULT_MAX = 1_000;
 export const HERO_ROTATION_MS = 6_000;
 export const HERO_FADE_MS = 500;
-/** The card's struck-through "original" price is this factor times the asking price. */
-export const ORIGINAL_PRICE_FACTOR = 1.2;
-/** The detail page's "Restay discount" line is this share of the asking price. */
-export const DISCOUNT_SHARE = 0.2;
 export const CHECK_IN_TIME_LABEL = 'After 3:00 PM';
 export const CHECK_OUT_TIME_LABEL = 'Before 11:00 AM';
 export const CARD_CAROUSEL_IMAGES = 4;

@@ -106,6 +106,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     pms,
     mailer,
     publicUrl: TEST_PUBLIC_URL,
+    appOrigins: server.config.appOrigins,
     payouts: server.config.payouts,
     logger: pino({ level: 'silent' }),
   };

@@ -7,8 +7,8 @@ import { inject } from 'vitest';
  * Runs the real entry point (server/main.ts, compiled once per run by server-bundle.ts) as a child process, the
  * way `npm start` runs its build.
  */
-export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [inject('serverEntry')], {
+export function startServer(env: Record<string, string>, nodeOptions: string[] = []) {
+  const child = spawn(process.execPath, [...nodeOptions, inject('serverEntry')], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -39,6 +39,12 @@ export class PaymentsDouble implements Payments {
   readonly accounts = new Map<string, PayoutAccount & { sellerId: string }>();
   /** Every transfer made, by order id (one per order, as the `payout:<orderId>` idempotency key makes it). */
   readonly transfers = new Map<string, ProviderTransfer>();
+  /** Every transfer the provider made, in order (an order may have two if a payout was sent twice). */
+  readonly transferLog: ProviderTransfer[] = [];
+  /** Transfers by idempotency key (the order): the provider forgets these after 24 hours. */
+  private readonly transferKeys = new Map<string, ProviderTransfer>();
+  /** Set to make the next transfer go through at the provider while its reply is lost on the way back. */
+  loseNextTransferReply = false;
   /** Every reversal made, by order id. */
   readonly reversals = new Map<string, ProviderTransferReversal>();
   /** Every transfer call, repeats included. */
@@ -144,7 +150,7 @@ export class PaymentsDouble implements Payments {
   }): Promise<ProviderTransfer> {
     this.throwIfFailing('transfer');
     this.transferCalls.push({ orderId: input.orderId, accountId: input.accountId, amountCents: input.amountCents });
-    const replay = this.transfers.get(input.orderId);
+    const replay = this.transferKeys.get(input.orderId);
     if (replay) return { ...replay };
     if (!this.account(input.accountId).transfersActive) {
       throw new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', {
@@ -162,14 +168,25 @@ export class PaymentsDouble implements Payments {
       created: new Date(),
     };
     this.transfers.set(input.orderId, transfer);
+    this.transferKeys.set(input.orderId, transfer);
+    this.transferLog.push(transfer);
+    if (this.loseNextTransferReply) {
+      this.loseNextTransferReply = false;
+      throw new AppError('UPSTREAM_ERROR', 'The payment provider did not answer.');
+    }
     return { ...transfer };
+  }
+
+  /** A day passes at the provider: the idempotency keys of transfers are forgotten, the transfers are not. */
+  forgetIdempotencyKeys() {
+    this.transferKeys.clear();
   }
 
   async reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal> {
     this.throwIfFailing('reversal');
     const replay = this.reversals.get(input.orderId);
     if (replay) return { ...replay };
-    const transfer = [...this.transfers.values()].find((candidate) => candidate.id === input.transferId);
+    const transfer = this.transferLog.find((candidate) => candidate.id === input.transferId);
     if (!transfer) throw new AppError('NOT_FOUND', `No such transfer: ${input.transferId}`);
     if (this.refuseReversals || transfer.amountReversedCents >= transfer.amountCents) {
       throw new AppError('CONFLICT', 'This transfer can no longer be reversed.', { reason: 'reversal_refused' });
@@ -186,8 +203,8 @@ export class PaymentsDouble implements Payments {
   }
 
   async listTransfers(orderId: string): Promise<ProviderTransfer[]> {
-    const transfer = this.transfers.get(orderId);
-    return transfer ? [{ ...transfer }] : [];
+    const ofOrder = this.transferLog.filter((transfer) => transfer.transferGroup === orderId);
+    return ofOrder.reverse().map((transfer) => ({ ...transfer }));
   }
 
   /**

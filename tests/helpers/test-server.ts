@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
+import { refreshRates } from '../../server/rates/refresh-rates.ts';
 import { createAdapters, type Adapters } from '../../server/adapters.ts';
 import { createApp, type AppDependencies } from '../../server/app.ts';
 import { createSelfOrigin } from '../../server/http/self-origin.ts';
@@ -39,7 +40,7 @@ export async function startTestServer(
   const logger = pino({ level: 'silent' });
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = createSelfOrigin();
-  const adapters = { ...createAdapters(config, database, logger, clock, selfOrigin), ...options.adapters };
+  const adapters = { ...(await createAdapters({ config, database, logger, clock, selfOrigin })), ...options.adapters };
   const dependencies: AppDependencies = {
     config,
     database,
@@ -60,6 +61,8 @@ export async function startTestServer(
   selfOrigin.listeningOn(server.address());
   // The test checkout delivers its webhooks in the background, as it does in the product.
   const stopStandIns = adapters.standIns.start();
+  // The product reads the day's exchange rates as it starts (server/rates/jobs.ts); so does every test server.
+  await refreshRates(database.db, adapters.rates, clock());
   return {
     url,
     app,

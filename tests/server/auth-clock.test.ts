@@ -25,7 +25,7 @@ let url: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
-  const auth = setUpAuth(config, database.db, { token: 1000, signIn: 1000 }, clock, devSignInPage);
+  const auth = setUpAuth({ config, db: database.db, limits: { token: 1000, signIn: 1000 }, clock, devSignInPage });
   const app = express();
   app.use(pinoHttp({ logger: pino({ level: 'silent' }) }));
   app.use(express.json());

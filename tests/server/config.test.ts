@@ -25,7 +25,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      // The stand-ins run for the loopback PUBLIC_URL: they answer this machine only.
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       demoMode: false,
       standInsAllowed: true,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       corsOrigins: [],
+      appOrigins: ['http://localhost:3000'],
       smtpUrl: undefined,
       mailFrom: 'Restay <no-reply@restay.travel>',
       contactInbox: 'hello@restay.travel',
@@ -53,6 +55,20 @@ describe('loadConfig', () => {
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       payments: { mode: 'local', publishableKey: null },
       payouts: { feePercent: 0, release: 'transferred' },
+      rates: { mode: 'stand-in' },
+    });
+  });
+
+  it('lets the SPA run on its own origin and on each of CORS_ORIGINS, and reads the ECB where no stand-in may run', () => {
+    const split = loadConfig({
+      PUBLIC_URL: 'https://api.restay.example',
+      CORS_ORIGINS: 'https://restay.example',
+      DEMO_MODE: 'true',
+    });
+    expect(split.appOrigins).toEqual(['https://api.restay.example', 'https://restay.example']);
+    expect(loadConfig({ EXCHANGE_RATES_URL: 'https://rates.example/daily.xml' }).rates).toEqual({
+      mode: 'ecb',
+      url: 'https://rates.example/daily.xml',
     });
   });
 

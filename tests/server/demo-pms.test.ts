@@ -34,11 +34,11 @@ beforeAll(async () => {
   // Start-up seeding of an empty database fills the demo PMS too.
   await seedDemoData(database.db, NOW);
   const app = express();
+  app.use('/demo-mews', demoMewsRouter({ db: database.db, clock: () => NOW }));
   app.use(
-    '/demo-mews',
-    demoMewsRouter(database.db, () => NOW),
+    '/dev',
+    devPmsRouter({ db: database.db, clock: () => NOW, notify: async (change) => void notices.push(change) }),
   );
-  app.use('/dev', devPmsRouter(database.db, { clock: () => NOW, notify: async (change) => void notices.push(change) }));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -48,7 +48,7 @@ beforeAll(async () => {
     clientToken: DEMO_MEWS_CLIENT_TOKEN,
     accessTokens: demoMewsAccessTokens(),
     clientName: 'Restay test',
-    directory: databaseHotelDirectory(database.db, () => NOW),
+    directory: databaseHotelDirectory({ db: database.db, clock: () => NOW }),
   });
 });
 

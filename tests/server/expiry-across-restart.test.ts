@@ -102,10 +102,10 @@ describe('deadlines across a restart', () => {
     const after = await restart();
     const status = async () => (await after.request(`/api/listings/${listingId}`)).body.data.status;
     fx.clock.advance(start_utc.getTime() - fx.clock().getTime() - 1);
-    await expireStartedListings(after.database.db, fx.clock);
+    await expireStartedListings({ db: after.database.db, clock: fx.clock });
     expect(await status()).toBe('active');
     fx.clock.advance(1);
-    await expireStartedListings(after.database.db, fx.clock);
+    await expireStartedListings({ db: after.database.db, clock: fx.clock });
     expect(await status()).toBe('expired');
   });
 });

@@ -24,10 +24,7 @@ let url: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.db, NOW);
-  const app = express().use(
-    '/demo-mews',
-    demoMewsRouter(database.db, () => NOW),
-  );
+  const app = express().use('/demo-mews', demoMewsRouter({ db: database.db, clock: () => NOW }));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -54,7 +51,7 @@ function instance(accessTokens = demoMewsAccessTokens(), clock = () => NOW) {
     accessTokens,
     clientName: 'Restay test',
     fetch: recording,
-    directory: databaseHotelDirectory(database.db, clock),
+    directory: databaseHotelDirectory({ db: database.db, clock }),
   });
   const lookups = () => calls.filter((call) => call.operation === 'reservations/getAll/2023-06-06');
   return { pms, calls, lookups };

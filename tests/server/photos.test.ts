@@ -92,7 +92,7 @@ async function withServer(
     database,
     logger,
     clock,
-    adapters: createAdapters(config, database, logger, clock, createSelfOrigin()),
+    adapters: await createAdapters({ config, database, logger, clock, selfOrigin: createSelfOrigin() }),
   });
   const listening = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));

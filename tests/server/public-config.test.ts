@@ -43,7 +43,13 @@ afterAll(() => database.dispose());
 async function serve(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: 'silent' });
-  const adapters = createAdapters(config, database, logger, () => new Date(), createSelfOrigin());
+  const adapters = await createAdapters({
+    config,
+    database,
+    logger,
+    clock: () => new Date(),
+    selfOrigin: createSelfOrigin(),
+  });
   const server = createApp({ config, database, logger, clock: () => new Date(), adapters }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {

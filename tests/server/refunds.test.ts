@@ -220,6 +220,26 @@ describe('the refund job', () => {
     expect(mailTo(sale.buyer.email).filter((m) => m.subject === REFUNDED_SUBJECT)).toHaveLength(1);
   });
 
+  it('keeps a refund the provider refuses for lack of balance refund_pending, and retries it', async () => {
+    const sale = await soldStay();
+    await orders('refund', sale.orderId, '--reason', 'cancelled_by_hotel');
+    const refused = new AppError('CONFLICT', 'The payment provider’s balance cannot cover this.', {
+      providerCode: 'balance_insufficient',
+      reason: 'balance_insufficient',
+    });
+    fx.payments.failNext('refund', refused, 1);
+    await runPaymentJobs(fx.deps);
+    // Not "already refunded": the buyer's money is not back, and nobody is told it is.
+    expect((await order(sale.orderId)).state).toBe('refund_pending');
+    expect(mailTo(sale.buyer.email).filter((m) => m.subject === REFUNDED_SUBJECT)).toHaveLength(0);
+    expect(await jobsOf(sale.orderId)).toContainEqual({ kind: 'payments.refund', state: 'pending', attempts: 1 });
+
+    fx.clock.advance(2 * 60 * 60_000);
+    await runPaymentJobs(fx.deps);
+    expect((await order(sale.orderId)).state).toBe('refunded');
+    expect(mailTo(sale.buyer.email).filter((m) => m.subject === REFUNDED_SUBJECT)).toHaveLength(1);
+  });
+
   it('ends failed after its maximum attempts, leaving the order refund_pending', async () => {
     const sale = await soldStay();
     await orders('refund', sale.orderId, '--reason', 'cancelled_by_hotel');

@@ -33,7 +33,7 @@ describe('request log', () => {
       database,
       logger,
       clock,
-      adapters: createAdapters(config, database, logger, clock, createSelfOrigin()),
+      adapters: await createAdapters({ config, database, logger, clock, selfOrigin: createSelfOrigin() }),
     });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -124,6 +124,7 @@ describe('demo data seed', () => {
       .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
       .select([
         'listings.price_cents',
+        'listings.paid_cents',
         'listings.start_utc',
         'listings.seller_id',
         'listings.city',
@@ -151,6 +152,8 @@ describe('demo data seed', () => {
       expect(r.owner_id).toBe(r.seller_id);
       expect(r.guest_email).toBe(r.email);
       expect(r.amount_paid_cents).toBeGreaterThan(r.price_cents);
+      // The listing shows buyers what the demo seller paid the hotel, as the hotel's system has it.
+      expect(r.paid_cents).toBe(r.amount_paid_cents);
       expect(r.reservation_start.getTime()).toBe(r.start_utc.getTime());
       expect(r.reservation_city).toBe(r.city);
       expect(r.country_code).toMatch(/^[A-Z]{2}$/);

@@ -29,8 +29,8 @@ describe('expiring listings whose check-in has passed', () => {
     const held = await insertListing(db, seller, { now, daysAhead: -0.5, status: 'reserved' });
     const sold = await insertListing(db, seller, { now, daysAhead: -2, status: 'sold', buyer_id: buyer });
 
-    expect(await expireStartedListings(db, time.clock)).toBe(3);
-    expect(await expireStartedListings(db, time.clock)).toBe(0);
+    expect(await expireStartedListings({ db, clock: time.clock })).toBe(3);
+    expect(await expireStartedListings({ db, clock: time.clock })).toBe(0);
     const statuses = Object.fromEntries(
       (await db.selectFrom('listings').select(['id', 'status']).execute()).map((row) => [row.id, row.status]),
     );
@@ -45,7 +45,7 @@ describe('expiring listings whose check-in has passed', () => {
 
     time.advance(DAY);
     // Several instances sweeping at once still expire it once.
-    const counts = await Promise.all([0, 1, 2].map(() => expireStartedListings(db, time.clock)));
+    const counts = await Promise.all([0, 1, 2].map(() => expireStartedListings({ db, clock: time.clock })));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(
       (await db.selectFrom('listings').select('status').where('id', '=', ahead).executeTakeFirstOrThrow()).status,

@@ -151,6 +151,8 @@ describe('POST /api/listings', () => {
       id,
       title: 'Double room with a river view',
       price: 400,
+      // What the hotel's system says the seller paid: the only former price buyers see.
+      paid_price: 450,
       currency: 'EUR',
       status: 'active',
       user_id: user.id,
@@ -306,6 +308,7 @@ describe('PUT and DELETE /api/listings/:id', () => {
       id,
       title: 'Quiet double room',
       price: 380.5,
+      paid_price: 450,
       description: null,
       location: 'Baixa',
     });

@@ -5,6 +5,7 @@ import { createAdapters } from '../../server/adapters.ts';
 import { createApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { createSelfOrigin } from '../../server/http/self-origin.ts';
+import { standInsInUse } from '../../server/stand-in-policy.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -92,11 +93,15 @@ async function mountedStandIns(env: Record<string, string>): Promise<Service[]> 
   const config = loadConfig(env);
   const logger = pino({ level: 'silent' });
   const selfOrigin = createSelfOrigin();
-  const adapters = createAdapters(config, database, logger, () => new Date(), selfOrigin);
-  const server = createApp({ config, database, logger, clock: () => new Date(), adapters }).listen(0, '127.0.0.1');
+  const adapters = await createAdapters({ config, database, logger, clock: () => new Date(), selfOrigin });
+  // On the interface the configuration chooses, as server/main.ts listens.
+  const server = createApp({ config, database, logger, clock: () => new Date(), adapters }).listen(0, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { address, port } = server.address() as AddressInfo;
+    // Stand-ins on because PUBLIC_URL is loopback (no DEMO_MODE): the socket answers this machine only.
+    if (!env.DEMO_MODE && config.standInsAllowed && standInsInUse(env).length) expect(address).toBe('127.0.0.1');
+    const base = `http://127.0.0.1:${port}`;
     const answers = await Promise.all(
       SERVICES.map(async (service) => {
         const { method, path } = PROBES[service];
@@ -155,6 +160,18 @@ describe('start-up matrix: which stand-ins mount, or which line refuses', () => 
       const outcome = expected(testCase);
       if ('mounted' in outcome) expect(await mountedStandIns(environment(testCase))).toEqual([]);
     }
+  });
+
+  it('refuses a non-loopback HOST with one line while stand-ins run for a loopback PUBLIC_URL', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(
+      /^Invalid configuration:\n {2}HOST: 0\.0\.0\.0 is not a loopback address, and the local stand-ins \(email, sign-in, hotel system, payments\) are on because PUBLIC_URL is loopback: unset HOST/,
+    );
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
+    // A deliberate public demo, or no stand-in at all, listens wherever it is told (0.0.0.0 by default).
+    expect(loadConfig({ DEMO_MODE: 'true' }).host).toBe('0.0.0.0');
+    const real = Object.assign({}, ...SERVICES.map((service) => PROVIDERS[service]));
+    expect(loadConfig({ ...real, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('treats localhost, 127.x and [::1] as loopback, and everything else as public', () => {

@@ -10,6 +10,7 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
     title: `Sea-view double room ${sequence}`,
     description: 'A bright room facing the harbour, breakfast included.',
     price: 1234,
+    paid_price: 1480,
     currency: 'USD',
     status: 'active',
     user_id: 'seller-1',

@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,9 +8,16 @@ import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { swipeStep } from '../../src/components/listings/use-swipe.ts';
 import { makeListing } from './factories.ts';
 
+/** The card converts a price in another currency than the visitor's, which reads the rates. */
+const withQueries = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
+
 describe('ListingCard', () => {
-  it('shows title, location, dates, price, original price and savings, and links to the detail page', () => {
-    const listing = makeListing({ title: 'Harbour loft', price: 1234 });
+  it('shows title, location, dates, price, the price paid at the hotel and the saving, and links to the stay', () => {
+    const listing = makeListing({ title: 'Harbour loft', price: 1234, paid_price: 1480.8 });
     render(<ListingCard listing={listing} />, { wrapper: MemoryRouter });
     expect(screen.getByRole('link', { name: 'Harbour loft' })).toHaveAttribute('href', `/listings/${listing.id}`);
     expect(screen.getByText('Lisbon, Portugal')).toBeInTheDocument();
@@ -16,7 +25,33 @@ describe('ListingCard', () => {
     expect(screen.getByText('Mar 7, 2026')).toBeInTheDocument();
     expect(screen.getByText('$1,234')).toBeInTheDocument();
     expect(screen.getByText('$1,480.80').tagName).toBe('S');
+    expect(screen.getByText('$1,480.80').parentElement).toHaveTextContent('Paid at the hotel $1,480.80');
     expect(screen.getByText('Save $246.80')).toBeInTheDocument();
+  });
+
+  it('strikes through what the seller paid, once per amount, with the decimals the stay page uses', () => {
+    render(<ListingCard listing={makeListing({ price: 420, paid_price: 447, currency: 'EUR' })} />, {
+      wrapper: withQueries,
+    });
+    expect(screen.getByText('€420')).toBeInTheDocument();
+    expect(screen.getByText('€447').tagName).toBe('S');
+    expect(screen.getByText('Save €27')).toBeInTheDocument();
+    expect(screen.queryByText(/EUR/)).not.toBeInTheDocument();
+  });
+
+  it('shows a zero-decimal currency without decimals', () => {
+    render(<ListingCard listing={makeListing({ price: 88_920, paid_price: 95_000, currency: 'JPY' })} />, {
+      wrapper: withQueries,
+    });
+    expect(screen.getByText('¥88,920')).toBeInTheDocument();
+    expect(screen.getByText('¥95,000').tagName).toBe('S');
+    expect(screen.getByText('Save ¥6,080')).toBeInTheDocument();
+  });
+
+  it.each([null, 1234])('strikes nothing through when what was paid is %s', (paid) => {
+    render(<ListingCard listing={makeListing({ price: 1234, paid_price: paid })} />, { wrapper: MemoryRouter });
+    expect(screen.getByText('$1,234')).toBeInTheDocument();
+    expect(screen.queryByText(/Paid at the hotel|Save/)).not.toBeInTheDocument();
   });
 
   it('cycles through four photos with labelled arrows and dots', async () => {

@@ -12,14 +12,28 @@ const renderDetail = (listing = makeListing(), viewerId: string | null = null) =
 
 describe('listing detail', () => {
   it('shows nights, times and the price box arithmetic', () => {
-    renderDetail(makeListing({ price: 1234 }));
+    renderDetail(makeListing({ price: 1234, paid_price: 1480.5 }));
     expect(screen.getByText('4 nights')).toBeInTheDocument();
     expect(screen.getByText('After 3:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Before 11:00 AM')).toBeInTheDocument();
-    expect(screen.getByText('Original price').nextSibling).toHaveTextContent('$1,481');
-    expect(screen.getByText('Restay discount').nextSibling).toHaveTextContent('-$247');
+    expect(screen.getByText('Paid at the hotel').nextSibling).toHaveTextContent('$1,480.50');
+    expect(screen.getByText('Paid at the hotel').nextSibling).toHaveClass('line-through');
+    expect(screen.getByText("Seller's discount").nextSibling).toHaveTextContent('-$246.50');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$1,234');
+    expect(screen.queryByText(/Restay discount|Original price/)).not.toBeInTheDocument();
     expect(screen.getByText('Prices include all fees')).toBeInTheDocument();
     expect(screen.getByText("You won't be charged yet")).toBeInTheDocument();
+  });
+
+  it.each([
+    ['unknown', null],
+    ['equal to the asking price', 1234],
+    ['below the asking price (a markup the rules allow)', 1200],
+  ])('shows no former price when what was paid is %s', (_case, paid) => {
+    renderDetail(makeListing({ price: 1234, paid_price: paid }));
+    expect(screen.queryByText('Paid at the hotel')).not.toBeInTheDocument();
+    expect(screen.queryByText("Seller's discount")).not.toBeInTheDocument();
+    expect(screen.getByText('$1,234')).toBeInTheDocument();
   });
 
   it('asks a guest to sign in on Book Now', async () => {

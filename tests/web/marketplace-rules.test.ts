@@ -57,8 +57,9 @@ describe('price rules', () => {
   });
 
   it('says the range in words, with "+" when there is no maximum', () => {
-    expect(priceRangeLabel({ min: 100, max: 500 }, 1000)).toBe('$100 – $500');
-    expect(priceRangeLabel({ min: 0, max: null }, 860)).toBe('$0 – $860+');
+    expect(priceRangeLabel({ min: 100, max: 500 }, 1000, 'USD')).toBe('$100 – $500');
+    expect(priceRangeLabel({ min: 0, max: null }, 860, 'USD')).toBe('$0 – $860+');
+    expect(priceRangeLabel({ min: 5000, max: 90_000 }, 100_000, 'JPY')).toBe('¥5,000 – ¥90,000');
   });
 });
 

@@ -108,7 +108,8 @@ describe('/marketplace search', () => {
     const { user, router } = renderRoute('/marketplace');
     await screen.findAllByRole('article', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    // The panel's code loads when it first opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const max = within(dialog).getByLabelText('Maximum price');
     expect(max).toHaveValue('2500');
     fireEvent.change(max, { target: { value: '1500' } });
@@ -130,7 +131,8 @@ describe('/marketplace search', () => {
     const { user, router } = renderRoute('/marketplace?minPrice=40&maxPrice=41');
     await screen.findAllByRole('article', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    // The panel's code loads when it first opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const maxThumb = within(dialog).getByRole('slider', { name: 'Maximum price slider' });
     const minThumb = within(dialog).getByRole('slider', { name: 'Minimum price slider' });
     maxThumb.focus();
@@ -149,14 +151,17 @@ describe('/marketplace search', () => {
     mockSearch([]);
     const { user } = renderRoute('/marketplace');
     await screen.findByText('No stays available', undefined, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const openFilters = async () => {
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+      return screen.findByRole('dialog', { name: 'Filters' });
+    };
+    await openFilters();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await openFilters();
     await user.click(screen.getByTestId('filters-overlay'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    expect(await openFilters()).toContainElement(document.activeElement as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Close filters' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -264,7 +269,7 @@ describe('/marketplace search', () => {
     await screen.findAllByRole('article', undefined, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
     await user.click(screen.getByText('Price', { selector: 'summary' }));
-    fireEvent.change(screen.getByLabelText('Minimum price'), { target: { value: '40' } });
+    fireEvent.change(await screen.findByLabelText('Minimum price'), { target: { value: '40' } });
     await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40'));
     // The closed section still says which prices are shown.
     expect(screen.getByText('Price', { selector: 'summary' })).toHaveTextContent(/^Price\$40 – \$\d+\+$/);

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
 import { PAYOUT_ACCOUNT_LABELS } from '../../contract/payouts.ts';
+import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
 import type { PhotoPurpose } from '../../contract/photos.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 
@@ -31,7 +32,14 @@ export function configReply(overrides: Partial<PublicConfig> = {}) {
   return HttpResponse.json({ success: true, data: publicConfigSchema.parse({ ...TEST_CONFIG, ...overrides }) });
 }
 
+/** GET /api/rates' rates in web tests: units per euro, as the ECB gives them. */
+export const TEST_RATES: ExchangeRates = exchangeRatesSchema.parse({
+  date: '2026-11-25',
+  unitsPerEuro: { EUR: 1, USD: 1.1531, JPY: 181.41, CZK: 24.195, GBP: 0.88035 },
+});
+
 const defaults = [
+  http.get('/api/rates', () => HttpResponse.json({ success: true, data: TEST_RATES })),
   http.get('/api/config', () => configReply()),
   http.get('/api/photos', ({ request }) => {
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;

@@ -1,40 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatMajorUnits } from '../../contract/money-format.ts';
-import {
-  cardOriginalPrice,
-  cardSavings,
-  detailDiscount,
-  detailOriginalPrice,
-  stayNights,
-} from '../../src/lib/pricing.ts';
+import { paidAtHotel, stayNights } from '../../src/lib/pricing.ts';
 
-describe('card arithmetic', () => {
-  it.each([
-    [1234, 1480.8, 246.8],
-    [100, 120, 20],
-    [99.99, 119.99, 20],
-    [0.1, 0.12, 0.02],
-  ])('price %d: original %d, saves %d', (price, original, savings) => {
-    expect(cardOriginalPrice(price)).toBe(original);
-    expect(cardSavings(price)).toBe(savings);
+describe('the price paid at the hotel', () => {
+  it('is shown with the saving, paid minus asking, to the cent', () => {
+    expect(paidAtHotel({ price: 420, paid_price: 447 })).toEqual({ paid: 447, saving: 27 });
+    expect(paidAtHotel({ price: 420.1, paid_price: 447 })).toEqual({ paid: 447, saving: 26.9 });
+    expect(paidAtHotel({ price: 1234, paid_price: 1480.8 })).toEqual({ paid: 1480.8, saving: 246.8 });
   });
 
-  it('shows two decimals', () => {
-    expect(formatMajorUnits(cardOriginalPrice(1234), 'USD', { cents: 'always' })).toBe('$1,480.80');
-    expect(formatMajorUnits(cardSavings(100), 'USD', { cents: 'always' })).toBe('$20.00');
-    expect(formatMajorUnits(20)).toBe('$20');
-    expect(formatMajorUnits(20.5)).toBe('$20.50');
+  it('is not shown when unknown, equal to or below the asking price', () => {
+    expect(paidAtHotel({ price: 420, paid_price: null })).toBeNull();
+    expect(paidAtHotel({ price: 420, paid_price: 420 })).toBeNull();
+    expect(paidAtHotel({ price: 420, paid_price: 400 })).toBeNull();
   });
 });
 
-describe('detail arithmetic', () => {
-  it('rounds the original price and discount to whole units', () => {
-    expect(detailOriginalPrice(1234)).toBe(1481);
-    expect(detailDiscount(1234)).toBe(247);
-    expect(detailOriginalPrice(99.5)).toBe(119);
-    expect(detailDiscount(99.5)).toBe(20);
-  });
-
+describe('stay arithmetic', () => {
   it('counts nights as days between check-in and check-out, rounded up', () => {
     expect(stayNights('2026-03-03T00:00:00Z', '2026-03-07T00:00:00Z')).toBe(4);
     expect(stayNights('2026-03-03T15:00:00Z', '2026-03-05T11:00:00Z')).toBe(2);

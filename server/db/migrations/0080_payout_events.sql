@@ -1,5 +1,5 @@
 -- A payout's history, like an order's (order_events): every change of state with who made it, what and why, and
--- when, written in the transaction that changes it (server/payouts/payout-transition.ts), so a payout's life can
+-- when, written in the transaction that changes it (server/orders/payout-transition.ts), so a payout's life can
 -- be audited. Payouts that existed before get their current state as the first row.
 CREATE TABLE payout_events (
   id bigserial PRIMARY KEY,

@@ -26,7 +26,7 @@ export interface HotelDirectory {
 const REMEMBERED_PER_INSERT = 1000;
 
 /** Kept in the database, so a restarted (or a second) API instance asks the right hotel first. */
-export function databaseHotelDirectory(db: Kysely<Database>, clock: () => Date): HotelDirectory {
+export function databaseHotelDirectory({ db, clock }: { db: Kysely<Database>; clock: () => Date }): HotelDirectory {
   return {
     async hotelOf(reference) {
       const row = await db

@@ -144,6 +144,7 @@ export function buildDemoRows(now: Date): DemoRows {
         title: stay.title,
         description: stay.description,
         price_cents: stay.priceCents,
+        paid_cents: amountPaidCents,
         currency: 'USD',
         status: stay.status ?? 'active',
         hotel_name: hotel.name,

@@ -6,7 +6,7 @@ import { sendHtmlPage } from '../../http/html-page.ts';
 import { listDevMailbox } from './dev-mailbox.ts';
 
 /** GET /dev/mailbox (a page to read) and /dev/mailbox.json (for scripts and tests). Never mounted in production. */
-export function devMailboxRouter(db: Kysely<Database>): Router {
+export function devMailboxRouter({ db }: { db: Kysely<Database> }): Router {
   const router = Router();
 
   router.get('/mailbox.json', async (_req, res) => {

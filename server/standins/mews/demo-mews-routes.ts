@@ -23,7 +23,7 @@ import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
  * access token its own hotel, insists on `Limitation` and the other required fields (400 `Invalid <field>`),
  * and errs as `{ Message }`. The lead mounts it at /demo-mews, never in production.
  */
-export function demoMewsRouter(db: Kysely<Database>, clock: Clock = systemClock): Router {
+export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Database>; clock?: Clock }): Router {
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
 

@@ -13,7 +13,7 @@ import { cancelDemoReservation } from './demo-mews-writes.ts';
  * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). Never mounted in
  * production.
  */
-export function devPmsRouter(db: Kysely<Database>, hotel: { clock: Clock; notify: DemoMewsNotify }): Router {
+export function devPmsRouter({ db, ...hotel }: { db: Kysely<Database>; clock: Clock; notify: DemoMewsNotify }): Router {
   const router = Router();
 
   router.get('/pms.json', async (_req, res) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { HEADER_SOLID_AFTER_PX } from '../../lib/ui-constants.ts';
 import { AccountMenu } from '../../components/auth/AccountMenu.tsx';
+import { CurrencySelect } from '../../components/ui/CurrencySelect.tsx';
 import { useAuth, useSignInDialog } from '../../lib/auth-context.ts';
 import { NAV_LINKS, hrefOf, isActiveLink } from './nav-links.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
@@ -106,7 +107,8 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <div className="ml-auto md:ml-0">
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <CurrencySelect solid={solid} />
           <AccountMenu />
         </div>
       </div>

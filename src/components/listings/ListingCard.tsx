@@ -4,7 +4,8 @@ import type { Listing } from '../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../contract/money-format.ts';
 import { formatStayDate } from '../../lib/format.ts';
 import { stayDates } from '../../lib/listing-dates.ts';
-import { cardOriginalPrice, cardSavings } from '../../lib/pricing.ts';
+import { paidAtHotel } from '../../lib/pricing.ts';
+import { ApproximatePrice } from './ApproximatePrice.tsx';
 import { ImageCarousel, stepPhoto } from './ImageCarousel.tsx';
 import { useSwipe } from './use-swipe.ts';
 
@@ -59,19 +60,31 @@ export function ListingCard({ listing, highlighted = false, onHoverChange, eager
             <time dateTime={start ?? undefined}>{checkIn}</time> – <time dateTime={end ?? undefined}>{checkOut}</time>
           </p>
         ) : null}
-        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-3">
-          <span className="text-lg font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
-          <s
-            className="text-sm text-slate-500"
-            aria-label={`Original price ${formatMajorUnits(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}`}
-          >
-            {formatMajorUnits(cardOriginalPrice(listing.price), listing.currency, { cents: 'always' })}
-          </s>
-          <span className="text-sm font-medium text-emerald-700">
-            Save {formatMajorUnits(cardSavings(listing.price), listing.currency, { cents: 'always' })}
-          </span>
+        <div className="mt-auto pt-3">
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-lg font-bold text-slate-900">
+              {formatMajorUnits(listing.price, listing.currency)}
+            </span>
+            <ApproximatePrice amount={listing.price} currency={listing.currency} />
+          </p>
+          <PaidAtHotel listing={listing} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** What the seller paid at the hotel, struck through, and the saving; nothing when there is no true lower price. */
+function PaidAtHotel({ listing }: { listing: Listing }) {
+  const reference = paidAtHotel(listing);
+  if (!reference) return null;
+  const paid = formatMajorUnits(reference.paid, listing.currency);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <span className="text-slate-500">
+        Paid at the hotel <s aria-label={`${paid}, struck through`}>{paid}</s>
+      </span>
+      <span className="font-medium text-emerald-700">Save {formatMajorUnits(reference.saving, listing.currency)}</span>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { formatMajorUnits } from '../../../contract/money-format.ts';
 import { parsePriceText } from '../../../contract/price-text.ts';
 import { PRICE_FILTER_DEFAULT_MAX } from '../../lib/ui-constants.ts';
 
@@ -12,9 +13,10 @@ export function ceilingFrom(priceCeiling: number | null | undefined): number {
   return priceCeiling && priceCeiling > 0 ? Math.ceil(priceCeiling) : PRICE_FILTER_DEFAULT_MAX;
 }
 
-/** The range in words, as the filter shows it: "$100 – $500", or "$100 – $860+" with no maximum. */
-export function priceRangeLabel(range: PriceRange, ceiling: number): string {
-  return `$${range.min} – $${upper(range, ceiling)}${range.max === null ? '+' : ''}`;
+/** The range in words, in the visitor's currency: "$100 – $500", or "€100 – €860+" with no maximum. */
+export function priceRangeLabel(range: PriceRange, ceiling: number, currency: string): string {
+  const money = (amount: number) => formatMajorUnits(amount, currency);
+  return `${money(range.min)} – ${money(upper(range, ceiling))}${range.max === null ? '+' : ''}`;
 }
 
 const clamp = (value: number, ceiling: number) => Math.min(Math.max(value, 0), ceiling);

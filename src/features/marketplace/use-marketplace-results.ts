@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { filtersToParams, type SearchFilters } from '../../lib/search-filters.ts';
 import { useSearchListings } from './api/list-listings.ts';
+import { SEARCH_DEFAULT_CURRENCY } from '../../../contract/search.ts';
+import { useVisitorCurrency } from '../../lib/visitor-currency.ts';
 
 /**
  * The results of the applied filters, narrowed by "Search this area" (or by the URL's `bounds`, as an opened
@@ -8,8 +10,13 @@ import { useSearchListings } from './api/list-listings.ts';
  * start again at page 1.
  */
 export function useMarketplaceResults(applied: SearchFilters, urlBounds: string | null = null) {
-  // The API query: exactly the URL's filters (already normalised), the map box and the page.
-  const filterQuery = filtersToParams(applied, Number.POSITIVE_INFINITY).toString();
+  // The API query: exactly the URL's filters (already normalised), the visitor's currency (which the price bounds
+  // and the ceiling are in; left out when it is the API's default, so the drawn page's served first page serves),
+  // the map box and the page.
+  const currency = useVisitorCurrency();
+  const filterParams = filtersToParams(applied, Number.POSITIVE_INFINITY);
+  if (currency !== SEARCH_DEFAULT_CURRENCY) filterParams.set('currency', currency);
+  const filterQuery = filterParams.toString();
   const [area, setArea] = useState<{ key: string; bounds: string } | null>(null);
   const bounds = area?.key === filterQuery ? area.bounds : urlBounds;
   const resultsKey = `${filterQuery}|${bounds ?? ''}`;

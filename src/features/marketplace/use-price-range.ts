@@ -4,6 +4,7 @@ import { marketplaceUrl, type SearchFilters } from '../../lib/search-filters.ts'
 import { FILTER_DEBOUNCE_MS } from '../../lib/ui-constants.ts';
 import { ceilingFrom, isValidRange, type PriceRange } from './price-rules.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { useVisitorCurrency } from '../../lib/visitor-currency.ts';
 
 /**
  * The price filter's state: the range being edited, the slider's ceiling, and the debounced trip of a settled
@@ -14,12 +15,15 @@ export function usePriceRange(applied: SearchFilters, priceCeiling: number | nul
   const navigate = useNavigate();
   const [range, setRange] = useState<PriceRange>({ min: applied.minPrice, max: applied.maxPrice });
   const settledRange = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
-  const [ceiling, setCeiling] = useState<number | null>(null);
+  const currency = useVisitorCurrency();
+  const [fixed, setFixed] = useState<{ currency: string; ceiling: number } | null>(null);
 
-  // The slider's ceiling is fixed once, from the first reply: moving it later would move the user's handles.
-  if (ceiling === null && priceCeiling !== undefined) {
-    setCeiling(Math.max(ceilingFrom(priceCeiling), Math.ceil(applied.maxPrice ?? 0)));
+  // The slider's ceiling is fixed once per currency, from the first reply in it: moving it later would move the
+  // user's handles. `priceCeiling` is undefined while the reply on screen is still the previous currency's.
+  if (fixed?.currency !== currency && priceCeiling !== undefined) {
+    setFixed({ currency, ceiling: Math.max(ceilingFrom(priceCeiling), Math.ceil(applied.maxPrice ?? 0)) });
   }
+  const ceiling = fixed?.ceiling ?? null;
 
   // Price changes reach the URL once the user pauses for FILTER_DEBOUNCE_MS.
   useEffect(() => {

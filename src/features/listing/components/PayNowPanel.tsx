@@ -1,3 +1,4 @@
+import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
@@ -101,8 +102,9 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
         </div>
         <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
           <dt>Total</dt>
-          <dd>
-            {formatMajorUnits(listing.price, listing.currency)} {listing.currency}
+          <dd className="text-right">
+            {formatMajorUnits(listing.price, listing.currency)}
+            <ApproximatePrice amount={listing.price} currency={listing.currency} className="block font-normal" />
           </dd>
         </div>
       </dl>
@@ -130,6 +132,8 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
           Cancel
         </button>
       </div>
+      {/* Pay Now does lead to payment: the card is asked for on the checkout page it opens. */}
+      <p className="mt-2 text-center text-xs text-slate-500">You pay on the next page</p>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
+import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { StatusBadge } from '../../../components/listings/StatusBadge.tsx';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { viewingOf, type Viewing } from '../../../lib/listing-viewing.ts';
-import { detailDiscount, detailOriginalPrice } from '../../../lib/pricing.ts';
+import { paidAtHotel } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingActions, HeldStay } from './BookingActions.tsx';
 
@@ -41,24 +42,12 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
         {/* The seller sees that they own it instead of a pending badge; a sold listing is named to everyone. */}
         {viewing === 'owner' || !viewerKnown ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
-      <p className="mt-1 text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
+      <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
+        <ApproximatePrice amount={listing.price} currency={listing.currency} />
+      </p>
 
-      {sold ? null : (
-        <dl className="mt-4 space-y-1 text-sm text-slate-700">
-          <div className="flex justify-between">
-            <dt>Original price</dt>
-            <dd className="line-through">{formatMajorUnits(detailOriginalPrice(listing.price), listing.currency)}</dd>
-          </div>
-          <div className="flex justify-between text-emerald-700">
-            <dt>Restay discount</dt>
-            <dd>-{formatMajorUnits(detailDiscount(listing.price), listing.currency)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
-            <dt>Total</dt>
-            <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
-          </div>
-        </dl>
-      )}
+      {sold ? null : <PriceLines listing={listing} />}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
 
       {viewerKnown ? (
@@ -67,6 +56,31 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
         <div aria-hidden="true" className="mt-4 h-[4.75rem] animate-pulse rounded-lg bg-slate-100" />
       )}
     </aside>
+  );
+}
+
+/**
+ * What the seller paid at the hotel and their discount, when the hotel's system said what was paid and the asking
+ * price is lower; the total is what the buyer is charged.
+ */
+function PriceLines({ listing }: { listing: ListingWithViewer }) {
+  const reference = paidAtHotel(listing);
+  if (!reference) return null;
+  return (
+    <dl className="mt-4 space-y-1 text-sm text-slate-700">
+      <div className="flex justify-between">
+        <dt>Paid at the hotel</dt>
+        <dd className="line-through">{formatMajorUnits(reference.paid, listing.currency)}</dd>
+      </div>
+      <div className="flex justify-between text-emerald-700">
+        <dt>Seller&apos;s discount</dt>
+        <dd>-{formatMajorUnits(reference.saving, listing.currency)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
+        <dt>Total</dt>
+        <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
+      </div>
+    </dl>
   );
 }
 

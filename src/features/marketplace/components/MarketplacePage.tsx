@@ -3,19 +3,22 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { filtersFromUrl, marketplaceUrl } from '../../../lib/search-filters.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { priceRangeLabel } from '../price-rules.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
 import { usePriceRange } from '../use-price-range.ts';
-import { FiltersPanel } from './FiltersPanel.tsx';
 import { MarketplaceTopBar } from './MarketplaceTopBar.tsx';
-import { PriceFilter } from './PriceFilter.tsx';
 import { Results } from './Results.tsx';
 import { ResultsViewToggle, type ResultsView } from './ResultsViewToggle.tsx';
 import { SearchHeader, type TextFilters } from './SearchHeader.tsx';
 
 // The map (Leaflet or Google Maps) is a separate chunk: only the marketplace's map view pays for it.
 const MarketplaceMap = lazy(() => import('../map/MarketplaceMap.tsx'));
+// The price slider and the filters dialog (Radix, with its scroll lock) are shown only once opened: loaded then,
+// so the page the server drew does not run their code before it takes the markup over.
+const PriceFilter = lazy(() => import('./PriceFilter.tsx').then((module) => ({ default: module.PriceFilter })));
+const FiltersPanel = lazy(() => import('./FiltersPanel.tsx').then((module) => ({ default: module.FiltersPanel })));
 
 const LARGE_SCREEN = '(min-width: 1024px)';
 
@@ -27,7 +30,11 @@ export default function MarketplacePage() {
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
   const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(applied, params.get('bounds'));
-  const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(applied, search.data?.meta.priceCeiling);
+  const currency = useVisitorCurrency();
+  const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(
+    applied,
+    search.isPlaceholderData ? undefined : search.data?.meta.priceCeiling,
+  );
   const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [priceOpen, setPriceOpen] = useState(false);
@@ -61,9 +68,11 @@ export default function MarketplacePage() {
       </div>
 
       {filtersOpen && large ? (
-        <FiltersPanel onClose={() => setFiltersOpen(false)}>
-          <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
-        </FiltersPanel>
+        <Suspense fallback={null}>
+          <FiltersPanel onClose={() => setFiltersOpen(false)}>
+            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+          </FiltersPanel>
+        </Suspense>
       ) : null}
 
       {large ? null : (
@@ -76,13 +85,15 @@ export default function MarketplacePage() {
           <summary className="cursor-pointer font-medium text-slate-900">
             Price
             {priceFiltered ? (
-              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling)}</span>
+              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling, currency)}</span>
             ) : null}
           </summary>
           {/* Mounted only while open: the slider measures itself, work a phone need not do for a closed section. */}
           {priceOpen ? (
             <div className="mt-3">
-              <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
+              <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+                <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
+              </Suspense>
             </div>
           ) : null}
         </details>

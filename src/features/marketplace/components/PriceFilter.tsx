@@ -1,5 +1,6 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useState } from 'react';
+import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { priceRangeLabel, settleMax, settleMin, slideTo, typeMax, typeMin, type PriceRange } from '../price-rules.ts';
 
 type Props = {
@@ -19,6 +20,7 @@ const numberInput = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm
  * typed until they leave it, then show the value actually applied.
  */
 export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Props) {
+  const currency = useVisitorCurrency();
   const [draft, setDraft] = useState<{ field: 'min' | 'max'; text: string } | null>(null);
   const max = range.max ?? ceiling;
   const shown = (field: 'min' | 'max') =>
@@ -26,7 +28,9 @@ export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Pr
 
   return (
     <fieldset className="space-y-4">
-      <legend className={legend === 'hidden' ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>Price</legend>
+      <legend className={legend === 'hidden' ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>
+        Price <span className="font-normal text-slate-600">({currency})</span>
+      </legend>
       <Slider.Root
         className="relative flex h-8 touch-none items-center select-none"
         min={0}
@@ -75,7 +79,7 @@ export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Pr
           />
         </label>
       </div>
-      <p className="text-sm text-slate-600">{priceRangeLabel(range, ceiling)}</p>
+      <p className="text-sm text-slate-600">{priceRangeLabel(range, ceiling, currency)}</p>
       <button
         type="button"
         className="text-sm font-medium text-brand-700 hover:underline"

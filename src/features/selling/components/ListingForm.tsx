@@ -101,6 +101,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
     title: values.title ?? '',
     description: values.description ?? null,
     price: Number.isFinite(typedPrice) && typedPrice > 0 ? typedPrice : 0,
+    paid_price: pricing.amountPaid,
     currency: pricing.currency,
     status: 'active',
     user_id: userId,

@@ -1,0 +1,37 @@
+/**
+ * The currencies a visitor may see prices in: those the European Central Bank publishes daily reference rates
+ * for, and the euro. Listings are charged in their own currency; these are for showing approximate amounts.
+ */
+export const DISPLAY_CURRENCIES = [
+  'AUD',
+  'BGN',
+  'BRL',
+  'CAD',
+  'CHF',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'HUF',
+  'IDR',
+  'ILS',
+  'INR',
+  'ISK',
+  'JPY',
+  'KRW',
+  'MXN',
+  'MYR',
+  'NOK',
+  'NZD',
+  'PHP',
+  'PLN',
+  'RON',
+  'SEK',
+  'SGD',
+  'THB',
+  'TRY',
+  'USD',
+  'ZAR',
+] as const;

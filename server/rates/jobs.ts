@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { startBackgroundLoop } from '../background-loop.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { RatesSource } from './rates-source.ts';
+import { refreshRates } from './refresh-rates.ts';
+
+/**
+ * The ECB publishes once a working day (around 16:00 CET); reading every 6 hours takes each day's rates within a
+ * few hours of it, and a failed read is tried again soon instead of a whole day later.
+ */
+const RATES_REFRESH_EVERY_MS = 6 * 60 * 60_000;
+
+/** Refreshes the exchange rates now and then every 6 hours; safe on every instance at once. */
+export function startRatesRefresh(deps: { db: Kysely<Database>; rates: RatesSource; clock: Clock; logger: Logger }) {
+  return startBackgroundLoop(
+    async () => {
+      const refreshed = await refreshRates(deps.db, deps.rates, deps.clock());
+      if (refreshed.changed) deps.logger.info({ ...refreshed, source: deps.rates.kind }, 'exchange rates refreshed');
+    },
+    RATES_REFRESH_EVERY_MS,
+    // Searches keep the last rates stored: prices stay comparable, only a little out of date.
+    (error) => deps.logger.error({ err: error }, 'exchange rates refresh failed'),
+  );
+}

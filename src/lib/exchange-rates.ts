@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
+import { apiGet, parseResponse } from './api-client.ts';
+
+const ratesReplySchema = z.object({ success: z.literal(true), data: exchangeRatesSchema });
+
+/** The rates the server filters with (GET /api/rates); they change once a day, so one read per visit. */
+const ratesQuery = queryOptions({
+  queryKey: ['exchange-rates'],
+  queryFn: async ({ signal }) =>
+    parseResponse(ratesReplySchema, await apiGet('/api/rates', undefined, { signal })).data,
+  staleTime: 60 * 60_000,
+});
+
+/** Read only where a price is converted: a page whose prices are all in the visitor's currency never asks. */
+export function useExchangeRates() {
+  return useQuery(ratesQuery);
+}
+
+/** `amount` of `from` in `to` at the given rates; null when either currency has no rate. */
+export function convert(amount: number, from: string, to: string, rates: ExchangeRates): number | null {
+  const fromRate = rates.unitsPerEuro[from];
+  const toRate = rates.unitsPerEuro[to];
+  if (!fromRate || !toRate) return null;
+  return (amount / fromRate) * toRate;
+}
