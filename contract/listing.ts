@@ -28,6 +28,8 @@ export const listingSchema = z.object({
   start_utc: z.string().nullable(),
   end_utc: z.string().nullable(),
   reservations: z.object({ start_utc: z.string().nullable(), end_utc: z.string().nullable() }).nullable(),
+  /** The hotel's IANA time zone: the stay's dates are the days its instants fall on there (UTC when unknown). */
+  time_zone: z.string().optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

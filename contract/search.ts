@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_DEFAULT_CURRENCY } from './display-currencies.ts';
 import { parsePriceText } from './price-text.ts';
 
 /**
@@ -81,11 +82,7 @@ const bounds = z.preprocess(
     .optional(),
 );
 
-/**
- * The currency the price bounds are in, and the price ceiling answered: the visitor's chosen one. Absent, US
- * dollars, the currency the SPA shows when the browser's locale names no other.
- */
-export const SEARCH_DEFAULT_CURRENCY = 'USD';
+/** The currency the price bounds are in, and the price ceiling answered: the visitor's chosen one. */
 const currency = z.preprocess(
   blankToUndefined,
   z

@@ -102,6 +102,8 @@ export const foundReservationSchema = z.object({
   }),
   propertyInfo: z.object({
     Name: z.string(),
+    /** The hotel's IANA time zone: the stay's dates are days there. */
+    TimeZone: z.string().optional(),
     Address: z.object({
       Line1: z.string().nullable(),
       City: z.string().nullable(),

@@ -226,3 +226,32 @@ test.describe('marketplace', () => {
     await expect(bar).toBeHidden();
   });
 });
+
+/** Picks EUR in the header and checks the cards show their dollar price with a euro estimate beside it. */
+async function pickEuros(page: Page) {
+  await page.goto('/marketplace');
+  const first = cards(page).first();
+  await expect(first).toBeVisible();
+  await expect(first.getByText(/^about /)).toHaveCount(0); // en-US: dollars, the demo stays' own currency
+  await page.getByRole('combobox', { name: 'Show prices in' }).selectOption('EUR');
+  await expect(first.getByText(/^about €[\d,]+$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Show prices in' })).toHaveValue('EUR');
+  await expect(
+    cards(page)
+      .first()
+      .getByText(/^about €[\d,]+$/),
+  ).toBeVisible();
+}
+
+test.describe("prices in the visitor's currency", () => {
+  test('a visitor picks euros in the header; every card keeps its own price and shows about how much in euros', async ({
+    page,
+  }) => {
+    await pickEuros(page);
+  });
+
+  test('the same on a phone @phone', async ({ page }) => {
+    await pickEuros(page);
+  });
+});

@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
 import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { redactUrl } from './http/redact-url.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
 import { openApiRouter } from './openapi/route.ts';
@@ -88,7 +89,7 @@ export function createApp(dependencies: AppDependencies): Express {
         req: (req: IncomingMessage & { id?: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           remoteAddress: req.socket.remoteAddress,
         }),
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),

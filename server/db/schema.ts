@@ -130,6 +130,8 @@ export interface ListingsTable {
   image_url: string | null;
   start_utc: Timestamp;
   end_utc: Timestamp;
+  /** The hotel's IANA time zone, copied from the reservation (migration 0054): stay dates are days there. */
+  time_zone: ColumnType<string, string | undefined, string>;
   buyer_id: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

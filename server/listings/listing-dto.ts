@@ -22,6 +22,7 @@ export const LISTING_DTO_COLUMNS = [
   'listings.created_at',
   'listings.start_utc',
   'listings.end_utc',
+  'listings.time_zone',
 ] as const;
 
 type DtoColumn = (typeof LISTING_DTO_COLUMNS)[number] extends `listings.${infer Column extends keyof ListingRow}`
@@ -60,5 +61,6 @@ export function toListingDto(row: ListingWithSeller, viewerId: string | null): L
     start_utc: start,
     end_utc: end,
     reservations: { start_utc: start, end_utc: end },
+    time_zone: row.time_zone,
   };
 }

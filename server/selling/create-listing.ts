@@ -79,6 +79,7 @@ export async function createListing(
           image_url: imageUrl,
           start_utc: fresh.startUtc,
           end_utc: fresh.endUtc,
+          time_zone: fresh.hotel.timeZone ?? 'UTC',
           created_at: now,
           updated_at: now,
         })

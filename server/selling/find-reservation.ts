@@ -68,6 +68,7 @@ function describeReservation(
     },
     propertyInfo: {
       Name: reservation.hotel.name,
+      TimeZone: reservation.hotel.timeZone ?? 'UTC',
       Address: {
         Line1: reservation.hotel.addressLine,
         City: reservation.hotel.city,

@@ -1,5 +1,6 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
+import { hotelDate } from '../listings/stay-dates.ts';
 import { html } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 
@@ -47,7 +48,8 @@ const siteHead = (isPrivate: boolean): PageHead => ({
 });
 
 function listingHead(publicUrl: string, listing: ListingWithSeller): PageHead {
-  const day = (value: Date) => value.toISOString().slice(0, 10);
+  // The stay's days as the hotel counts them, as on its page.
+  const day = (value: Date) => hotelDate(value, listing.time_zone);
   const place = [listing.hotel_name, listing.city, listing.country].filter(Boolean).join(', ');
   const price = formatMajorUnits(toMajor(listing.price_cents), listing.currency);
   return {

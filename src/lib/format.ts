@@ -16,8 +16,8 @@ function isoFormatter(options: Intl.DateTimeFormatOptions): (iso: string | null 
 
 /**
  * Stay dates read "Mar 3, 2026" ("MMM d, yyyy") everywhere; null when the value is not a date. Stay dates are
- * calendar days at the hotel stored as UTC midnights; formatting in UTC keeps a stay from shifting by a day for
- * viewers west of Greenwich.
+ * calendar days at the hotel (YYYY-MM-DD, from `stayDates` or the handover), which read as UTC midnights;
+ * formatting in UTC keeps a stay from shifting by a day for viewers west of Greenwich.
  */
 export const formatStayDate = isoFormatter({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

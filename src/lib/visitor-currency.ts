@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DISPLAY_CURRENCIES } from '../../contract/display-currencies.ts';
-import { SEARCH_DEFAULT_CURRENCY } from '../../contract/search.ts';
+import { DISPLAY_CURRENCIES, SEARCH_DEFAULT_CURRENCY } from '../../contract/display-currencies.ts';
 
 const STORAGE_KEY = 'restay.currency';
 

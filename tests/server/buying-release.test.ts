@@ -233,6 +233,8 @@ describe('purchase confirmation and My Stays', () => {
           ],
           handover: null,
           refund: null,
+          // The hotel has not been asked yet, so no retry is under way.
+          transferRetry: null,
         },
       }),
     ]);

@@ -5,6 +5,10 @@ import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
 import { resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
+import { hotelDate } from '../../server/listings/stay-dates.ts';
+
+const hotelClock = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -82,11 +86,13 @@ describe('demo data seed', () => {
       const daysAhead = utcDay(l.start_utc) - utcDay(NOW);
       expect(daysAhead).toBeGreaterThanOrEqual(2);
       expect(daysAhead).toBeLessThanOrEqual(120);
-      const nights = utcDay(l.end_utc) - utcDay(l.start_utc);
+      // Check-in at 15:00 and check-out at 11:00 on the hotel's own clock, on days counted there.
+      expect(hotelClock(l.start_utc, l.time_zone)).toBe('15:00');
+      expect(hotelClock(l.end_utc, l.time_zone)).toBe('11:00');
+      const nights =
+        (Date.parse(hotelDate(l.end_utc, l.time_zone)) - Date.parse(hotelDate(l.start_utc, l.time_zone))) / DAY_MS;
       expect(nights).toBeGreaterThanOrEqual(1);
       expect(nights).toBeLessThanOrEqual(7);
-      expect(l.start_utc.getUTCHours()).toBe(15);
-      expect(l.end_utc.getUTCHours()).toBe(11);
 
       expect(l.created_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
       expect(l.created_at.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 30 * DAY_MS);

@@ -24,8 +24,8 @@ export interface DemoPmsRows {
 }
 
 const DAY_MS = 86_400_000;
-const CHECK_IN_HOUR = 15;
-const CHECK_OUT_HOUR = 11;
+export const CHECK_IN_HOUR = 15;
+export const CHECK_OUT_HOUR = 11;
 
 /** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
 export function buildDemoPmsRows(now: Date): DemoPmsRows {
@@ -203,7 +203,7 @@ function orderItemsOf(hotel: DemoPmsHotel, stay: DemoPmsStay, startUtc: Date): O
 }
 
 /** The UTC instant when the wall clock in `timeZone` shows `hour`:00 on the UTC calendar day starting at `dayUtc`. */
-function atLocalHour(dayUtc: number, hour: number, timeZone: string): Date {
+export function atLocalHour(dayUtc: number, hour: number, timeZone: string): Date {
   const wallClock = dayUtc + hour * 3_600_000;
   // Two passes settle the offset even when the guess falls on the other side of a daylight-saving change.
   let instant = wallClock - offsetMs(wallClock, timeZone);

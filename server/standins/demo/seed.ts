@@ -5,6 +5,7 @@ import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
 import { MARKETPLACE_TIME_ZONES, marketplaceReservationPmsId } from './demo-marketplace-rows.ts';
+import { atLocalHour, CHECK_IN_HOUR, CHECK_OUT_HOUR } from './demo-rows.ts';
 import { resetDemoPms, seedDemoPms } from './demo-seed.ts';
 
 export const DEMO_HOTELS: readonly DemoHotel[] = [...EUROPE_HOTELS, ...AMERICAS_HOTELS, ...WORLD_HOTELS];
@@ -101,8 +102,11 @@ export function buildDemoRows(now: Date): DemoRows {
       // Check-ins spread over 2..120 days ahead (53 and 119 are coprime, so no two listings share a day).
       const checkInDay = 2 + ((i * 53 + 7) % 119);
       const nights = 1 + Math.floor(unitHash(i, 1) * 7);
-      const startUtc = new Date(today + checkInDay * DAY_MS + 15 * HOUR_MS);
-      const endUtc = new Date(today + (checkInDay + nights) * DAY_MS + 11 * HOUR_MS);
+      // At the hotel's own check-in and check-out hours: 15:00 in Kyoto is 06:00 UTC, not 15:00 UTC (which is
+      // midnight there, and would put check-in on the day of check-out).
+      const timeZone = MARKETPLACE_TIME_ZONES[hotel.city.name] ?? 'UTC';
+      const startUtc = atLocalHour(today + checkInDay * DAY_MS, CHECK_IN_HOUR, timeZone);
+      const endUtc = atLocalHour(today + (checkInDay + nights) * DAY_MS, CHECK_OUT_HOUR, timeZone);
       const createdAt = new Date(floorToMinute(now.getTime() - 2 * HOUR_MS - unitHash(i, 2) * 29.5 * DAY_MS));
       const updatedAt =
         stay.status === 'sold'
@@ -129,7 +133,7 @@ export function buildDemoRows(now: Date): DemoRows {
         country_code: hotel.city.countryCode,
         latitude,
         longitude,
-        time_zone: MARKETPLACE_TIME_ZONES[hotel.city.name] ?? 'UTC',
+        time_zone: timeZone,
         currency: 'USD',
         amount_paid_cents: amountPaidCents,
         guest_email: seller.email,
@@ -156,6 +160,7 @@ export function buildDemoRows(now: Date): DemoRows {
         image_url: `/images/listings/${stay.image}.svg`,
         start_utc: startUtc,
         end_utc: endUtc,
+        time_zone: timeZone,
         buyer_id: stay.status === 'sold' ? buyer.id : null,
         created_at: createdAt,
         updated_at: updatedAt,

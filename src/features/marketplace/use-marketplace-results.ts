@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { filtersToParams, type SearchFilters } from '../../lib/search-filters.ts';
 import { useSearchListings } from './api/list-listings.ts';
-import { SEARCH_DEFAULT_CURRENCY } from '../../../contract/search.ts';
+import { SEARCH_DEFAULT_CURRENCY } from '../../../contract/display-currencies.ts';
 import { useVisitorCurrency } from '../../lib/visitor-currency.ts';
 
 /**

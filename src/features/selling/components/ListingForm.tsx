@@ -118,6 +118,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
     start_utc: reservationDetails.StartUtc,
     end_utc: reservationDetails.EndUtc,
     reservations: { start_utc: reservationDetails.StartUtc, end_utc: reservationDetails.EndUtc },
+    time_zone: propertyInfo.TimeZone,
   };
   const invalid = (field: keyof ListingFormInput) => (errors[field] ? true : undefined);
   const descriptionLength = values.description?.length ?? 0;

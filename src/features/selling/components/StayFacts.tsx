@@ -1,16 +1,24 @@
 import type { FoundReservation } from '../../../../contract/selling.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
+import { stayDates } from '../../../lib/listing-dates.ts';
 import { stayNights } from '../../../lib/pricing.ts';
 
 /** The stay as the hotel's system knows it: not editable, the listing takes these from the reservation. */
 export function StayFacts({ reservation }: { reservation: FoundReservation }) {
   const { StartUtc, EndUtc, ResourceName, Number: confirmation } = reservation.reservationDetails;
-  const nights = stayNights(StartUtc, EndUtc);
+  // Days at the hotel, as the stay's page will show them once listed.
+  const { start, end } = stayDates({
+    start_utc: StartUtc,
+    end_utc: EndUtc,
+    reservations: null,
+    time_zone: reservation.propertyInfo.TimeZone,
+  });
+  const nights = stayNights(start, end);
   const facts: [string, string][] = [
     ['Hotel', reservation.propertyInfo.Name],
     ['Room', ResourceName ?? 'Not provided'],
-    ['Check-in', formatStayDate(StartUtc) ?? 'Not provided'],
-    ['Check-out', formatStayDate(EndUtc) ?? 'Not provided'],
+    ['Check-in', formatStayDate(start) ?? 'Not provided'],
+    ['Check-out', formatStayDate(end) ?? 'Not provided'],
     ['Nights', nights === null ? 'Not provided' : formatNights(nights)],
     ['Confirmation number', confirmation],
   ];

@@ -1,0 +1,53 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
+import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
+import { stayDates } from '../../src/lib/listing-dates.ts';
+import { makeListing } from './factories.ts';
+
+/**
+ * A stay's dates are the days its check-in and check-out fall on at the hotel. In Auckland (UTC+13 in December)
+ * check-out at 11:00 on Dec 24 is 22:00 UTC on Dec 23: read in UTC the stay would end a day early.
+ */
+const auckland = () =>
+  makeListing({
+    title: 'Harbour view queen',
+    time_zone: 'Pacific/Auckland',
+    start_utc: '2026-12-21T02:00:00.000Z', // 15:00 on Dec 21 in Auckland
+    end_utc: '2026-12-23T22:00:00.000Z', // 11:00 on Dec 24 in Auckland
+    reservations: { start_utc: '2026-12-21T02:00:00.000Z', end_utc: '2026-12-23T22:00:00.000Z' },
+  });
+
+describe('stay dates are the hotel’s days', () => {
+  it('reads the instants in the hotel’s time zone', () => {
+    expect(stayDates(auckland())).toEqual({ start: '2026-12-21', end: '2026-12-24' });
+    // Kyoto: 15:00 is 06:00 UTC the same day; 11:00 is 02:00 UTC.
+    expect(
+      stayDates({
+        start_utc: '2026-12-22T06:00:00.000Z',
+        end_utc: '2026-12-23T02:00:00.000Z',
+        reservations: null,
+        time_zone: 'Asia/Tokyo',
+      }),
+    ).toEqual({ start: '2026-12-22', end: '2026-12-23' });
+    // A listing from an older server, without its zone, reads as before (UTC).
+    expect(stayDates({ start_utc: '2026-03-03T00:00:00.000Z', end_utc: null, reservations: null })).toEqual({
+      start: '2026-03-03',
+      end: null,
+    });
+  });
+
+  it('on the card and on the stay’s page alike, with the nights the hotel counts', () => {
+    const { unmount } = render(<ListingCard listing={auckland()} />, { wrapper: MemoryRouter });
+    expect(screen.getByText('Dec 21, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Dec 24, 2026')).toBeInTheDocument();
+    unmount();
+    render(<ListingDetail listing={auckland()} viewerId={null} />, { wrapper: MemoryRouter });
+    const page = within(document.body);
+    expect(page.getAllByText(/Dec 21, 2026/).length).toBeGreaterThan(0);
+    expect(page.getAllByText(/Dec 24, 2026/).length).toBeGreaterThan(0);
+    expect(page.queryByText(/Dec 23, 2026/)).not.toBeInTheDocument();
+    expect(page.getByText('3 nights')).toBeInTheDocument();
+  });
+});
