@@ -20,8 +20,6 @@ import type { Logger } from 'pino';
 import { pageRendererIn } from './seo/page-renderer.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How long after listening the background loops start (see where it is used). */
-const LOOPS_START_AFTER_MS = 500;
 
 /**
  * Everything after the database is open: migrations, the demo data, the app, listening and the background
@@ -60,12 +58,9 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
       startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
     );
   };
-  let loopsStart: NodeJS.Timeout | undefined;
   const server = app.listen(config.port, config.host, () => {
     selfOrigin.listeningOn(server.address());
-    // The loops' first rounds (jobs, the hotel directory sync, the sweeps) would be queued ahead of the first
-    // requests, on the embedded database's one session above all: they start a moment after listening.
-    loopsStart = setTimeout(startLoops, LOOPS_START_AFTER_MS);
+    startLoops();
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
   answerUnparseableRequests(server);
@@ -86,7 +81,6 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
     // Each background loop ends its round at the next step; the server keeps answering until then, because
     // a round may be calling the stand-ins this very server serves (the demo PMS, the test checkout). Then the
     // server closes, and the database last, after the server's requests.
-    clearTimeout(loopsStart);
     const loopsStopped = Promise.all(jobs.map((stop) => stop()));
     const serverClosed = loopsStopped.then(
       () =>
