@@ -20,6 +20,8 @@ export const SERVER_LAYERS = [
   ['auth', 'contact', 'photos', 'system'],
   ['listings'],
   ['alerts', 'seo'],
+  // A hotel's resale rules (its standing, the verdict, pausing a listing): read by selling and payments alike.
+  ['resale-policy'],
   ['selling'],
   // The buying core: the order core, then each layer building on the one before it. A lower layer starts work
   // of a higher one through a job kind it enqueues and the higher one handles (server/orders/sale-jobs.ts).
@@ -27,6 +29,8 @@ export const SERVER_LAYERS = [
   ['payments'],
   ['handover'],
   ['payouts'],
+  // The hotel console's policy: publishing and the kill switch bring listings in line (ending holds on the way).
+  ['hotel-policy'],
   // The API's description documents every route, so it sits on top.
   ['openapi'],
 ];

@@ -82,5 +82,7 @@ export const HOTEL_WITHDRAWAL_MESSAGES: Record<HotelWithdrawal, string> = {
 export const sellerListingSchema = listingSchema.extend({
   sale: saleOutcomeSchema.nullable(),
   withdrawnByHotel: z.string().nullable().default(null),
+  /** Why the hotel's resale policy paused this listing (it resumes by itself once the hotel allows it). */
+  hotelPauseReason: z.string().nullable().default(null),
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;

@@ -70,6 +70,8 @@ export const TRANSFER_REFUSALS = [
   'ota_relay',
   'price_unknown',
   'hotel_unknown',
+  // The hotel's resale policy does not allow it; `details.reasons` holds the hotel's sentences.
+  'hotel_policy',
 ] as const;
 export type TransferRefusal = (typeof TRANSFER_REFUSALS)[number];
 

@@ -67,6 +67,8 @@ function manyHotels(now: Date, count: number) {
     rows.filter((row) => row.enterprise_id === enterprise.id);
   const template: DemoPmsRows = {
     enterprises: [enterprise],
+    rateGroups: own(demo.rateGroups),
+    rates: own(demo.rates),
     categories: own(demo.categories),
     resources: own(demo.resources),
     customers: own(demo.customers),
@@ -77,6 +79,8 @@ function manyHotels(now: Date, count: number) {
   const numbers: string[] = [];
   const rows: DemoPmsRows = {
     enterprises: [],
+    rateGroups: [],
+    rates: [],
     categories: [],
     resources: [],
     customers: [],
@@ -96,6 +100,8 @@ function manyHotels(now: Date, count: number) {
     const token = `BENCH-HOTEL-${h}`;
     tokens.push(token);
     rows.enterprises.push(copy(template.enterprises[0]!, { access_token: token, name: `Bench Hotel ${h}` }));
+    rows.rateGroups.push(...template.rateGroups.map((row) => copy(row)));
+    rows.rates.push(...template.rates.map((row) => copy(row)));
     rows.categories.push(...template.categories.map((row) => copy(row)));
     rows.resources.push(...template.resources.map((row) => copy(row)));
     rows.customers.push(...template.customers.map((row) => copy(row)));
@@ -118,6 +124,8 @@ async function insertRows(db: Awaited<ReturnType<typeof openBenchDatabase>>['han
         .execute();
   };
   await inChunks('demo_pms_enterprises', rows.enterprises);
+  await inChunks('demo_pms_rate_groups', rows.rateGroups);
+  await inChunks('demo_pms_rates', rows.rates);
   await inChunks('demo_pms_resource_categories', rows.categories);
   await inChunks('demo_pms_resources', rows.resources);
   await inChunks('demo_pms_customers', rows.customers);

@@ -119,6 +119,8 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       logger,
     });
     standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify }));
+    // The seeded demo hotels publish their policy once connected, so the demo marketplace sells as before.
+    background.push(() => wing!.startDemoPolicies({ db, clock, logger }));
   }
 
   const paymentsConfig = config.payments;

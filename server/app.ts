@@ -33,6 +33,7 @@ import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import { hotelDeps } from './hotels/deps.ts';
 import { integrationWebhookRouter } from './hotels/integration-webhook-route.ts';
 import { hotelsRouter } from './hotels/routes.ts';
+import { hotelPolicyRouter } from './hotel-policy/routes.ts';
 import { EARLY_INPUT_SCRIPT_SOURCE } from './seo/early-input.ts';
 import type { PageRenderer } from './seo/page-renderer.ts';
 import { spaPage, type SpaPage } from './seo/spa-page.ts';
@@ -144,6 +145,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use('/saved-searches', savedSearchesRouter({ ...alerts, users }));
   api.use('/alerts', unsubscribeRouter(alerts));
   api.use('/payouts', payoutsRouter({ ...buying, users }));
+  api.use('/hotels', hotelPolicyRouter(buying, users));
   api.use(apiNotFound);
   app.use('/api', api);
 

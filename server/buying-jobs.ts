@@ -1,4 +1,5 @@
 import { registerHandoverJobs } from './handover/register-jobs.ts';
+import { registerHotelPolicyJobs } from './hotel-policy/register-jobs.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { runDueJobs } from './jobs/worker.ts';
 import type { BuyingDeps } from './payments/deps.ts';
@@ -13,7 +14,9 @@ import { registerPayoutJobs } from './payouts/register-jobs.ts';
 
 /** Buying's job kinds: payments, the handover that follows a sale, and the seller's payout. */
 export function registerBuyingJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
-  return registerPayoutJobs(registerHandoverJobs(registerPaymentJobs(registry, deps), deps), deps);
+  const buying = registerPayoutJobs(registerHandoverJobs(registerPaymentJobs(registry, deps), deps), deps);
+  // The hotel's policy pauses listings and ends holds: its jobs run with buying's dependencies.
+  return registerHotelPolicyJobs(buying, deps);
 }
 
 /** Runs buying's due jobs now (tests and scripts; a server runs every domain's through one job worker). */

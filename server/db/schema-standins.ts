@@ -66,6 +66,8 @@ export interface StripeStandinEventsTable {
 /** The demo PMS's hotels, one Mews-style access token each (migration 0008). */
 export interface DemoPmsEnterprisesTable {
   id: string;
+  /** One of the seeded demo hotels (migration 0075): connected with a published resale policy. */
+  seeded: ColumnType<boolean, boolean | undefined, boolean>;
   access_token: string;
   service_id: string;
   name: string;
@@ -116,6 +118,12 @@ export interface DemoPmsReservationsTable {
   state: string;
   origin: string;
   channel_number: string | null;
+  /** How the booking was made, as Mews' reservation says it (migration 0075); null: none of these. */
+  rate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  travel_agency_id: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  availability_block_id: ColumnType<string | null, string | null | undefined, string | null>;
+  voucher_id: ColumnType<string | null, string | null | undefined, string | null>;
   customer_id: string;
   category_id: string;
   resource_id: string | null;

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { HotelWithdrawal } from '../../contract/handover.ts';
 import type { ListingStatus } from '../../contract/listing-status.ts';
+import type { ResaleChannel } from '../../contract/resale-policy.ts';
 import type {
   StripeStandinSessionsTable,
   StripeStandinRefundsTable,
@@ -36,7 +37,15 @@ import type {
   HotelIntegrationEventsTable,
 } from './schema-hotels.ts';
 
+import type {
+  HotelPolicyVersionsTable,
+  HotelResalePausesTable,
+  DemoPmsRateGroupsTable,
+  DemoPmsRatesTable,
+} from './schema-resale-policy.ts';
+
 export type * from './schema-standins.ts';
+export type * from './schema-resale-policy.ts';
 export type * from './schema-money.ts';
 export type * from './schema-hotels.ts';
 
@@ -78,6 +87,11 @@ export interface ReservationsTable {
   imported_at: DefaultedTimestamp;
   /** The room's photo URLs from the hotel's system (jsonb); written as a JSON string. */
   room_image_urls: ColumnType<string[], string | undefined, string>;
+  /** What the hotel's resale policy reads (migration 0075): the hotel, rate, room type and channels (jsonb). */
+  enterprise_id: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  room_type_id: ColumnType<string | null, string | null | undefined, string | null>;
+  channels: ColumnType<ResaleChannel[], string | undefined, string>;
 }
 
 export interface ReservationVerificationsTable {
@@ -128,6 +142,8 @@ export interface ListingsTable {
   /** Set by the listings_place trigger and computed from the position (migration 0005); never written by code. */
   place_id: ColumnType<number, never, never>;
   geo_cell: ColumnType<number | null, never, never>;
+  /** Why the hotel paused this (inactive) listing; it resumes by itself once the hotel allows it again. */
+  hotel_pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The price in euro cents (unrounded) at the stored exchange rates; null while the currency has no rate. Set by
    * the listings_price_eur trigger and the rates job (migration 0061); never written by other code.
@@ -339,6 +355,10 @@ export interface Database {
   hotel_members: HotelMembersTable;
   hotel_invites: HotelInvitesTable;
   hotel_integration_events: HotelIntegrationEventsTable;
+  hotel_policy_versions: HotelPolicyVersionsTable;
+  hotel_resale_pauses: HotelResalePausesTable;
+  demo_pms_rate_groups: DemoPmsRateGroupsTable;
+  demo_pms_rates: DemoPmsRatesTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -12,7 +12,7 @@ export async function expireStartedListings({ db, clock }: { db: Kysely<Database
   const now = clock();
   const result = await db
     .updateTable('listings')
-    .set({ status: 'expired', updated_at: now })
+    .set({ status: 'expired', hotel_pause_reason: null, updated_at: now })
     .where('status', 'in', statusesInto('expired'))
     .where('start_utc', '<=', now)
     .executeTakeFirst();

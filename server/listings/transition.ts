@@ -29,7 +29,8 @@ export async function transitionListing(trx: Executor, transition: ListingTransi
   if (!from.length) throw new Error(`No allowed transition into ${to} from ${transition.from.join(', ')}`);
   const updated = await trx
     .updateTable('listings')
-    .set({ ...changes, status: to, updated_at: now })
+    // A hotel's pause reason belongs to an inactive listing only: any move clears it unless the caller sets it.
+    .set({ hotel_pause_reason: null, ...changes, status: to, updated_at: now })
     .where('id', '=', listingId)
     .where('status', 'in', from)
     .returningAll()

@@ -21,6 +21,14 @@ import {
 } from '../../contract/selling.ts';
 import { alertsPaths } from './alerts.ts';
 import { payoutsPaths } from './payouts.ts';
+import { hotelPolicyPaths } from './hotel-policy.ts';
+import {
+  hotelPolicyViewSchema,
+  policyCatalogSchema,
+  policyEffectsSchema,
+  policyVersionsSchema,
+  publishedPolicySchema,
+} from '../../contract/resale-policy.ts';
 import { buyingPaths } from './buying.ts';
 import { handoverPaths } from './handover.ts';
 import { hotelsPaths } from './hotels.ts';
@@ -53,6 +61,11 @@ const NAMED_REPLIES: Record<string, z.ZodType> = {
   OnboardingLink: onboardingLinkSchema,
   PublicConfig: publicConfigSchema,
   Photo: photoSchema,
+  HotelPolicy: hotelPolicyViewSchema,
+  PublishedPolicy: publishedPolicySchema,
+  PolicyVersions: policyVersionsSchema,
+  PolicyCatalog: policyCatalogSchema,
+  PolicyEffects: policyEffectsSchema,
   Error: errorEnvelopeSchema,
 };
 
@@ -87,6 +100,7 @@ const AREAS: Paths[] = [
   alertsPaths,
   payoutsPaths,
   hotelsPaths,
+  hotelPolicyPaths,
 ];
 
 /** The areas' paths as one, each method of a path from exactly one area. */
@@ -122,11 +136,20 @@ export function openApiDocument(publicUrl: string) {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: publicUrl }],
-    tags: ['System', 'Landing page', 'Listings', 'Selling', 'Buying', 'Handover', 'Alerts', 'Payouts', 'Hotels'].map(
-      (name) => ({
-        name,
-      }),
-    ),
+    tags: [
+      'System',
+      'Landing page',
+      'Listings',
+      'Selling',
+      'Buying',
+      'Handover',
+      'Alerts',
+      'Payouts',
+      'Hotel console',
+      'Hotels',
+    ].map((name) => ({
+      name,
+    })),
     paths: allPaths(),
     components: {
       schemas: Object.fromEntries(Object.entries(NAMED_REPLIES).map(([name, schema]) => [name, replySchema(schema)])),

@@ -13,6 +13,7 @@ import type { BuyingDeps } from './deps.ts';
 import { recordOrderCreated } from '../orders/order-transition.ts';
 import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
+import { assertHotelStillAllows } from './hotel-check.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
 
 /**
@@ -67,12 +68,13 @@ export async function createCheckout(
     return createCheckout(deps, user, request);
   if (listing.status !== 'active') return answerUnavailable(deps, listing.id, user.id);
   await assertCheckInAhead(deps, listing);
-  await assertReservationStillSellable(deps, {
+  const reservation = await assertReservationStillSellable(deps, {
     listingId: listing.id,
     externalId: listing.external_id,
     startUtc: listing.start_utc,
     endUtc: listing.end_utc,
   });
+  await assertHotelStillAllows(deps, listing, reservation);
   const buyer = await buyerDetails(deps, user, request);
   const buyerEmail = buyer.email;
   let orderId: string;
@@ -103,6 +105,7 @@ function findListingForCheckout(deps: Pick<BuyingDeps, 'db'>, listingId: string)
       'listings.start_utc',
       'listings.end_utc',
       'listings.reservation_id',
+      'listings.hotel_pause_reason',
       'reservations.external_id',
       'reservations.time_zone',
     ])

@@ -21,7 +21,10 @@ export type ReservationProblem = {
  * cancelled, is no longer confirmed, or whose dates changed cannot be sold as listed: the listing is withdrawn
  * (so nobody else tries) and the buyer gets 409 saying why.
  */
-export async function assertReservationStillSellable(deps: Pick<BuyingDeps, 'db' | 'clock' | 'pms'>, stay: ListedStay) {
+export async function assertReservationStillSellable(
+  deps: Pick<BuyingDeps, 'db' | 'clock' | 'pms'>,
+  stay: ListedStay,
+): Promise<PmsReservation> {
   let reservation: PmsReservation | null;
   try {
     reservation = await deps.pms.findByExternalId(stay.externalId);
@@ -33,7 +36,7 @@ export async function assertReservationStillSellable(deps: Pick<BuyingDeps, 'db'
     );
   }
   const problem = problemWith(reservation, stay);
-  if (!problem) return;
+  if (!problem) return reservation!; // problemWith finds a missing reservation a problem
   await inTransaction(deps.db, (trx) =>
     transitionListing(trx, { listingId: stay.listingId, from: ['active'], to: 'withdrawn', now: deps.clock() }),
   );

@@ -51,10 +51,24 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
     .where('withdrawn_by_hotel', 'is not', null)
     .execute();
   const withdrawalOf = new Map(withdrawals.map((row) => [row.id, row.withdrawn_by_hotel]));
+  const hotelPauses = rows.length
+    ? await db
+        .selectFrom('listings')
+        .select(['id', 'hotel_pause_reason'])
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('hotel_pause_reason', 'is not', null)
+        .execute()
+    : [];
+  const pauseOf = new Map(hotelPauses.map((row) => [row.id, row.hotel_pause_reason]));
   return rows.map((row) => {
     const sale = saleOf.get(row.id);
     return {
       ...toListingDto(row, sellerId),
+      hotelPauseReason: pauseOf.get(row.id) ?? null,
       sale: sale
         ? {
             orderId: sale.id,

@@ -14,6 +14,7 @@ import { assertChargeablePrice, assertHonestPrice } from './pricing.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertLiveProof, assertNoSaleUnderWay } from './ownership-proof.ts';
 import { alreadyListed, assertTransferable } from './transferability.ts';
+import { assertHotelAllows } from './hotel-allows.ts';
 
 export interface CreateListingDependencies {
   db: Kysely<Database>;
@@ -47,6 +48,8 @@ export async function createListing(
   const priceCents = toCents(input.listingPrice);
   assertChargeablePrice(priceCents, fresh.currency);
   assertHonestPrice(priceCents, { amountPaidCents: fresh.amountPaidCents, currency: fresh.currency, maxMarkupPercent });
+  // The hotel's rules, price cap included: the lower of Restay's ceiling and the hotel's holds.
+  await assertHotelAllows(db, fresh, now, priceCents);
   const imageUrl = chosenImage(imageOptions(fresh.externalId, fresh.roomImageUrls), input.imageUrl);
   // assertTransferable refused a reservation without them.
   const city = fresh.hotel.city ?? '';

@@ -5,7 +5,9 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { imageOptions } from './image-options.ts';
 import type { Pms, PmsReservation } from './pms/pms.ts';
-import { maxPriceCents } from './pricing.ts';
+import { lowerCeiling, maxPriceCents } from './pricing.ts';
+import { hotelStanding } from '../resale-policy/standing.ts';
+import { hotelPriceCapCents } from '../resale-policy/verdict.ts';
 import { findVerifiedReservation, liveListingIdOf, saveReservation } from './reservation-store.ts';
 
 export interface FindReservationDependencies {
@@ -42,16 +44,19 @@ export async function findReservation(
   reference: string,
 ): Promise<FoundReservation> {
   const { fresh } = await readVerifiedReservation(deps, userId, reference);
-  return describeReservation(fresh, deps.maxMarkupPercent, await liveListingIdOf(deps.db, fresh.externalId));
+  const standing = await hotelStanding(deps.db, { enterpriseId: fresh.hotel.enterpriseId }, fresh.hotel.name);
+  const hotelCap = hotelPriceCapCents(standing.policy, fresh.amountPaidCents);
+  return describeReservation(fresh, deps.maxMarkupPercent, hotelCap, await liveListingIdOf(deps.db, fresh.externalId));
 }
 
 /** The reservation in the hotel system's field names, with what the listing form needs beside it. */
 function describeReservation(
   reservation: PmsReservation,
   maxMarkupPercent: number,
+  hotelCapCents: number | null,
   liveListingId: string | null,
 ): FoundReservation {
-  const ceiling = maxPriceCents(reservation.amountPaidCents, maxMarkupPercent);
+  const ceiling = lowerCeiling(maxPriceCents(reservation.amountPaidCents, maxMarkupPercent), hotelCapCents);
   return {
     reservationDetails: {
       Id: reservation.externalId,

@@ -17,6 +17,15 @@ export async function findOwnedListing(db: Executor, userId: string, listingId: 
       'reservations.external_id',
       'reservations.amount_paid_cents',
       'reservations.room_image_urls',
+      'listings.hotel_pause_reason',
+      'reservations.hotel_name',
+      'reservations.enterprise_id',
+      'reservations.rate_id',
+      'reservations.room_type_id',
+      'reservations.channels',
+      'reservations.start_utc',
+      'reservations.end_utc',
+      'reservations.time_zone',
     ])
     .where('listings.id', '=', listingId)
     .executeTakeFirst();

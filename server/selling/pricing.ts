@@ -13,6 +13,12 @@ export function maxPriceCents(amountPaidCents: number | null, maxMarkupPercent: 
   return Math.floor((amountPaidCents * (100 + maxMarkupPercent)) / 100 + 1e-9);
 }
 
+/** The lower of two ceilings (Restay's and the hotel's), either of which may be absent. */
+export function lowerCeiling(ours: number | null, hotels: number | null): number | null {
+  if (ours === null) return hotels;
+  return hotels === null ? ours : Math.min(ours, hotels);
+}
+
 const money = (cents: number, currency: string) => formatMajorUnits(toMajor(cents), currency);
 
 /** Honest price: 400 naming the ceiling when the asking price is above what the seller paid (plus markup). */

@@ -9,6 +9,7 @@ import type { Pms } from './pms/pms.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertNoSaleUnderWay } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
+import { assertHotelAllows } from './hotel-allows.ts';
 import { CODE_LIFETIME_MS, hashCode, newCode } from './verification-code.ts';
 import { verificationEmail } from './verification-email.ts';
 
@@ -75,6 +76,7 @@ export async function requestVerification(
   const now = clock();
   await assertNoSaleUnderWay(db, reservation.externalId);
   assertTransferable(reservation, now, await liveListingIdOf(db, reservation.externalId));
+  await assertHotelAllows(db, reservation, now);
 
   const code = newCode();
   const { salt, hash } = hashCode(deps.codeKey, code);

@@ -27,6 +27,10 @@ export async function saveReservation(trx: Executor, reservation: PmsReservation
     guest_email: reservation.guest.email,
     state: reservation.state,
     room_image_urls: JSON.stringify(reservation.roomImageUrls),
+    enterprise_id: reservation.hotel.enterpriseId,
+    rate_id: reservation.resale.rateId,
+    room_type_id: reservation.resale.roomTypeId,
+    channels: JSON.stringify(reservation.resale.channels),
   };
   return trx
     .insertInto('reservations')

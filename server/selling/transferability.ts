@@ -16,6 +16,8 @@ const REFUSAL_MESSAGES: Record<TransferRefusal, string> = {
     "The hotel's system does not say what was paid for this reservation, so we cannot check the asking price " +
     'against it and it cannot be listed. Ask the hotel to record the payment on the reservation.',
   hotel_unknown: "The hotel's system does not give this hotel's city and country, so the stay cannot be listed yet.",
+  // Never raised from here: the hotel's own sentences are (hotel-allows.ts); this is the catalogue's fallback.
+  hotel_policy: "The hotel's resale policy does not allow this reservation to be resold.",
 };
 
 /**

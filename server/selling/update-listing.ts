@@ -12,6 +12,7 @@ import { assertChargeablePrice, assertHonestPrice } from './pricing.ts';
 import { assertEditable, findOwnedListing } from './owned-listing.ts';
 import { findListingById } from '../listings/queries.ts';
 import { transitionListing, type TransitionChanges } from '../listings/transition.ts';
+import { hotelRulesOnEdit } from './hotel-rules-on-edit.ts';
 
 export interface UpdateListingDependencies {
   db: Kysely<Database>;
@@ -33,6 +34,7 @@ export async function updateListing(
   const { db, clock, maxMarkupPercent } = deps;
   const listing = await findOwnedListing(db, userId, listingId);
   assertEditable(listing.status);
+  const now = clock();
 
   const changes: TransitionChanges = {};
   if (input.title !== undefined) changes.title = input.title;
@@ -50,8 +52,12 @@ export async function updateListing(
   if (input.imageUrl !== undefined) {
     changes.image_url = chosenImage(imageOptions(listing.external_id, listing.room_image_urls), input.imageUrl);
   }
+  const hotelSays = await hotelRulesOnEdit(db, listing, input, changes.price_cents, now);
+  if (hotelSays) {
+    input = { ...input, status: hotelSays.status };
+    changes.hotel_pause_reason = hotelSays.pauseReason;
+  }
 
-  const now = clock();
   await inTransaction(db, async (trx) => {
     await enqueueAlerts(trx, listing, input.status ?? listing.status, changes.price_cents, now);
     if (input.status && input.status !== listing.status) {

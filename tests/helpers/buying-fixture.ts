@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import { pino } from 'pino';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
@@ -146,6 +147,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         guest: { email: null, isOtaRelay: false, firstName: null, lastName: null },
         roomName: null,
         hotel: {
+          enterpriseId: TEST_ENTERPRISE_ID,
           name: 'Hotel Test',
           addressLine: 'Rua Augusta 1',
           city: 'Lisbon',
@@ -157,6 +159,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         currency: 'USD',
         amountPaidCents: null,
         roomImageUrls: [],
+        resale: { rateId: null, roomTypeId: null, channels: ['direct'] },
       });
       return listingId;
     },

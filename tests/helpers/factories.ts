@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import type { Kysely } from 'kysely';
 import type { Database, NewListing } from '../../server/db/schema.ts';
 
@@ -36,6 +37,7 @@ export async function insertListing(
       country_code: 'PT',
       state: 'Confirmed',
       owner_id: sellerId,
+      enterprise_id: TEST_ENTERPRISE_ID,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../server/http/errors.ts';
+import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
 
 const DAY_MS = 86_400_000;
@@ -66,6 +67,7 @@ export function pmsReservation(
     guest: { email, isOtaRelay: false, firstName: 'Ana', lastName: 'Silva' },
     roomName: 'Double Deluxe, room 204',
     hotel: {
+      enterpriseId: TEST_ENTERPRISE_ID,
       name: 'Hotel Tejo',
       addressLine: 'Rua Augusta 100',
       city: 'Lisbon',
@@ -77,6 +79,7 @@ export function pmsReservation(
     currency: 'EUR',
     amountPaidCents: 45_000,
     roomImageUrls: [],
+    resale: { rateId: 'rate-flexible', roomTypeId: 'room-double', channels: ['direct'] },
     ...fields,
   };
 }

@@ -10,6 +10,7 @@ import { createSelfOrigin } from '../../server/http/self-origin.ts';
 import { answerUnparseableRequests } from '../../server/http/unparseable-requests.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createTestDatabase } from './test-database.ts';
+import { connectHotel, TEST_ENTERPRISE_ID } from './test-hotel.ts';
 
 export interface TestServer {
   url: string;
@@ -34,6 +35,8 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
+  // The hotel the PMS doubles' reservations belong to, connected and allowing what Restay allows.
+  if (!options.database) await connectHotel(database.db, { enterpriseId: TEST_ENTERPRISE_ID });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -3,7 +3,8 @@ import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { OrderState } from '../../contract/buying.ts';
 import { testClock } from '../helpers/buying-fixture.ts';
 import { insertListing } from '../helpers/factories.ts';
-import { addHotelMember, insertHotel, insertInvite } from '../helpers/hotels.ts';
+import { addHotelMember, insertInvite } from '../helpers/hotels.ts';
+import { addMember, connectHotel } from '../helpers/test-hotel.ts';
 import { ACCESS_TABLE, BASE_HEADERS, type AccessRow, type World } from '../helpers/reliability/access-table.ts';
 import { openTestCheckout } from '../helpers/reliability/fuzz-setup.ts';
 import { mountedRoutes, routeKey, type MountedRoute } from '../helpers/reliability/mounted-routes.ts';
@@ -12,21 +13,11 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // Every mounted route x every actor x every resource state, from the one table in access-table.ts.
 
-type Actor =
-  'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired' | 'hotelAdmin' | 'hotelStaff' | 'otherHotelAdmin';
-const ACTORS: Actor[] = [
-  'guest',
-  'stranger',
-  'owner',
-  'buyer',
-  'revoked',
-  'expired',
-  'hotelAdmin',
-  'hotelStaff',
-  'otherHotelAdmin',
-];
-/** Actors signed in with an account of their own. */
-const PEOPLE = ['owner', 'buyer', 'stranger', 'hotelAdmin', 'hotelStaff', 'otherHotelAdmin'] as const;
+type Actor = 'guest' | 'stranger' | 'owner' | 'buyer' | 'revoked' | 'expired' | HotelActor;
+/** The world's hotel's admin and staff, and the admin of another hotel. */
+type HotelActor = 'hotelAdmin' | 'hotelStaff' | 'otherHotelAdmin';
+const HOTEL_ACTORS: HotelActor[] = ['hotelAdmin', 'hotelStaff', 'otherHotelAdmin'];
+const ACTORS: Actor[] = ['guest', 'stranger', 'owner', 'buyer', 'revoked', 'expired', ...HOTEL_ACTORS];
 const STATES: { listing: ListingStatus; order: OrderState | undefined }[] = [
   { listing: 'active', order: undefined },
   { listing: 'reserved', order: 'open' },
@@ -38,8 +29,7 @@ const HOUR = 3_600_000;
 let server: TestServer;
 const clock = testClock();
 const tokens = {} as Record<Actor, string | undefined>;
-const ids = {} as Record<(typeof PEOPLE)[number], string>;
-let hotelId: string;
+const ids = {} as Record<'owner' | 'buyer' | 'stranger' | HotelActor, string>;
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -47,18 +37,11 @@ beforeAll(async () => {
     env: { PUBLIC_URL: TEST_PUBLIC_URL },
     authRateLimits: { token: 10_000, signIn: 10_000 },
   });
-  for (const actor of PEOPLE) {
-    const { session, user } = await signedInClient(server.url, `${actor.toLowerCase()}@example.com`);
+  for (const actor of ['owner', 'buyer', 'stranger', ...HOTEL_ACTORS] as const) {
+    const { session, user } = await signedInClient(server.url, `${actor}@example.com`);
     tokens[actor] = session.access_token;
     ids[actor] = user.id;
   }
-  // The world's hotel, with its admin and staff; another hotel of the same chain has its own admin.
-  const { db } = server.database;
-  hotelId = await insertHotel(db, { name: 'Hotel Seeblick', chainId: 'chain-1' });
-  await addHotelMember(db, hotelId, { userId: ids.hotelAdmin, role: 'admin' });
-  await addHotelMember(db, hotelId, { userId: ids.hotelStaff, role: 'staff' });
-  const otherHotel = await insertHotel(db, { name: 'Hotel Bergblick', chainId: 'chain-1' });
-  await addHotelMember(db, otherHotel, { userId: ids.otherHotelAdmin, role: 'admin' });
   // The owner's second device, signed out: its token is still unexpired and correctly signed.
   const device = await signedInClient(server.url, 'owner@example.com');
   tokens.revoked = device.session.access_token;
@@ -66,6 +49,11 @@ beforeAll(async () => {
   // Checked with the clock two hours on (see below): the owner's own token, expired.
   tokens.expired = tokens.owner;
   tokens.guest = undefined;
+  const other = await connectHotel(server.database.db, { name: 'Hotel Elsewhere' });
+  await addMember(server.database.db, other.hotelId, 'admin', {
+    id: ids.otherHotelAdmin,
+    email: 'otherHotelAdmin@example.com',
+  });
 });
 afterAll(() => server.close());
 
@@ -106,6 +94,10 @@ async function makeWorld(state: (typeof STATES)[number]): Promise<Omit<World, 'c
       })
       .execute();
   }
+  // A hotel of its own per world, so that its admin's allowed changes (a publish, the kill switch) stay in it.
+  const { hotelId } = await connectHotel(db, { name: 'Hotel Matrix' });
+  await addMember(db, hotelId, 'admin', { id: ids.hotelAdmin, email: 'hotelAdmin@example.com' });
+  await addMember(db, hotelId, 'staff', { id: ids.hotelStaff, email: 'hotelStaff@example.com' });
   const removableMemberId = await addHotelMember(db, hotelId, { role: 'staff' });
   const inviteId = await insertInvite(db, { hotelId, email: `invited-${removableMemberId}@example.com`, now });
   return {
@@ -132,11 +124,11 @@ function mayPass(row: AccessRow, actor: Actor): boolean {
     case 'anyone':
       return true;
     case 'signed-in':
-      return (PEOPLE as readonly Actor[]).includes(actor);
-    case 'hotel-member':
-      return actor === 'hotelAdmin' || actor === 'hotelStaff';
+      return actor !== 'guest' && actor !== 'revoked' && actor !== 'expired';
     case 'hotel-admin':
       return actor === 'hotelAdmin';
+    case 'hotel-member':
+      return actor === 'hotelAdmin' || actor === 'hotelStaff';
     case 'owner':
       return actor === 'owner';
     case 'buyer':
@@ -158,19 +150,17 @@ async function snapshot(world: Omit<World, 'callerId'>) {
     .select(['state', 'paid_at'])
     .where('listing_id', '=', world.listingId)
     .execute();
-  const members = await db
-    .selectFrom('hotel_members')
-    .select(['user_id', 'role'])
+  const policies = await db
+    .selectFrom('hotel_policy_versions')
+    .select('version')
     .where('hotel_id', '=', world.hotelId)
-    .orderBy('user_id')
     .execute();
-  const invites = await db
-    .selectFrom('hotel_invites')
-    .select(['id', 'expires_at', 'used_at'])
+  const paused = await db
+    .selectFrom('hotel_resale_pauses')
+    .select('hotel_id')
     .where('hotel_id', '=', world.hotelId)
-    .orderBy('id')
     .execute();
-  return JSON.stringify({ listing, orders, members, invites });
+  return JSON.stringify({ listing, orders, policies, paused });
 }
 
 async function call(route: MountedRoute, row: AccessRow, world: Omit<World, 'callerId'>, actor: Actor) {

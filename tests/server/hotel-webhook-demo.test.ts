@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDemoHotels } from '../helpers/test-hotel.ts';
 import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { buyingDeps } from '../../server/payments/deps.ts';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
@@ -18,6 +19,7 @@ const PUBLIC_URL = 'http://localhost:5999';
 beforeAll(async () => {
   server = await startTestServer({ env: { ...PROJECT_AUTH_ENV, PUBLIC_URL } });
   await seedDemoData(server.database.db);
+  await connectDemoHotels(server.database.db);
 });
 afterAll(() => server.close());
 

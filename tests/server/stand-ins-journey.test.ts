@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { connectDemoHotels } from '../helpers/test-hotel.ts';
 import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { buyingDeps } from '../../server/payments/deps.ts';
 import { runPaymentWork } from '../../server/buying-jobs.ts';
@@ -17,6 +18,7 @@ const PUBLIC_URL = 'http://localhost:5999';
 beforeAll(async () => {
   server = await startTestServer({ env: { ...PROJECT_AUTH_ENV, PUBLIC_URL } });
   await seedDemoData(server.database.db);
+  await connectDemoHotels(server.database.db);
 });
 afterAll(() => server.close());
 

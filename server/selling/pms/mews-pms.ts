@@ -14,6 +14,9 @@ import {
 import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts';
 import { syncHotelDirectory } from './mews-directory-sync.ts';
 import { transferWithMews } from './mews-transfer.ts';
+import { channelsOf } from './mews-channels.ts';
+import { readMewsCatalog } from './mews-catalog.ts';
+import { englishOrFirst } from './mews-names.ts';
 import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
 
 export interface MewsPmsOptions extends MewsConnectorOptions {
@@ -118,6 +121,15 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     return { accessToken, reservation: described };
   };
 
+  /** The access token of the hotel with this enterprise id, learned from each hotel's configuration/get. */
+  const tokenOfEnterprise = async (enterpriseId: string) => {
+    for (const accessToken of await currentTokens()) {
+      const hotel = await hotelOf(accessToken).catch(() => null);
+      if (hotel?.enterpriseId === enterpriseId) return accessToken;
+    }
+    return undefined;
+  };
+
   const locate = (externalId: string) =>
     findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`);
 
@@ -133,6 +145,11 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return (await locate(externalId))?.reservation ?? null;
     },
     transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
+    async readResaleCatalog(enterpriseId) {
+      const accessToken = await tokenOfEnterprise(enterpriseId);
+      if (!accessToken) throw upstreamError();
+      return readMewsCatalog(call, accessToken).catch(asUpstreamError);
+    },
     syncDirectory: async (now, signal) =>
       syncHotelDirectory(
         { call, accessTokens: await currentTokens(), directory, hotelKeyOf, logger: options.logger },
@@ -178,6 +195,11 @@ async function describe(
     amountPaidCents: price?.cents ?? null,
     // The Connector calls read here carry no pictures of the room.
     roomImageUrls: [],
+    resale: {
+      rateId: reservation.RateId ?? null,
+      roomTypeId: reservation.RequestedResourceCategoryId,
+      channels: channelsOf(reservation),
+    },
   };
 }
 
@@ -239,16 +261,6 @@ async function readRoomName(
   return categoryName ?? (roomNumber ? `Room ${roomNumber}` : null);
 }
 
-function englishOrFirst(names: Record<string, string | null>): string | null {
-  const english = names['en-US'] ?? Object.entries(names).find(([language]) => language.startsWith('en'))?.[1];
-  const name =
-    english?.trim() ||
-    Object.values(names)
-      .find((value) => value?.trim())
-      ?.trim();
-  return name || null;
-}
-
 async function readHotel(call: ConnectorCall, accessToken: string): Promise<Hotel> {
   const { Enterprise: enterprise } = await call(accessToken, 'configuration/get', {}, configurationReplySchema);
   const address = enterprise.Address ?? {};
@@ -257,6 +269,7 @@ async function readHotel(call: ConnectorCall, accessToken: string): Promise<Hote
   if (!defaultCurrency) throw upstreamError();
   const position = validPosition(address.Latitude, address.Longitude);
   return {
+    enterpriseId: enterprise.Id,
     name: enterprise.Name,
     addressLine:
       [address.Line1, address.Line2]

@@ -29,6 +29,15 @@ export const mewsReservationSchema = z.object({
   State: z.enum(MEWS_RESERVATION_STATES),
   RequestedResourceCategoryId: z.string().min(1),
   AssignedResourceId: z.string().nullable().optional(),
+  // How the booking reached the hotel, which a hotel's resale policy reads (mews-channels.ts).
+  RateId: z.string().nullable().optional(),
+  Origin: z.string().nullable().optional(),
+  CommanderOrigin: z.string().nullable().optional(),
+  ChannelNumber: z.string().nullable().optional(),
+  TravelAgencyId: z.string().nullable().optional(),
+  PartnerCompanyId: z.string().nullable().optional(),
+  AvailabilityBlockId: z.string().nullable().optional(),
+  VoucherId: z.string().nullable().optional(),
   ScheduledStartUtc: utcTime,
   ScheduledEndUtc: utcTime,
 });
@@ -60,7 +69,36 @@ export const resourcesReplySchema = z.object({
 });
 
 export const resourceCategoriesReplySchema = z.object({
-  ResourceCategories: z.array(z.object({ Id: z.string(), Names: localizedText })),
+  ResourceCategories: z.array(z.object({ Id: z.string(), Names: localizedText, IsActive: z.boolean().optional() })),
+  Cursor: cursor,
+});
+
+export const servicesReplySchema = z.object({
+  Services: z.array(
+    z.object({
+      Id: z.string(),
+      IsActive: z.boolean().optional(),
+      Data: z.object({ Discriminator: z.string() }).nullable().optional(),
+    }),
+  ),
+  Cursor: cursor,
+});
+
+export const ratesReplySchema = z.object({
+  Rates: z.array(
+    z.object({
+      Id: z.string(),
+      GroupId: z.string().nullable().optional(),
+      IsActive: z.boolean().optional(),
+      Names: localizedText.nullable().optional(),
+      ShortName: z.string().nullable().optional(),
+    }),
+  ),
+  Cursor: cursor,
+});
+
+export const rateGroupsReplySchema = z.object({
+  RateGroups: z.array(z.object({ Id: z.string(), Names: localizedText.nullable().optional() })),
   Cursor: cursor,
 });
 

@@ -1,3 +1,5 @@
+import type { PolicyCatalog, ResaleChannel } from '../../../contract/resale-policy.ts';
+
 export type PmsReservationState =
   'confirmed' | 'started' | 'processed' | 'cancelled' | 'optional' | 'inquired' | 'requested';
 export interface PmsReservation {
@@ -9,6 +11,8 @@ export interface PmsReservation {
   guest: { email: string | null; isOtaRelay: boolean; firstName: string | null; lastName: string | null };
   roomName: string | null; // category name (en-US or first) and room number when assigned, e.g. "Double Deluxe, room 204"
   hotel: {
+    /** The hotel's id in its system (Mews enterprise id): how Restay knows which connected hotel this is. */
+    enterpriseId: string;
     name: string;
     addressLine: string | null;
     city: string | null;
@@ -20,6 +24,8 @@ export interface PmsReservation {
   currency: string; // ISO upper-case: the price's currency, else the enterprise default
   amountPaidCents: number | null; // sum of GrossValue of non-Canceled order items, in minor units; null when none
   roomImageUrls: string[]; // [] when the PMS gives none
+  /** What the hotel's resale policy reads: the rate, the room type and how the booking reached the hotel. */
+  resale: { rateId: string | null; roomTypeId: string | null; channels: ResaleChannel[] };
 }
 /** The guest a reservation is handed to: the buyer, by the names they gave at checkout and their email. */
 export interface PmsGuest {
@@ -73,4 +79,9 @@ export interface Pms {
   syncDirectory?(now: Date, signal?: AbortSignal): Promise<DirectorySyncResult>;
   /** The hotel (enterprise) an access token opens, and its chain: how a hotel joining is named. */
   enterpriseOf?(accessToken: string): Promise<{ id: string; name: string; chainId: string | null }>;
+  /**
+   * The connected hotel's rates (with their rate group) and room types, named as the hotel names them, for the
+   * hotel console's resale policy. UPSTREAM_ERROR when the hotel's system does not answer.
+   */
+  readResaleCatalog?(enterpriseId: string): Promise<PolicyCatalog>;
 }

@@ -3,7 +3,7 @@ import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
 import { pmsId } from './demo-ids.ts';
-import type { DemoPmsRows } from './demo-rows.ts';
+import { addDemoRates, type DemoPmsRows } from './demo-rows.ts';
 
 /**
  * The demo marketplace's listed reservations also live in the demo PMS, at hotels of their own (one access
@@ -68,13 +68,15 @@ export function marketplaceDemoPmsRows(marketplace: {
 }): DemoPmsRows {
   const rows: DemoPmsRows = {
     enterprises: [],
+    rateGroups: [],
+    rates: [],
     categories: [],
     resources: [],
     customers: [],
     reservations: [],
     orderItems: [],
   };
-  const enterpriseOf = new Map<string, { id: string; categories: Map<string, string> }>();
+  const enterpriseOf = new Map<string, { id: string; categories: Map<string, string>; rateId: string }>();
   const profileOf = new Map(marketplace.profiles.map((p) => [p.id, p]));
 
   marketplace.reservations.forEach((reservation, index) => {
@@ -83,10 +85,12 @@ export function marketplaceDemoPmsRows(marketplace: {
     if (!enterprise) {
       const hotel = MARKETPLACE_HOTELS.find((h) => h.name === reservation.hotel_name);
       const e = FIRST_MARKETPLACE_ID + enterpriseOf.size;
-      enterprise = { id: pmsId('enterprise', e), categories: new Map() };
+      const enterpriseId = pmsId('enterprise', e);
+      enterprise = { id: enterpriseId, categories: new Map(), rateId: addDemoRates(rows, enterpriseId, e).flexible };
       enterpriseOf.set(reservation.hotel_name, enterprise);
       rows.enterprises.push({
         id: enterprise.id,
+        seeded: true,
         access_token: marketplaceHotelToken(reservation.hotel_name),
         service_id: pmsId('service', e),
         name: reservation.hotel_name,
@@ -130,6 +134,7 @@ export function marketplaceDemoPmsRows(marketplace: {
       number: reservation.confirmation_number,
       state: 'Confirmed',
       origin: 'Distributor',
+      rate_id: enterprise.rateId,
       channel_number: null,
       customer_id: pmsId('customer', n),
       category_id: categoryId,

@@ -6,12 +6,16 @@ import type {
   DemoPmsReservationsTable,
   DemoPmsResourceCategoriesTable,
   DemoPmsResourcesTable,
+  DemoPmsRateGroupsTable,
+  DemoPmsRatesTable,
 } from '../../db/schema.ts';
 import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 
 export interface DemoPmsRows {
   enterprises: Insertable<DemoPmsEnterprisesTable>[];
+  rateGroups: Insertable<DemoPmsRateGroupsTable>[];
+  rates: Insertable<DemoPmsRatesTable>[];
   categories: Insertable<DemoPmsResourceCategoriesTable>[];
   resources: Insertable<DemoPmsResourcesTable>[];
   customers: Insertable<DemoPmsCustomersTable>[];
@@ -27,6 +31,8 @@ export const CHECK_OUT_HOUR = 11;
 export function buildDemoPmsRows(now: Date): DemoPmsRows {
   const rows: DemoPmsRows = {
     enterprises: [],
+    rateGroups: [],
+    rates: [],
     categories: [],
     resources: [],
     customers: [],
@@ -40,6 +46,7 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
     const enterpriseId = pmsId('enterprise', h + 1);
     rows.enterprises.push({
       id: enterpriseId,
+      seeded: true,
       access_token: hotel.accessToken,
       service_id: pmsId('service', h + 1),
       name: hotel.name,
@@ -52,6 +59,7 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
       time_zone: hotel.timeZone,
       currency: hotel.currency,
     });
+    const rateIds = addDemoRates(rows, enterpriseId, h + 1);
     const categoryIds: string[] = [];
     const resourceIds = new Map<string, string>();
     for (const category of hotel.categories) {
@@ -103,6 +111,7 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
         number: stay.number,
         state: stay.state ?? 'Confirmed',
         origin: stay.channelNumber ? 'ChannelManager' : 'Distributor',
+        rate_id: rateIds.flexible,
         channel_number: stay.channelNumber ?? null,
         customer_id: customerId,
         category_id: categoryIds[stay.category]!,
@@ -120,6 +129,43 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
     }
   });
   return rows;
+}
+
+/**
+ * A demo hotel's rates, in two rate groups as Mews hotels usually keep them: the public "Flexible" (every demo
+ * booking's) and "Non-refundable", and the negotiated "Corporate". `n` numbers the hotel (ids stay fixed).
+ */
+export function addDemoRates(rows: Pick<DemoPmsRows, 'rateGroups' | 'rates'>, enterpriseId: string, n: number) {
+  const publicGroup = pmsId('rateGroup', 2 * n - 1);
+  const negotiatedGroup = pmsId('rateGroup', 2 * n);
+  rows.rateGroups.push(
+    { id: publicGroup, enterprise_id: enterpriseId, name: 'Public rates', ordering: 0 },
+    { id: negotiatedGroup, enterprise_id: enterpriseId, name: 'Negotiated rates', ordering: 1 },
+  );
+  const ids = {
+    flexible: pmsId('rate', 3 * n - 2),
+    nonRefundable: pmsId('rate', 3 * n - 1),
+    corporate: pmsId('rate', 3 * n),
+  };
+  rows.rates.push(
+    { id: ids.flexible, enterprise_id: enterpriseId, group_id: publicGroup, name: 'Flexible', short_name: 'FLEX' },
+    {
+      id: ids.nonRefundable,
+      enterprise_id: enterpriseId,
+      group_id: publicGroup,
+      name: 'Non-refundable',
+      short_name: 'NREF',
+    },
+    {
+      id: ids.corporate,
+      enterprise_id: enterpriseId,
+      group_id: negotiatedGroup,
+      name: 'Corporate',
+      short_name: 'CORP',
+      is_public: false,
+    },
+  );
+  return ids;
 }
 
 type OrderItem = Omit<Insertable<DemoPmsOrderItemsTable>, 'id' | 'reservation_id'>;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import type { NewProfile, NewReservation } from '../../db/schema.ts';
 import { marketplaceDemoPmsRows } from './demo-marketplace-rows.ts';
@@ -39,6 +40,8 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
   const listed = marketplaceDemoPmsRows(marketplace);
   const rows: DemoPmsRows = {
     enterprises: [...bookable.enterprises, ...listed.enterprises],
+    rateGroups: [...bookable.rateGroups, ...listed.rateGroups],
+    rates: [...bookable.rates, ...listed.rates],
     categories: [...bookable.categories, ...listed.categories],
     resources: [...bookable.resources, ...listed.resources],
     customers: [...bookable.customers, ...listed.customers],
@@ -49,6 +52,16 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
   await db
     .insertInto('demo_pms_enterprises')
     .values(rows.enterprises)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('demo_pms_rate_groups')
+    .values(rows.rateGroups)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('demo_pms_rates')
+    .values(rows.rates)
     .onConflict((oc) => oc.doNothing())
     .execute();
   await db
@@ -77,5 +90,18 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
     .values(rows.orderItems)
     .onConflict((oc) => oc.doNothing())
     .execute();
+  await stampMarketplaceReservations(db);
   return { reservations: inserted.length };
+}
+
+/**
+ * The marketplace seed writes its reservations as if imported: they learn here what an import reads for the
+ * hotel's resale policy (which hotel, rate and room type), from the demo PMS that now holds them.
+ */
+async function stampMarketplaceReservations(db: Executor) {
+  await sql`
+    UPDATE reservations r
+    SET enterprise_id = d.enterprise_id::text, rate_id = d.rate_id::text, room_type_id = d.category_id::text
+    FROM demo_pms_reservations d
+    WHERE r.external_id = d.id::text AND r.enterprise_id IS NULL`.execute(db);
 }

@@ -13,6 +13,7 @@ import {
   resourcesReply,
   type Enterprise,
 } from './demo-mews-replies.ts';
+import { rateGroupsReply, ratesReply, servicesReply } from './demo-mews-rates.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
 import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 
@@ -58,6 +59,9 @@ export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Databas
   operation('resourceCategories/getAll', resourceCategoriesRequest, (enterprise, body) =>
     resourceCategoriesReply(db, enterprise, body),
   );
+  operation('services/getAll', z.object({ Limitation: limitation }), (enterprise) => servicesReply(enterprise));
+  operation('rates/getAll', ratesRequest, (enterprise, body) => ratesReply(db, enterprise, body));
+  operation('rateGroups/getAll', rateGroupsRequest, (enterprise, body) => rateGroupsReply(db, enterprise, body));
   operation('configuration/get', z.object({}), (enterprise) => configurationReply(enterprise, clock()));
   operation('orderItems/getAll', orderItemsRequest, (enterprise, body) => orderItemsReply(db, enterprise, body));
   operation('customers/add', addCustomerRequest, (enterprise, body) => addCustomer(db, enterprise, body));
@@ -105,11 +109,29 @@ const resourcesRequest = z.object({
   Extent: z.object({ Resources: z.boolean() }),
   Limitation: limitation,
 });
+const activityStates = z.array(z.enum(['Active', 'Deleted'])).optional();
 const resourceCategoriesRequest = z.object({
   ServiceIds: guids.min(1),
   ResourceCategoryIds: guids.optional(),
+  ActivityStates: activityStates,
   Limitation: limitation,
 });
+/** rates/getAll requires ServiceIds; rateGroups/getAll requires ServiceIds or RateGroupIds. */
+const ratesRequest = z.object({
+  ServiceIds: guids.min(1),
+  RateIds: guids.optional(),
+  ActivityStates: activityStates,
+  Extent: z.object({ Rates: z.boolean().optional(), AvailabilityBlockAssignments: z.boolean() }).optional(),
+  Limitation: limitation,
+});
+const rateGroupsRequest = z
+  .object({
+    ServiceIds: guids.optional(),
+    RateGroupIds: guids.optional(),
+    ActivityStates: activityStates,
+    Limitation: limitation,
+  })
+  .refine((body) => body.ServiceIds || body.RateGroupIds, { path: ['ServiceIds'] });
 const orderItemsRequest = z.object({ ServiceOrderIds: guids.min(1), Limitation: limitation });
 const addCustomerRequest = z.object({
   FirstName: z.string().nullable().optional(),

@@ -15,11 +15,11 @@ import { TEST_PUBLIC_URL } from '../supabase-client.ts';
  *  - provider: only whoever holds a signature made with a server secret, or the secret itself (the payment
  *    provider's webhook, the hotel system's webhook token, an alert email's unsubscribe link): every actor is refused
  *  - stand-in: only Restay's own adapter, with the stand-in's credentials (every actor is refused)
- *  - hotel-member: an admin or staff of the world's hotel (not another hotel's admin, not a seller)
- *  - hotel-admin: an admin of the world's hotel
+ *  - hotel-admin: an admin of the world's hotel (its staff, another hotel's admin, sellers and guests are refused)
+ *  - hotel-member: anyone working for the world's hotel, admin or staff
  */
 export type Audience =
-  'anyone' | 'signed-in' | 'owner' | 'buyer' | 'provider' | 'stand-in' | 'hotel-member' | 'hotel-admin';
+  'anyone' | 'signed-in' | 'owner' | 'buyer' | 'provider' | 'stand-in' | 'hotel-admin' | 'hotel-member';
 
 /** The resources of one state of the world a request may name. */
 export interface World {
@@ -27,7 +27,7 @@ export interface World {
   sessionId: string;
   ownerId: string;
   buyerId: string;
-  /** A hotel with an admin and a staff member (another hotel's admin is the other actor). */
+  /** A hotel whose admin and staff are the matrix's hotel actors. */
   hotelId: string;
   /** A staff member of that hotel, made for this world, whom an admin may remove. */
   removableMemberId: string;
@@ -155,6 +155,36 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /api/payouts/account': row('signed-in', at('/api/payouts/account')),
   'POST /api/payouts/onboarding': row('signed-in', at('/api/payouts/onboarding', {})),
   'GET /api/saved-searches': row('signed-in', at('/api/saved-searches')),
+  'GET /api/hotels/:hotelId/policy': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/policy` })),
+  'GET /api/hotels/:hotelId/policy/versions': row('hotel-member', (w) => ({
+    path: `/api/hotels/${w.hotelId}/policy/versions`,
+  })),
+  // The tests' hotel system has no catalogue to read: its members get 502, everyone else is refused first.
+  'GET /api/hotels/:hotelId/policy/catalog': row('hotel-member', (w) => ({
+    path: `/api/hotels/${w.hotelId}/policy/catalog`,
+  })),
+  'PUT /api/hotels/:hotelId/policy': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/policy`,
+    body: {
+      policy: {
+        resaleEnabled: true,
+        rates: 'all',
+        roomTypes: 'all',
+        channels: ['direct'],
+        cutOffHours: 48,
+        blackouts: [],
+        priceCapPercent: 100,
+      },
+    },
+  })),
+  'POST /api/hotels/:hotelId/policy/pause': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/policy/pause`,
+    body: { confirm: true },
+  })),
+  'POST /api/hotels/:hotelId/policy/resume': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/policy/resume`,
+    body: { confirm: true },
+  })),
   'POST /api/saved-searches': row('signed-in', at('/api/saved-searches', {})),
   // No world holds a saved search: outsiders must be refused; the owner-only rule is in alerts-saved-searches.
   'PUT /api/saved-searches/:id': row('signed-in', at(`/api/saved-searches/${UNKNOWN_ID}`, { paused: true }), {
@@ -224,6 +254,18 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'POST /demo-mews/api/connector/v1/resourceCategories/getAll': row(
     'stand-in',
     at('/demo-mews/api/connector/v1/resourceCategories/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/services/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/services/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/rates/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/rates/getAll', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/rateGroups/getAll': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/rateGroups/getAll', mews),
   ),
   'POST /demo-mews/api/connector/v1/configuration/get': row(
     'stand-in',

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { Executor } from '../db/transaction.ts';
+import { AppError, notFound } from '../http/errors.ts';
+
+export type HotelRole = 'admin' | 'staff';
+
+/**
+ * The caller's role at the hotel: 404 for a malformed id, an unknown hotel, or a hotel the caller does not work
+ * for (another hotel's people and sellers learn nothing, not even that it exists); 403 when `needed` is admin and
+ * the caller is staff.
+ */
+export async function roleAt(db: Executor, userId: string, hotelId: unknown, needed: HotelRole | 'member' = 'member') {
+  const id = z.guid().safeParse(hotelId);
+  if (!id.success) throw notFound('Hotel');
+  const member = await db
+    .selectFrom('hotel_members')
+    .innerJoin('hotels', 'hotels.id', 'hotel_members.hotel_id')
+    .select(['hotel_members.role', 'hotels.id', 'hotels.name', 'hotels.status'])
+    .where('hotel_members.hotel_id', '=', id.data)
+    .where('hotel_members.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!member) throw notFound('Hotel');
+  if (needed === 'admin' && member.role !== 'admin')
+    throw new AppError('FORBIDDEN', "Only the hotel's admins can change its resale policy.");
+  return { hotel: { id: member.id, name: member.name, status: member.status }, role: member.role as HotelRole };
+}

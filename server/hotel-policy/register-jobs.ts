@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineJobType } from '../jobs/job-type.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { BuyingDeps } from '../payments/deps.ts';
+import { LISTING_PAUSED_EMAIL } from '../resale-policy/pause-listing.ts';
+import { applyHotelPolicy } from './apply-policy.ts';
+
+/** Brings a hotel's listings in line after its standing changed outside the console (e.g. a suspended integration). */
+export const APPLY_HOTEL_POLICY = defineJobType('resale_policy.apply', z.object({ hotelId: z.guid() }));
+
+/** The resale policy's job kinds: the seller's email about a paused listing, and applying a hotel's standing. */
+export function registerHotelPolicyJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
+  return registry
+    .register(LISTING_PAUSED_EMAIL, {
+      maxAttempts: 12,
+      run: async ({ listingId, reason }) => {
+        const message = await pausedEmail(deps, listingId, reason);
+        if (message) await deps.mailer.send(message);
+      },
+    })
+    .register(APPLY_HOTEL_POLICY, {
+      maxAttempts: 8,
+      backoffMs: 30_000,
+      run: async ({ hotelId }) => void (await applyHotelPolicy(deps, hotelId)),
+    });
+}
+
+async function pausedEmail(deps: BuyingDeps, listingId: string, reason: string): Promise<MailMessage | null> {
+  const row = await deps.db
+    .selectFrom('listings')
+    .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
+    .select(['listings.title', 'listings.hotel_name', 'profiles.email'])
+    .where('listings.id', '=', listingId)
+    .executeTakeFirst();
+  if (!row?.email) return null;
+  const hotel = row.hotel_name ?? 'The hotel';
+  return {
+    to: row.email,
+    subject: `Your listing at ${hotel} is paused`,
+    text: [
+      `Your listing "${row.title}" is off the marketplace for now: ${reason}`,
+      '',
+      'It goes back on sale by itself as soon as the hotel allows it again; you need not do anything. You can ' +
+        `see it, or withdraw it, in My Listings: ${new URL('/my-listings', deps.publicUrl).toString()}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,27 @@
+import { CHANNEL_LABELS, cutOffText, type ResalePolicy } from '../../../../contract/resale-policy.ts';
+
+/** A policy as the console reads it back, one line per rule: for staff, the history and the live summary. */
+export function policyLines(policy: ResalePolicy): { label: string; value: string }[] {
+  const chosen = (selection: ResalePolicy['rates'], all: string) =>
+    selection === 'all' ? all : selection.length ? selection.map((item) => item.name).join(', ') : 'None';
+  return [
+    { label: 'Resale', value: policy.resaleEnabled ? 'Allowed' : 'Off' },
+    {
+      label: 'Channels',
+      value: policy.channels.length ? policy.channels.map((c) => CHANNEL_LABELS[c]).join(', ') : 'None',
+    },
+    { label: 'Rates', value: chosen(policy.rates, 'Every rate') },
+    { label: 'Room types', value: chosen(policy.roomTypes, 'Every room type') },
+    {
+      label: 'Cut-off',
+      value: policy.cutOffHours ? `${cutOffText(policy.cutOffHours)} before check-in` : 'None',
+    },
+    {
+      label: 'Blackout dates',
+      value: policy.blackouts.length
+        ? policy.blackouts.map((b) => (b.from === b.to ? b.from : `${b.from} to ${b.to}`)).join('; ')
+        : 'None',
+    },
+    { label: 'Price cap', value: `${policy.priceCapPercent}% of the price paid` },
+  ];
+}

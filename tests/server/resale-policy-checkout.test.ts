@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResalePolicy } from '../../contract/resale-policy.ts';
+import { applyHotelPolicy } from '../../server/hotel-policy/apply-policy.ts';
+import { publishPolicy, setResalePaused } from '../../server/hotel-policy/publish-policy.ts';
+import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { ALLOW_ALL_POLICY, connectHotel, hotelIdOf } from '../helpers/test-hotel.ts';
+
+let fx: BuyingFixture;
+let seller: { id: string };
+let hotelId: string;
+let adminId: string;
+
+beforeAll(async () => {
+  fx = await startBuyingServer();
+  seller = await fx.user({ firstName: 'Sam' });
+  hotelId = await hotelIdOf(fx.server.database.db);
+  const member = await fx.server.database.db
+    .selectFrom('hotel_members')
+    .select('user_id')
+    .where('hotel_id', '=', hotelId)
+    .executeTakeFirstOrThrow();
+  adminId = member.user_id;
+});
+afterAll(() => fx.close());
+
+const db = () => fx.server.database.db;
+const checkout = (listingId: string, auth: Record<string, string>) =>
+  fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), auth);
+const listing = (id: string) => db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const publish = (changes: Partial<ResalePolicy>) =>
+  publishPolicy(fx.deps, adminId, hotelId, { ...ALLOW_ALL_POLICY, ...changes });
+
+describe('at checkout', () => {
+  it('refuses a buyer once the hotel no longer allows the stay, and pauses it for its seller', async () => {
+    const listingId = await fx.listStay(seller.id, { daysAhead: 5 });
+    const reservation = await fx.reservationOf(listingId);
+    // The hotel's system says the booking came through a travel agency (e.g. read again since listing).
+    fx.pms.reservations.set(reservation.externalId, {
+      ...reservation,
+      resale: { ...reservation.resale, channels: ['travel_agency'] },
+    });
+    // Published straight into the table so no sweep runs first: checkout alone must hold the line.
+    await db()
+      .insertInto('hotel_policy_versions')
+      .values({
+        hotel_id: hotelId,
+        version: 100,
+        policy: JSON.stringify({ ...ALLOW_ALL_POLICY, channels: ['direct'] }),
+        published_by: adminId,
+        published_at: fx.clock(),
+      })
+      .execute();
+    try {
+      const buyer = await fx.user();
+      const reply = await checkout(listingId, buyer.auth);
+      expect(reply.status).toBe(409);
+      expect(reply.body.details).toMatchObject({ reason: 'hotel_policy' });
+      expect(reply.body.error).toBe(
+        'Hotel Tejo does not allow resale of bookings made through a travel agency. This stay can no longer be bought.',
+      );
+      const row = await listing(listingId);
+      expect(row.status).toBe('inactive');
+      expect(row.hotel_pause_reason).toMatch(/travel agency/);
+      expect(await db().selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toEqual([]);
+    } finally {
+      await db().deleteFrom('hotel_policy_versions').where('version', '=', 100).execute();
+      await applyHotelPolicy(fx.deps, hotelId);
+    }
+  });
+
+  it('refuses a buyer inside the cut-off', async () => {
+    await publish({ cutOffHours: 72 });
+    const listingId = await fx.listStay(seller.id, { daysAhead: 2 });
+    // The publish above ran before this listing existed; checkout reads the live policy itself.
+    const reply = await checkout(listingId, (await fx.user()).auth);
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toMatch(/^Hotel Tejo does not allow resale within 3 days of check-in\./);
+    await publish({});
+  });
+});
+
+describe('the kill switch with open holds', () => {
+  it('releases the hold, expires the checkout, hides the stay; a paid sale finishes', async () => {
+    await publish({});
+    const held = await fx.heldStay(seller.id);
+    const paidListing = await fx.heldStay(seller.id);
+    // This buyer has paid; the webhook has not arrived yet.
+    const paidEvent = fx.payments.pay(paidListing.sessionId);
+
+    const effects = await setResalePaused(fx.deps, adminId, hotelId, true);
+    expect(effects.holdsReleased).toBe(1);
+
+    const order = await db().selectFrom('orders').selectAll().where('id', '=', held.orderId).executeTakeFirstOrThrow();
+    expect(order.state).toBe('cancelled');
+    expect(fx.payments.sessions.get(held.sessionId)?.status).toBe('expired');
+    expect((await listing(held.listingId)).status).toBe('inactive');
+
+    // The buyer who paid keeps the stay: the sale goes on to its transfer.
+    const paid = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', paidListing.orderId)
+      .executeTakeFirstOrThrow();
+    expect(paid.state).not.toBe('cancelled');
+    expect((await listing(paidListing.listingId)).status).toBe('sold');
+    expect((await fx.deliver(paidEvent)).status).toBe(200);
+
+    // Nobody can start paying for a stay at the hotel while resale is paused.
+    const again = await checkout(held.listingId, (await fx.user()).auth);
+    expect(again.status).toBe(409);
+
+    await setResalePaused(fx.deps, adminId, hotelId, false);
+    expect((await listing(held.listingId)).status).toBe('active');
+  });
+});
+
+describe('another hotel', () => {
+  it("is not touched by this hotel's switch", async () => {
+    const other = await connectHotel(db(), { name: 'Hotel Other' });
+    const effects = await setResalePaused(fx.deps, other.adminId, other.hotelId, true);
+    expect(effects).toEqual({ paused: 0, resumed: 0, holdsReleased: 0 });
+  });
+});
