@@ -21,6 +21,8 @@ export const PAGE_PATHS = [
   '/hotel',
   '/hotel/claim',
   '/hotel/:hotelId',
+  '/hotel/:hotelId/policy',
+  '/hotel/:hotelId/policy/history',
   '/hotel/:hotelId/members',
 ] as const;
 

@@ -48,6 +48,11 @@ const pageRoutes = (): RouteObject[] => [
         lazy: page(() => import('../features/hotel-console/components/HotelLayout.tsx')),
         children: [
           { index: true, lazy: page(() => import('../features/hotel-console/components/OverviewPage.tsx')) },
+          { path: 'policy', lazy: page(() => import('../features/hotel-console/components/PolicyPage.tsx')) },
+          {
+            path: 'policy/history',
+            lazy: page(() => import('../features/hotel-console/components/PolicyHistoryPage.tsx')),
+          },
           { path: 'members', lazy: page(() => import('../features/hotel-console/components/MembersPage.tsx')) },
         ],
       },

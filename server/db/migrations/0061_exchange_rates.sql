@@ -1,4 +1,4 @@
--- Prices in the visitor's currency (ADR 0038). The European Central Bank's daily reference rates, as units of each
+-- Prices in the visitor's currency (ADR 0039). The European Central Bank's daily reference rates, as units of each
 -- currency per euro, are kept here by the rates job (server/rates); the euro itself is always 1.
 CREATE TABLE exchange_rates (
   currency text PRIMARY KEY CHECK (currency ~ '^[A-Z]{3}$'),

@@ -11,5 +11,6 @@ export interface HotelSection {
 
 export const HOTEL_SECTIONS: readonly HotelSection[] = [
   { to: '', label: 'Overview' },
+  { to: 'policy', label: 'Resale policy' },
   { to: 'members', label: 'Members' },
 ];
