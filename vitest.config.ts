@@ -24,6 +24,7 @@ const SYSTEM_FILES = [
   'tests/server/handover-interleavings.test.ts',
   'tests/server/lint-layers.test.ts',
   'tests/server/pglite-thread.test.ts',
+  'tests/server/production-bundle.test.ts',
   'tests/server/selling-code-property.test.ts',
   'tests/server/startup-matrix.test.ts',
   'tests/server/startup.test.ts',

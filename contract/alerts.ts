@@ -22,6 +22,8 @@ export const SAVED_QUERY_KEYS = [
   'minPrice',
   'maxPrice',
   'bounds',
+  // The currency the price bounds are in (the marketplace's default when absent).
+  'currency',
 ] as const;
 export type SavedQuery = Partial<Record<(typeof SAVED_QUERY_KEYS)[number], string>>;
 

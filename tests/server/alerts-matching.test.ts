@@ -7,6 +7,7 @@ import { noticesOf, personWithSearch } from '../helpers/alerts.ts';
 import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { manualClock } from '../helpers/selling.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { storeShippedRates } from '../helpers/rates.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const time = manualClock(new Date('2026-11-23T10:00:00Z'));
@@ -15,6 +16,7 @@ let sellerId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  await storeShippedRates(database.db);
   sellerId = await insertProfile(database.db);
 });
 afterAll(() => database.dispose());
@@ -84,15 +86,15 @@ describe('matching a new stay against saved searches (the marketplace search rul
     ).toEqual(['exact', 'fromOnly', 'untilOnly', 'wider']);
   });
 
-  it("compares prices in the listing's own currency, bounds included", async () => {
+  it("compares prices in the search's currency (here the listing's own), bounds included", async () => {
     expect(
       await whichMatch(
         {
-          atMax: { maxPrice: '120' },
-          atMin: { minPrice: '120' },
-          range: { minPrice: '100', maxPrice: '150.50' },
-          tooCheap: { maxPrice: '119.99' },
-          tooDear: { minPrice: '120.01' },
+          atMax: { currency: 'CHF', maxPrice: '120' },
+          atMin: { currency: 'CHF', minPrice: '120' },
+          range: { currency: 'CHF', minPrice: '100', maxPrice: '150.50' },
+          tooCheap: { currency: 'CHF', maxPrice: '119.99' },
+          tooDear: { currency: 'CHF', minPrice: '120.01' },
         },
         { currency: 'CHF' },
       ),

@@ -280,7 +280,10 @@ describe('Mews adapter: reading a reservation', () => {
         latitude: 50.0811,
         longitude: 14.425,
         timeZone: 'Europe/Prague',
+        enterpriseId: 'E1',
       },
+      // What the hotel's resale policy is checked against: a direct booking at rate RT1 in room type RC1.
+      resale: { channels: ['direct'], rateId: 'RT1', roomTypeId: 'RC1' },
       currency: 'CZK',
       amountPaidCents: 315_050,
       roomImageUrls: [],

@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createAdapters } from '../../server/adapters.ts';
 import { createSelfOrigin } from '../../server/http/self-origin.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { storeShippedRates } from '../helpers/rates.ts';
 
 // Every request writes one log line (LOG_LEVEL info) carrying its request id: enough to find it, and never a
 // header a caller may have put a secret in.
@@ -19,6 +20,7 @@ describe('request log', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    await storeShippedRates(database.db);
     const sink = new Writable({
       write(chunk, _encoding, done) {
         lines.push(JSON.parse(String(chunk)));

@@ -84,6 +84,7 @@ describe('POST /api/reservations/find and GET /api/reservations/:userId', () => 
     expect(found.propertyInfo).toEqual({
       Name: 'Hotel Tejo',
       Address: { Line1: 'Rua Augusta 100', City: 'Lisbon', CountryCode: 'PT' },
+      TimeZone: 'Europe/Lisbon',
     });
     expect(found.pricing).toEqual({ amountPaid: 450, currency: 'EUR', maxPrice: 450 });
     expect(found.imageOptions.length).toBeGreaterThan(3);

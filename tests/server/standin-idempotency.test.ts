@@ -92,7 +92,8 @@ describe('keys the earlier stand-in left without an answer', () => {
       await sql`
         INSERT INTO stripe_standin_idempotency_keys (key, request_fingerprint, response_status, response_body, created_at)
         VALUES ('cut-short', 'f', NULL, NULL, now()), ('answered', 'f', 200, '{}', now())`.execute(legacy.db);
-      expect(await migrate(legacy)).toEqual(['0052_standin_idempotency_answered.sql']);
+      // 0052 is the first migration the legacy database lacks; later ones apply after it.
+      expect((await migrate(legacy))[0]).toBe('0052_standin_idempotency_answered.sql');
       const kept = await legacy.db.selectFrom('stripe_standin_idempotency_keys').select('key').execute();
       expect(kept.map((row) => row.key)).toEqual(['answered']);
       const retried = await idempotencyKeys(legacy.db).run('cut-short', REQUEST, now, async () => ({
