@@ -105,7 +105,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
   if (config.smtpUrl) {
     mailer = createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
   } else {
-    mailer = wing!.createDevMailbox(db, logger, config.mailFrom);
+    mailer = wing!.createDevMailbox({ db, logger, from: config.mailFrom });
     // Every email's content, to anyone who asks: a stand-in like the others.
     standIns.use('/dev', wing!.devMailboxRouter({ db }));
   }
@@ -168,7 +168,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
 
   return {
     mailer,
-    photos: createPhotoService(config, clock),
+    photos: createPhotoService({ unsplashAccessKey: config.unsplashAccessKey, clock }),
     pms,
     payments,
     configuredHotelTokens,

@@ -51,11 +51,11 @@ export function setUpAuth({
 }): AuthSetup {
   if (config.auth.mode === 'supabase') {
     const sessions = cachedSessionCheck(supabaseSessionLookup(config.auth.supabaseUrl, config.auth.anonKey));
-    return { verify: requiringLiveSession(createTokenVerifier(config, clock), sessions), builtInServer: undefined };
+    return { verify: requiringLiveSession(createTokenVerifier({ config, clock }), sessions), builtInServer: undefined };
   }
   // Tests keep the key in memory; every other run keeps it under DATA_DIR so sessions survive a restart.
   const key: SigningKey = loadSigningKey(config.nodeEnv === 'test' ? undefined : config.dataDir);
-  const verify = createTokenVerifier(config, clock, key.publicKey);
+  const verify = createTokenVerifier({ config, clock, localPublicKey: key.publicKey });
   // The API checks each token's session (cached briefly), so signing out ends access at once, not at expiry.
   const sessions = cachedSessionCheck(databaseSessionLookup(db));
   const minute = 60_000;

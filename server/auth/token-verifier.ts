@@ -16,7 +16,15 @@ export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
  * legacy HS256 secret, or the built-in auth server's own key. Accepting both families on one path would let
  * a token signed with the public key as an HMAC secret through.
  */
-export function createTokenVerifier(config: Config, clock: () => Date, localPublicKey?: KeyObject): TokenVerifier {
+export function createTokenVerifier({
+  config,
+  clock,
+  localPublicKey,
+}: {
+  config: Config;
+  clock: () => Date;
+  localPublicKey?: KeyObject;
+}): TokenVerifier {
   const auth = config.auth;
   if (auth.mode === 'supabase') {
     const issuer = `${auth.supabaseUrl}/auth/v1`;

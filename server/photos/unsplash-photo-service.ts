@@ -14,7 +14,15 @@ type PhotoSets = Record<PhotoPurpose, Photo[]>;
  * Unsplash search results, cached per instance for an hour (a cache, not state: any instance can rebuild
  * it), or the shipped images while Unsplash fails.
  */
-export function createUnsplashPhotoService(accessKey: string, clock: () => Date, random = Math.random): PhotoService {
+export function createUnsplashPhotoService({
+  accessKey,
+  clock,
+  random = Math.random,
+}: {
+  accessKey: string;
+  clock: () => Date;
+  random?: () => number;
+}): PhotoService {
   let cached: { sets: PhotoSets | null; until: number } | undefined;
   let inFlight: Promise<PhotoSets | null> | undefined;
 

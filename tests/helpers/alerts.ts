@@ -24,7 +24,7 @@ export function testAlertDeps(
   return {
     db,
     clock,
-    mailer: createDevMailbox(db, logger, 'no-reply@restay.test'),
+    mailer: createDevMailbox({ db, logger, from: 'no-reply@restay.test' }),
     publicUrl,
     secret,
     logger,

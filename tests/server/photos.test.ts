@@ -195,8 +195,8 @@ describe('GET /api/photos with an Unsplash key', () => {
 
 describe('createPhotoService', () => {
   it('chooses Unsplash with an access key and the shipped images without one', () => {
-    expect(createPhotoService({ unsplashAccessKey: 'key' }, () => new Date()).kind).toBe('unsplash');
-    expect(createPhotoService({ unsplashAccessKey: undefined }, () => new Date()).kind).toBe('shipped');
+    expect(createPhotoService({ unsplashAccessKey: 'key', clock: () => new Date() }).kind).toBe('unsplash');
+    expect(createPhotoService({ unsplashAccessKey: undefined, clock: () => new Date() }).kind).toBe('shipped');
   });
 
   it('asks Unsplash again only once the pause after a failure has passed on its clock', async () => {

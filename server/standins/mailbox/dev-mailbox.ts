@@ -9,7 +9,7 @@ const LISTED_MESSAGES = 50;
  * The local stand-in for SMTP: each message is kept in `mail_outbox` and written to the log, so a developer
  * (or an end-to-end test) can read the email a real user would have received. Never used in production.
  */
-export function createDevMailbox(db: Kysely<Database>, logger: Logger, from: string): Mailer {
+export function createDevMailbox({ db, logger, from }: { db: Kysely<Database>; logger: Logger; from: string }): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(message: MailMessage) {
