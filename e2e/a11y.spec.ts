@@ -58,7 +58,7 @@ async function fillCard(page: Page, card: string) {
   await page.getByLabel(/expir/i).fill('12/34');
   await page.getByLabel(/cvc/i).fill('123');
   await page.getByLabel(/cardholder name/i).fill('Erika Mustermann');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: /^Pay \S/ }).click();
 }
 
 export const PAGE_STATES: PageState[] = [
