@@ -23,6 +23,8 @@ export const SERVER_LAYERS = [
   // A hotel's resale rules (its standing, the verdict, pausing a listing): read by selling and payments alike.
   ['resale-policy'],
   ['selling'],
+  // Hotels joining (the integration webhook, members, the first admin): they read the seller's PMS port.
+  ['hotels'],
   // The buying core: the order core, then each layer building on the one before it. A lower layer starts work
   // of a higher one through a job kind it enqueues and the higher one handles (server/orders/sale-jobs.ts).
   ['orders'],

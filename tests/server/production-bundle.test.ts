@@ -54,6 +54,8 @@ beforeAll(async () => {
       MEWS_CLIENT_TOKEN: 'client-token',
       MEWS_ACCESS_TOKENS: 'hotel-a',
       MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
+      MEWS_INTEGRATION_WEBHOOK_TOKEN: 'i'.repeat(40),
+      HOTEL_TOKEN_KEY: 'ab'.repeat(32),
       EXCHANGE_RATES_URL: `http://127.0.0.1:${mewsPort}/stats/eurofxref/eurofxref-daily.xml`,
       STRIPE_SECRET_KEY: 'sk_live_production_test',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_test',

@@ -73,6 +73,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /robots.txt': row('anyone', at('/robots.txt')),
   'GET /sitemap.xml': row('anyone', at('/sitemap.xml')),
   'GET /api/listings': row('anyone', at('/api/listings')),
+  'GET /api/rates': row('anyone', at('/api/rates')),
   'GET /api/listings/:id': row('anyone', (w) => ({ path: `/api/listings/${w.listingId}` })),
   'GET /api/listings/user/:userId': row('owner', (w) => ({ path: `/api/listings/user/${w.ownerId}` })),
   'POST /api/listings': row(
@@ -284,6 +285,11 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     at('/demo-mews/api/connector/v1/reservations/updateCustomer', { ...mews, ReservationId: 'R', CustomerId: 'C' }),
   ),
   'GET /dev/pms': row('anyone', at('/dev/pms')),
+  // The ECB's daily file as the rates stand-in serves it: public, like the ECB's own.
+  'GET /ecb-standin/stats/eurofxref/eurofxref-daily.xml': row(
+    'anyone',
+    at('/ecb-standin/stats/eurofxref/eurofxref-daily.xml'),
+  ),
   'GET /dev/pms.json': row('anyone', at('/dev/pms.json')),
   // The demo hotel's staff console: no world holds its reservations, so an unknown number (404) for everyone.
   'POST /dev/pms/:number/cancel': row('anyone', at('/dev/pms/NO-SUCH-1/cancel')),
