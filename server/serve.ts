@@ -55,11 +55,13 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
     const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
     registerHotelJobs(registry, hotels);
     // The configured hotels become rows of their own once the PMS answers (the demo PMS is this very server).
-    importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens).then(
+    const importing = importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens).then(
       (imported) => imported.imported && logger.info(imported, 'configured hotels imported'),
       (error: unknown) => logger.warn({ err: error }, 'configured hotels could not be imported'),
     );
     jobs.push(
+      // Stopping waits for the import too: it calls the PMS, which may be the demo PMS this server serves.
+      () => importing.then(() => undefined),
       adapters.standIns.start(),
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),

@@ -41,7 +41,7 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...PROJECT_AUTH_ENV,
       ...(url ? { DATABASE_URL: url } : {}),
       ...extraEnv,
@@ -81,8 +81,16 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
     },
 
     async start() {
+      const first = !running;
       running = startServer(env());
       await waitForHealth(baseUrl, running.exited, running.output);
+      // On a fresh store the demo hotels join as the server starts, and their resale policy follows a moment
+      // later (server/standins/demo/demo-policies.ts); until then their stays cannot be bought.
+      const started = running;
+      if (first)
+        await expect
+          .poll(() => started.output().includes('demo hotels given their published resale policy'), { timeout: 60_000 })
+          .toBe(true);
     },
 
     /** Kills the server without warning and waits until its port is closed, so the next start serves alone. */

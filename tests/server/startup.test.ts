@@ -82,11 +82,19 @@ describe('start-up', () => {
         .map((line) => JSON.parse(line) as { level: number; msg: string });
       // pino levels: 40 warn, 50 error. A loop whose query met a closed database logs one.
       expect(lines.filter((line) => line.level >= 40)).toEqual([]);
-      // After the signal, only the rounds it caught may still finish (the first exchange-rates read); nothing starts.
+      // After the signal, only the start-up work it caught may still finish (the first exchange-rates read, the
+      // configured hotels' import, the demo hotels' policies) with the requests it makes to the demo PMS this
+      // server serves; nothing starts.
+      const finishing = [
+        'request completed',
+        'exchange rates refreshed',
+        'configured hotels imported',
+        'demo hotels given their published resale policy',
+      ];
       const messages = lines.map((line) => line.msg);
       const afterSignal = messages.slice(messages.indexOf('shutting down') + 1);
       expect(messages).toContain('shutting down');
-      expect(afterSignal.filter((msg) => msg !== 'exchange rates refreshed')).toEqual([]);
+      expect(afterSignal.filter((msg) => !finishing.includes(msg))).toEqual([]);
     } finally {
       rmSync(freshDir, { recursive: true, force: true });
     }
