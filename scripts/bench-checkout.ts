@@ -32,6 +32,9 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedDemoData } from '../server/standins/demo/seed.ts';
+import { publishDemoPolicies } from '../server/standins/demo/demo-policies.ts';
+import { hotelDeps } from '../server/hotels/deps.ts';
+import { importConfiguredHotels } from '../server/hotels/hotel-tokens.ts';
 import { createSelfOrigin } from '../server/http/self-origin.ts';
 
 const args = Object.fromEntries(
@@ -143,6 +146,10 @@ async function main() {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   selfOrigin.listeningOn(server.address());
+  // As at start-up, the demo hotels join and publish their resale policy; until then none of their stays sells.
+  const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
+  await importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens);
+  await publishDemoPolicies(database.db, new Date());
   const stopStandIns = adapters.standIns.start();
   const registry = registerBuyingJobs(
     new JobRegistry(),
