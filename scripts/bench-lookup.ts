@@ -21,7 +21,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DEMO_MEWS_CLIENT_TOKEN } from '../server/standins/demo/demo-data.ts';
-import { buildDemoPmsRows, type DemoPmsRows } from '../server/standins/demo/demo-rows.ts';
+import { buildDemoPmsRows, emptyDemoPmsRows, type DemoPmsRows } from '../server/standins/demo/demo-rows.ts';
 import { demoMewsRouter } from '../server/standins/mews/demo-mews-routes.ts';
 import { databaseHotelDirectory } from '../server/selling/pms/hotel-directory.ts';
 import { createMewsPms } from '../server/selling/pms/mews-pms.ts';
@@ -77,16 +77,7 @@ function manyHotels(now: Date, count: number) {
   };
   const tokens: string[] = [];
   const numbers: string[] = [];
-  const rows: DemoPmsRows = {
-    enterprises: [],
-    rateGroups: [],
-    rates: [],
-    categories: [],
-    resources: [],
-    customers: [],
-    reservations: [],
-    orderItems: [],
-  };
+  const rows = emptyDemoPmsRows();
   for (let h = 0; h < count; h++) {
     const ids = new Map<string, string>();
     const copy = <T extends object>(row: T, changes: Partial<T> = {}): T => {

@@ -3,7 +3,7 @@ import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
 import { pmsId } from './demo-ids.ts';
-import { addDemoRates, type DemoPmsRows } from './demo-rows.ts';
+import { addDemoRates, emptyDemoPmsRows, type DemoPmsRows } from './demo-rows.ts';
 
 /**
  * The demo marketplace's listed reservations also live in the demo PMS, at hotels of their own (one access
@@ -66,16 +66,7 @@ export function marketplaceDemoPmsRows(marketplace: {
   profiles: NewProfile[];
   reservations: NewReservation[];
 }): DemoPmsRows {
-  const rows: DemoPmsRows = {
-    enterprises: [],
-    rateGroups: [],
-    rates: [],
-    categories: [],
-    resources: [],
-    customers: [],
-    reservations: [],
-    orderItems: [],
-  };
+  const rows = emptyDemoPmsRows();
   const enterpriseOf = new Map<string, { id: string; categories: Map<string, string>; rateId: string }>();
   const profileOf = new Map(marketplace.profiles.map((p) => [p.id, p]));
 

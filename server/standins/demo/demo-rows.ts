@@ -27,9 +27,9 @@ const DAY_MS = 86_400_000;
 export const CHECK_IN_HOUR = 15;
 export const CHECK_OUT_HOUR = 11;
 
-/** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
-export function buildDemoPmsRows(now: Date): DemoPmsRows {
-  const rows: DemoPmsRows = {
+/** A set of demo PMS rows with none in it yet, for a builder to fill. */
+export function emptyDemoPmsRows(): DemoPmsRows {
+  return {
     enterprises: [],
     rateGroups: [],
     rates: [],
@@ -39,6 +39,11 @@ export function buildDemoPmsRows(now: Date): DemoPmsRows {
     reservations: [],
     orderItems: [],
   };
+}
+
+/** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
+export function buildDemoPmsRows(now: Date): DemoPmsRows {
+  const rows = emptyDemoPmsRows();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const next = { category: 0, resource: 0, stay: 0, orderItem: 0 };
 
