@@ -18,22 +18,30 @@ export class BuyingPmsDouble implements Pms {
     return [...this.reservations.values()].find((r) => r.confirmationNumber === confirmationNumber) ?? null;
   }
 
+  /** While true, every read of a reservation fails as a hotel outage does. */
+  unreachable = false;
+
   async findByExternalId(externalId: string) {
+    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
     return this.reservations.get(externalId) ?? null;
   }
 
   /** Failures the next transfers of a reservation meet, in order, before the hotel accepts. */
   readonly transferFailures = new Map<string, PmsTransferError[]>();
+  /** Reservations whose next transfer is made at the hotel but whose reply is lost (a timeout after the write). */
+  readonly lostReplies = new Set<string>();
   readonly transfers: { externalId: string; guest: PmsGuest }[] = [];
 
   async transferToGuest(externalId: string, guest: PmsGuest) {
     const failure = this.transferFailures.get(externalId)?.shift();
     if (failure) throw failure;
+    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
     const current = this.reservations.get(externalId);
     if (!current || current.state !== 'confirmed') throw new PmsTransferError('refused', 'not transferable');
     this.transfers.push({ externalId, guest });
     const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
     this.reservations.set(externalId, transferred);
+    if (this.lostReplies.delete(externalId)) throw new PmsTransferError('unavailable', 'the reply was lost');
     return transferred;
   }
 }
