@@ -3,6 +3,7 @@ import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import { pino } from 'pino';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
+import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
 import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
 import { insertListing, insertProfile } from './factories.ts';
 import { PaymentsDouble } from './payments-double.ts';
@@ -90,7 +91,8 @@ export interface BuyingFixture {
     sessionId: string;
     orderId: string;
   }>;
-  deliver(event: { payload: string; signature: string }): ReturnType<TestServer['request']>;
+  /** Posts a signed event to the endpoint it was signed for (the platform's by default). */
+  deliver(event: { payload: string; signature: string; endpoint?: WebhookEndpoint }): ReturnType<TestServer['request']>;
   /** Another API instance with the same clock, provider, hotel and mailer, on `database` (a restart, a second node). */
   instance(database: TestServer['database'], env?: Record<string, string>): Promise<TestServer>;
   close(): Promise<void>;
@@ -195,7 +197,8 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
     },
     deliver(event) {
-      return server.request('/api/payment/webhook', {
+      const path = event.endpoint === 'connect' ? '/api/payment/connect-webhook' : '/api/payment/webhook';
+      return server.request(path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature },
         body: event.payload,
