@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         codeHmacKey: expect.any(String),
         stripeSecretKey: expect.any(String),
         stripeWebhookSecret: expect.any(String),
+        stripeConnectWebhookSecret: expect.any(String),
         mewsWebhookToken: expect.any(String),
         mewsIntegrationWebhookToken: expect.any(String),
         hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
