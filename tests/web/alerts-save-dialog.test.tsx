@@ -45,7 +45,7 @@ describe('Save this search', { timeout: 20_000 }, () => {
     mockSave();
     const { user } = renderRoute('/marketplace?location=Lisbon');
     await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 5000 }));
-    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('saves the search on screen with a name and instant emails, then offers the Alerts page', async () => {
