@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { stayCount } from '../stay-count.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
 import { usePriceRange } from '../use-price-range.ts';
+import { HotelApprovedFilter } from './HotelApprovedFilter.tsx';
 import { MarketplaceTopBar } from './MarketplaceTopBar.tsx';
 import { Results } from './Results.tsx';
 import { ResultsViewToggle, type ResultsView } from './ResultsViewToggle.tsx';
@@ -36,17 +37,20 @@ export default function MarketplacePage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useState<ResultsView>('list');
   const [hoveredId, setHoveredId] = useState<string | null>(null);
-  // The filters the Filters panel holds (the search bar shows its own); the price is the only one so far.
-  const filtersOn = [priceFiltered].filter(Boolean).length;
+  // The filters the Filters panel holds (the search bar shows its own).
+  const filtersOn = [priceFiltered, applied.hotelApproved].filter(Boolean).length;
   // "Show N stays" counts only what the filters on screen found: not while a change waits for its search.
   const settled = range.min === applied.minPrice && range.max === applied.maxPrice;
   const counted = settled && !search.isFetching && !search.isPlaceholderData ? search.data?.meta : undefined;
 
   function runSearch(text: TextFilters) {
     // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
-    void navigate(marketplaceUrl({ ...text, minPrice: range.min, maxPrice: range.max }, sliderCeiling), {
-      replace: true,
-    });
+    const filters = { ...applied, ...text, minPrice: range.min, maxPrice: range.max };
+    void navigate(marketplaceUrl(filters, sliderCeiling), { replace: true });
+  }
+
+  function filterHotelApproved(hotelApproved: boolean) {
+    void navigate(marketplaceUrl({ ...applied, hotelApproved }, sliderCeiling), { replace: true });
   }
 
   return (
@@ -64,6 +68,7 @@ export default function MarketplacePage() {
             showLabel={counted ? `Show ${stayCount(counted.total, counted.totalCapped)}` : 'Show stays'}
           >
             <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+            <HotelApprovedFilter checked={applied.hotelApproved} onChange={filterHotelApproved} />
           </FiltersPanel>
         </Suspense>
       ) : null}
