@@ -27,6 +27,8 @@ export interface CheckoutStandInOptions {
   logger: Logger;
   /** Origin browsers use for the checkout page; by default the origin each API request was addressed to. */
   publicOrigin?: string;
+  /** The platform's settlement currency (ISO 4217): charges in other currencies are converted into it. */
+  settlementCurrency: string;
 }
 
 export interface CheckoutStandIn {
@@ -52,7 +54,8 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
   if (options.secretKey.startsWith('sk_live_'))
     throw new Error('The checkout stand-in never runs with a live Stripe key');
   const store = standinStore(db);
-  const connect = connectStore(db);
+  const settlementCurrency = options.settlementCurrency.toLowerCase();
+  const connect = connectStore(db, settlementCurrency);
   const keys = idempotencyKeys(db);
   const delivery = webhookDelivery({
     db,
@@ -78,6 +81,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
       clock,
       logger,
       pageOrigin,
+      settlementCurrency,
       deliverSoon: (eventId) => {
         delivery.deliverNow(eventId).catch((error: unknown) => {
           logger.warn({ err: error, eventId }, 'checkout stand-in: first delivery failed');
