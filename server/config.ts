@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   MAX_MARKUP_PERCENT: withDefault(z.coerce.number().min(0).max(1000), 0),
   PLATFORM_FEE_PERCENT: withDefault(z.coerce.number().min(0).max(100), 0),
   PAYOUT_RELEASE: withDefault(z.enum(PAYOUT_RELEASES, { error: 'must be transferred or check_in' }), 'transferred'),
+  JOBS_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1, 'must be a whole number of days, at least 1'), 30),
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
   ),
@@ -166,6 +167,8 @@ const configSchema = environmentSchema.transform((env, context) => {
         : { mode: 'ecb' as const, url: ECB_DAILY_URL },
     /** The platform's fee on each sale, and when the seller's payout is released. */
     payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
+    /** Done jobs are deleted this many days after they finished. */
+    jobs: { retentionDays: env.JOBS_RETENTION_DAYS },
   };
 });
 

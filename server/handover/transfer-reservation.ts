@@ -3,6 +3,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { RetryJobLater } from '../jobs/errors.ts';
 import type { JobAttempt } from '../jobs/registry.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
@@ -47,14 +48,14 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
     const failure =
       error instanceof PmsTransferError ? error : new PmsTransferError('unavailable', String((error as Error).message));
     deps.logger.warn({ orderId, kind: failure.kind, err: error }, 'transfer at the hotel failed');
-    if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message);
-    if (attempt.lastAttempt) return failSale(deps, orderId, 'transfer_failed', failure.message);
+    if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message, attempt.lease);
+    if (attempt.lastAttempt) return failSale(deps, orderId, 'transfer_failed', failure.message, attempt.lease);
     if (failure.kind === 'rate_limited' && failure.retryAfterMs !== null) {
       throw new RetryJobLater(failure.message, failure.retryAfterMs, { cause: error });
     }
     throw failure;
   }
-  await recordTransferred(deps, orderId, handoverOf(reservation, order));
+  await recordTransferred(deps, orderId, handoverOf(reservation, order), attempt.lease);
 }
 
 async function alreadyInBuyersName(
@@ -105,8 +106,10 @@ function handoverOf(
  * reservation is spent, both sides are told, and the payouts are asked to settle the sale and schedule the
  * seller's payout (a port: payouts build on the handover, not the other way).
  */
-async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover) {
+async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover, lease: JobLease) {
   await inTransaction(deps.db, async (trx) => {
+    // A run that stalled past its lease records nothing: the run that took the job over does.
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
     if (order.state !== 'transferring') return;

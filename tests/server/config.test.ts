@@ -87,6 +87,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYOUT_RELEASE: 'tomorrow' })).toThrow(/PAYOUT_RELEASE: must be transferred or check_in/);
   });
 
+  it('keeps done jobs 30 days unless JOBS_RETENTION_DAYS says otherwise, and names a bad value', () => {
+    expect(loadConfig({}).jobs).toEqual({ retentionDays: 30 });
+    expect(loadConfig({ JOBS_RETENTION_DAYS: '7' }).jobs).toEqual({ retentionDays: 7 });
+    expect(() => loadConfig({ JOBS_RETENTION_DAYS: '0' })).toThrow(/JOBS_RETENTION_DAYS: must be a whole number/);
+    expect(() => loadConfig({ JOBS_RETENTION_DAYS: 'a month' })).toThrow(/JOBS_RETENTION_DAYS/);
+  });
+
   it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'AIza-test' }).googleMapsApiKey).toBe('AIza-test');
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMapsApiKey).toBeNull();

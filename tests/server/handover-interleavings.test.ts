@@ -219,7 +219,13 @@ async function crashMidJob(afterWork: boolean) {
   const job = await claimNextJob({ ...fx.deps, registry }, 'worker-that-dies');
   if (!job || !afterWork) return;
   const kind = registry.get(job.kind)!;
-  const attempt = { job, attempt: job.attempts, lastAttempt: job.attempts >= kind.maxAttempts };
+  const attempt = {
+    job,
+    attempt: job.attempts,
+    lastAttempt: job.attempts >= kind.maxAttempts,
+    lease: { jobId: job.id, generation: job.lease },
+    signal: new AbortController().signal,
+  };
   const { transferToGuest } = fx.pms;
   const { refund, createTransfer, reverseTransfer } = fx.payments;
   const died = new Promise<void>((resolve) => {
