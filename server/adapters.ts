@@ -151,6 +151,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       clock,
       logger,
       publicOrigin: new URL(config.publicUrl).origin,
+      demoMode: config.demoMode,
     });
     standIns.use('/v1', checkout.apiRouter);
     standIns.use('/test-checkout', checkout.pageRouter);

@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   ALERTS_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
   DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
+  DEMO_OPERATOR_TOKEN: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
   CODE_HMAC_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
   EXCHANGE_RATES_URL: optional(httpUrl),
 });
@@ -120,6 +121,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     publicUrl,
     /** A public demo on stand-ins: every page says so. */
     demoMode,
+    /** With DEMO_MODE, lets its holder refund any payment from the test dashboard (buyers refund their own). */
+    demoOperatorToken: env.DEMO_OPERATOR_TOKEN ?? null,
     /** Whether the local stand-ins may be mounted (a loopback PUBLIC_URL or DEMO_MODE, never production). */
     standInsAllowed: standIns.allowed,
     /** CODE_HMAC_KEY; unset: the data directory's own random key (never in production). */

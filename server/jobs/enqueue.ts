@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/transaction.ts';
 import type { JobType } from './job-type.ts';
 
@@ -39,8 +40,9 @@ export async function enqueueJob<Payload>(
  * start: work that may be needed again later (the payout sent once the seller's account is ready, a hotel's
  * reservation read again at each change), but never twice at once, since the job reads the thing's state when it
  * runs. A job already running or retrying after a failure does not count (it may have read before this change).
- * The key is `<thing>@<enqueued at>`; the database keeps one job per kind and thing waiting (migration 0105), so
- * two transactions racing here queue one. Answers whether a job was queued.
+ * The key is `<thing>@<enqueued at>:<random>` (unique even within a millisecond, after an earlier job of the thing
+ * ran); the database keeps one job per kind and thing waiting (migration 0105), so two transactions racing here
+ * queue one. Answers whether a job was queued.
  */
 export function enqueuePendingJob<Payload>(
   trx: Executor,
@@ -51,5 +53,6 @@ export function enqueuePendingJob<Payload>(
   runAt: Date = now,
 ): Promise<boolean> {
   if (thing.includes('@')) throw new Error(`A job's thing cannot contain '@': ${thing}`);
-  return enqueueJob(trx, type, `${thing}@${now.toISOString()}`, payload, now, runAt);
+  const key = `${thing}@${now.toISOString()}:${randomBytes(4).toString('hex')}`;
+  return enqueueJob(trx, type, key, payload, now, runAt);
 }

@@ -382,8 +382,8 @@ describe('durable jobs', () => {
     expect(await enqueuePendingJob(database.db, ECHO, 'order-1', { value: 'absorbed' }, now)).toBe(false);
     expect(await enqueuePendingJob(database.db, ECHO, 'order-2', { value: 'other thing' }, now)).toBe(true);
     expect(await waiting()).toEqual([
-      { key: 'order-1@2026-05-01T10:00:00.000Z', attempts: 0 },
-      { key: 'order-2@2026-05-01T10:00:00.001Z', attempts: 0 },
+      { key: expect.stringMatching(/^order-1@2026-05-01T10:00:00.000Z:[0-9a-f]{8}$/), attempts: 0 },
+      { key: expect.stringMatching(/^order-2@2026-05-01T10:00:00.001Z:[0-9a-f]{8}$/), attempts: 0 },
     ]);
     // Two transactions racing: the database keeps one waiting, whichever commits first.
     await database.db.deleteFrom('jobs').execute();
