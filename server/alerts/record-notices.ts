@@ -38,21 +38,13 @@ export async function recordNotices(
   if (!chosen.size) return 0;
   const userIds = [...chosen.keys()].sort();
   const users = sql`${`{${userIds.join(',')}}`}::uuid[]`;
-  await trx
-    .selectFrom('alert_settings')
-    .select('user_id')
-    .where(sql<boolean>`user_id = any(${users})`)
-    .orderBy('user_id')
-    .forUpdate()
-    .execute();
-  const sentToday = await trx
-    .selectFrom('alert_notices')
-    .select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
-    .where(sql<boolean>`user_id = any(${users})`)
-    .where('channel', '=', 'instant')
-    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-    .groupBy('user_id')
-    .execute();
+  // The settings rows are locked and each person's instant alerts of the last 24 hours counted in one round trip.
+  const { rows: sentToday } = await sql<{ user_id: string; n: string }>`
+    select s.user_id,
+      (select count(*) from alert_notices n
+        where n.user_id = s.user_id and n.channel = 'instant' and n.created_at > ${new Date(now.getTime() - DAY_MS)}) as n
+    from alert_settings s where s.user_id = any(${users})
+    order by s.user_id for update of s`.execute(trx);
   const counts = new Map(sentToday.map((row) => [row.user_id, Number(row.n)]));
   const channels = userIds.map((userId) => {
     const search = chosen.get(userId)!;

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import { defineJobType } from '../jobs/job-type.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
+import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
 import { LISTING_PAUSED_EMAIL } from '../resale-policy/pause-listing.ts';
 import { applyHotelPolicy } from './apply-policy.ts';
-
-/** Brings a hotel's listings in line after its standing changed outside the console (e.g. a suspended integration). */
-export const APPLY_HOTEL_POLICY = defineJobType('resale_policy.apply', z.object({ hotelId: z.guid() }));
 
 /** The resale policy's job kinds: the seller's email about a paused listing, and applying a hotel's standing. */
 export function registerHotelPolicyJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {

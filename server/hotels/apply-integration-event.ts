@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, HotelRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
 import { hotelKeyOf } from '../selling/pms/mews-pms.ts';
 import { integrationCreatedDataSchema } from '../selling/pms/mews-schemas.ts';
 import type { HotelDeps } from './deps.ts';
@@ -9,10 +11,15 @@ import { createInvite } from './invites.ts';
 const SUSPENDING = new Set(['IntegrationDisabled', 'IntegrationCanceled', 'IntegrationDeleted']);
 const RESTORING = new Set(['IntegrationEnabled', 'IntegrationReinstated']);
 
+/** Outcomes after which the hotel's standing may have changed: its listings are brought in line by a job. */
+const STANDING_CHANGED = new Set(['suspended', 'restored', 'reconnected']);
+
 /**
  * Applies one recorded integration event: a new hotel (pending, with its first admin's link emailed to the
- * requestor), a rotated token, a suspension or a restoration. Safe to repeat: an event already applied is
- * skipped, and each change sets a state rather than toggling one.
+ * requestor), a rotated token, a suspension or a restoration. A suspension does what "Pause all resale" does
+ * (every listing hidden, open holds released, checkouts expired) and a restoration undoes it, through the
+ * listing pass queued in the same transaction. Safe to repeat: an event already applied is skipped, and each
+ * change sets a state rather than toggling one.
  */
 export async function applyIntegrationEvent(deps: HotelDeps, eventId: string): Promise<void> {
   const event = await deps.db
@@ -26,7 +33,9 @@ export async function applyIntegrationEvent(deps: HotelDeps, eventId: string): P
   const chainId = event.action === 'IntegrationCreated' && token ? await deps.readChainId(token) : null;
   const now = deps.clock();
   await inTransaction(deps.db, async (trx) => {
-    const outcome = await apply(trx, deps, event, token, chainId, now);
+    const { outcome, hotelId } = await apply(trx, deps, event, token, chainId, now);
+    if (hotelId && STANDING_CHANGED.has(outcome))
+      await enqueueJob(trx, APPLY_HOTEL_POLICY, `integration:${eventId}`, { hotelId }, now);
     await trx
       .updateTable('hotel_integration_events')
       .set({ processed_at: now, outcome })
@@ -46,7 +55,7 @@ async function apply(
   token: string | null,
   chainId: string | null,
   now: Date,
-): Promise<string> {
+): Promise<{ outcome: string; hotelId: string | null }> {
   if (event.action === 'IntegrationCreated' && token) return created(trx, deps, event, token, chainId, now);
   const hotel = await trx
     .selectFrom('hotels')
@@ -54,18 +63,19 @@ async function apply(
     .where('integration_id', '=', event.integration_id)
     .forUpdate()
     .executeTakeFirst();
-  if (!hotel) return 'unknown_integration';
+  if (!hotel) return { outcome: 'unknown_integration', hotelId: null };
+  const done = (outcome: string) => ({ outcome, hotelId: hotel.id });
   if (event.action === 'IntegrationApiKeyCreated' && token) {
     await trx
       .updateTable('hotels')
       .set({ access_token_ciphertext: deps.cipher.encrypt(token), token_key: hotelKeyOf(token), updated_at: now })
       .where('id', '=', hotel.id)
       .execute();
-    return 'token_replaced';
+    return done('token_replaced');
   }
   if (SUSPENDING.has(event.action)) {
     await trx.updateTable('hotels').set({ status: 'suspended', updated_at: now }).where('id', '=', hotel.id).execute();
-    return 'suspended';
+    return done('suspended');
   }
   if (RESTORING.has(event.action)) {
     const status = await statusWhenRunning(trx, hotel.id);
@@ -75,9 +85,9 @@ async function apply(
       .where('id', '=', hotel.id)
       .where('status', '=', 'suspended')
       .execute();
-    return 'restored';
+    return done('restored');
   }
-  return 'ignored';
+  return done('ignored');
 }
 
 /** Running again: connected once it has an admin, else still waiting for one. */
@@ -103,7 +113,7 @@ async function created(
   token: string,
   chainId: string | null,
   now: Date,
-): Promise<string> {
+): Promise<{ outcome: string; hotelId: string }> {
   const data = integrationCreatedDataSchema.omit({ AccessToken: true }).parse(event.data);
   const requestorEmail = data.Requestor?.Email?.trim().toLowerCase() || null;
   const fields = {
@@ -155,5 +165,5 @@ async function created(
   } else if (!requestorEmail && !hasAdmin) {
     deps.logger.warn({ hotelId }, 'a hotel connected without a requestor: nobody to send its first admin link to');
   }
-  return existing ? 'reconnected' : 'created';
+  return { outcome: existing ? 'reconnected' : 'created', hotelId };
 }

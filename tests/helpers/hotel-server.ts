@@ -5,6 +5,7 @@ import { registerHotelJobs } from '../../server/hotels/jobs.ts';
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { testClock } from './buying-fixture.ts';
+import { PROJECT_AUTH_ENV } from './project-tokens.ts';
 import { TEST_PUBLIC_URL } from './supabase-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -25,7 +26,8 @@ export interface HotelServer {
 
 export async function startHotelServer(): Promise<HotelServer> {
   const clock = testClock();
-  const server = await startTestServer({ clock, env: { PUBLIC_URL: TEST_PUBLIC_URL } });
+  // Project tokens sign people in instantly and stay valid whatever the test's clock shows.
+  const server = await startTestServer({ clock, env: { ...PROJECT_AUTH_ENV, PUBLIC_URL: TEST_PUBLIC_URL } });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

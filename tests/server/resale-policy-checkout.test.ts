@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import { applyHotelPolicy } from '../../server/hotel-policy/apply-policy.ts';
 import { publishPolicy, setResalePaused } from '../../server/hotel-policy/publish-policy.ts';
+import { registerHotelPolicyJobs } from '../../server/hotel-policy/register-jobs.ts';
+import { hotelDeps } from '../../server/hotels/deps.ts';
+import { registerHotelJobs } from '../../server/hotels/jobs.ts';
+import { JobRegistry } from '../../server/jobs/registry.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { ALLOW_ALL_POLICY, connectHotel, hotelIdOf } from '../helpers/test-hotel.ts';
 
@@ -111,6 +117,60 @@ describe('the kill switch with open holds', () => {
 
     await setResalePaused(fx.deps, adminId, hotelId, false);
     expect((await listing(held.listingId)).status).toBe('active');
+  });
+});
+
+describe('a suspended integration', () => {
+  /** Mews telling us about the hotel's integration, then the worker running what that queued. */
+  async function integrationEvent(Action: string, integrationId: string) {
+    const token = fx.server.config.mewsIntegrationWebhookToken;
+    const reply = await fx.postJson(`/api/mews/integration-webhook?Token=${encodeURIComponent(token)}`, {
+      Action,
+      Data: { Integration: { Id: integrationId, Name: 'Restay' } },
+    });
+    expect(reply.status).toBe(200);
+    const registry = registerHotelPolicyJobs(new JobRegistry(), fx.deps);
+    registerHotelJobs(registry, hotelDeps({ ...fx.server, clock: fx.clock, logger: fx.deps.logger }));
+    // Applying the event queues the listing pass; one more round runs it.
+    for (let round = 0; round < 2; round++)
+      await runDueJobs({ db: db(), clock: fx.clock, logger: fx.deps.logger, registry });
+  }
+
+  it('does what the kill switch does, and restoring it brings the stays back', async () => {
+    await publish({});
+    const integrationId = randomUUID();
+    await db().updateTable('hotels').set({ integration_id: integrationId }).where('id', '=', hotelId).execute();
+    const listed = await fx.listStay(seller.id, { daysAhead: 10 });
+    const held = await fx.heldStay(seller.id);
+    const paid = await fx.heldStay(seller.id);
+    const paidEvent = fx.payments.pay(paid.sessionId);
+
+    await integrationEvent('IntegrationDisabled', integrationId);
+    for (const id of [listed, held.listingId]) {
+      const row = await listing(id);
+      expect(row.status).toBe('inactive');
+      expect(row.hotel_pause_reason).toBe('Hotel Tejo has paused all resale of its bookings for now.');
+    }
+    const order = await db().selectFrom('orders').selectAll().where('id', '=', held.orderId).executeTakeFirstOrThrow();
+    expect(order.state).toBe('cancelled');
+    expect(fx.payments.sessions.get(held.sessionId)?.status).toBe('expired');
+    // The buyer who had paid keeps the stay.
+    expect((await listing(paid.listingId)).status).toBe('sold');
+    expect((await fx.deliver(paidEvent)).status).toBe(200);
+    const refused = await checkout(listed, (await fx.user()).auth);
+    expect(refused.status).toBe(409);
+
+    // A replay of the suspension changes nothing more; the restoration resumes what the hotel had paused.
+    await integrationEvent('IntegrationDisabled', integrationId);
+    await integrationEvent('IntegrationEnabled', integrationId);
+    const hotel = await db().selectFrom('hotels').select('status').where('id', '=', hotelId).executeTakeFirstOrThrow();
+    expect(hotel.status).toBe('connected');
+    for (const id of [listed, held.listingId]) {
+      const row = await listing(id);
+      expect(row.status).toBe('active');
+      expect(row.hotel_pause_reason).toBeNull();
+    }
+    expect((await checkout(listed, (await fx.user()).auth)).status).toBe(200);
   });
 });
 
