@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       demoMode: false,
+      demoOperatorToken: null,
       standInsAllowed: true,
       codeHmacKey: expect.any(String),
       localSecrets: {
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       payments: { mode: 'local', publishableKey: null },
       payouts: { feePercent: 0, release: 'transferred' },
+      jobs: { retentionDays: 30 },
       rates: { mode: 'stand-in' },
     });
   });
