@@ -24,6 +24,8 @@ export const SAVED_QUERY_KEYS = [
   'bounds',
   // The currency the price bounds are in (the marketplace's default when absent).
   'currency',
+  // Only stays whose hotel approves their resale ('true').
+  'hotelApproved',
 ] as const;
 export type SavedQuery = Partial<Record<(typeof SAVED_QUERY_KEYS)[number], string>>;
 

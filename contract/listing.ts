@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from './listing-status.ts';
+import { hotelApprovalSchema } from './resale-policy.ts';
 
 /** A listing as the API returns it. Price is in major units; the database keeps integer cents. */
 export const listingSchema = z.object({
@@ -37,7 +38,14 @@ export type Listing = z.infer<typeof listingSchema>;
  * GET /api/listings/:id: the listing, and whether the signed-in viewer is the buyer holding it in an open
  * checkout (so they can go back to paying from any tab or device). Older servers leave the flag out.
  */
-export const listingDetailSchema = listingSchema.extend({ held_by_viewer: z.boolean().default(false) });
+export const listingDetailSchema = listingSchema.extend({
+  held_by_viewer: z.boolean().default(false),
+  /**
+   * The hotel's word: set when the stay's hotel has joined Restay and its live policy allows resale (its name and
+   * the rules a buyer should know); null otherwise. Older servers leave it out.
+   */
+  hotel_approval: hotelApprovalSchema.nullable().default(null),
+});
 /** A listing's page as the SPA reads it; a plain listing is one its viewer does not hold. */
 export type ListingWithViewer = z.input<typeof listingDetailSchema>;
 /**

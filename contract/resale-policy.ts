@@ -135,3 +135,13 @@ export const hotelApprovalSchema = z.object({
   rules: z.array(z.string()),
 });
 export type HotelApproval = z.infer<typeof hotelApprovalSchema>;
+
+/**
+ * The short rules a buyer reads under "Resale approved by <hotel>": the cut-off, when there is one, and what
+ * changes hands.
+ */
+export function hotelApprovalRules(policy: Pick<ResalePolicy, 'cutOffHours'>): string[] {
+  const cutOff =
+    policy.cutOffHours > 0 ? [`The hotel allows no resale within ${cutOffText(policy.cutOffHours)} of check-in.`] : [];
+  return [...cutOff, 'The hotel puts the reservation in your name: the same room, dates and rate the seller booked.'];
+}

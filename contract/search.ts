@@ -93,6 +93,15 @@ const currency = z.preprocess(
     .default(SEARCH_DEFAULT_CURRENCY),
 );
 
+/** A yes/no filter in the query string: `true` turns it on; absent, blank or `false` leaves it off. */
+const flag = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((value) => value === 'true')
+    .default(false),
+);
+
 export const searchQuerySchema = z
   .object({
     location: text,
@@ -106,6 +115,8 @@ export const searchQuerySchema = z
     page: positiveInt(Number.MAX_SAFE_INTEGER, 1),
     pageSize: positiveInt(SEARCH_MAX_PAGE_SIZE, SEARCH_DEFAULT_PAGE_SIZE),
     sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS).default('newest')),
+    /** Only stays whose hotel has joined Restay and approves their resale (a published policy with resale on). */
+    hotelApproved: flag,
   })
   .superRefine((query, context) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {

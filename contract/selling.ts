@@ -26,14 +26,30 @@ const confirmationNumber = z
 /** Accepted for compatibility with older clients; when present it must be the signed-in user (else 403). */
 const claimedUserId = z.string().optional();
 
+/**
+ * The connected hotel the seller says holds the reservation (GET /api/reservations/hotels): optional, asked first
+ * so a reservation booked a moment ago is found at once instead of by asking every hotel.
+ */
+const hotelId = z.guid('Please choose the hotel from the list.').optional();
+
 /** POST /api/reservations/verify-combined: step 1 of the ownership proof. */
-export const verifyCombinedRequestSchema = z.object({ confirmationNumber, email, userId: claimedUserId });
+export const verifyCombinedRequestSchema = z.object({ confirmationNumber, email, hotelId, userId: claimedUserId });
 /** POST /api/reservations/verify-email: the same as verify-combined under the older field names. */
 export const verifyEmailRequestSchema = z.object({
   reservationId: confirmationNumber,
   userProvidedEmail: email,
+  hotelId,
   userId: claimedUserId,
 });
+
+/** GET /api/reservations/hotels?q=: connected hotels whose name contains `q`, for the seller to name theirs. */
+export const connectedHotelsQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Type at most 100 characters.').default(''),
+});
+export const connectedHotelSchema = z.object({ id: z.guid(), name: z.string() });
+export type ConnectedHotel = z.infer<typeof connectedHotelSchema>;
+/** How many hotels one answer names: enough to pick from while typing. */
+export const CONNECTED_HOTELS_SHOWN = 8;
 /**
  * Step 1's data: the code was sent. `otaRelay`: the address on the reservation is a booking site's relay, so
  * the code went there and `message` tells the traveller where to look for it.

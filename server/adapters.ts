@@ -118,7 +118,13 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       token: config.mewsWebhookToken,
       logger,
     });
-    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify }));
+    // And, like Mews, tells Restay's integration receiver when a hotel connects Restay (/dev/pms "Connect").
+    const connect = wing!.demoMewsIntegrationWebhook({
+      url: () => `${selfOrigin()}/api/mews/integration-webhook`,
+      token: config.mewsIntegrationWebhookToken,
+      logger,
+    });
+    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect }));
     // The seeded demo hotels publish their policy once connected, so the demo marketplace sells as before.
     background.push(() => wing!.startDemoPolicies({ db, clock, logger }));
   }

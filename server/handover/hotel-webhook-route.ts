@@ -5,6 +5,7 @@ import { AppError } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { enqueueHotelChanges } from './hotel-changes.ts';
+import { enqueueReservationsToLearn } from './learn-reservations.ts';
 
 /**
  * Mews' General Webhook envelope. `ServiceOrderUpdated` names a reservation that changed in any way, its
@@ -35,8 +36,9 @@ const RESERVATION_CHANGED = 'ServiceOrderUpdated';
 /**
  * POST /api/mews/webhook?Token=<MEWS_WEBHOOK_TOKEN>: the hotel's system says reservations changed. Authenticated
  * by the token Mews appends to the URL registered with it, compared in constant time: a wrong or missing one
- * is 401 and changes nothing. The work (re-reading each reservation) is a durable job, so the answer is
- * immediate: Mews retries a call that is not answered 2xx within seconds.
+ * is 401 and changes nothing. The work (re-reading each reservation Restay knows, and reading the hotel's new
+ * ones into the hotel directory) is durable jobs, so the answer is immediate: Mews retries a call that is not
+ * answered 2xx within seconds.
  */
 export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'> & { token: string }): Router {
   const { token } = deps;
@@ -48,6 +50,7 @@ export function hotelWebhookRouter(deps: Pick<BuyingDeps, 'db' | 'clock'> & { to
       event.Discriminator === RESERVATION_CHANGED && event.Value ? [event.Value.Id] : [],
     );
     const queued = await enqueueHotelChanges(deps, changed);
+    await enqueueReservationsToLearn(deps, envelope.EnterpriseId, changed);
     const reply: z.infer<typeof hotelWebhookReplySchema> = { received: envelope.Events.length, queued };
     res.status(202).json({ success: true, data: reply });
   });

@@ -14,4 +14,12 @@ export const HANDOVER_JOBS = {
   sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
   /** Re-read a reservation the hotel says changed (its webhook) and act on what it now holds. */
   hotelChange: defineJobType('handover.hotel_change', z.object({ reservationId: z.string().min(1).max(200) })),
+  /** Learn which hotel holds reservations its webhook named, so importing one booked a moment ago asks it alone. */
+  learnReservations: defineJobType(
+    'handover.learn_reservations',
+    z.object({
+      enterpriseId: z.string().min(1).max(200),
+      reservationIds: z.array(z.string().min(1).max(200)).max(1000),
+    }),
+  ),
 } as const;

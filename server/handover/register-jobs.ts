@@ -8,6 +8,7 @@ import { buyerInYourName, sellerLeftYourName, sellerListingWithdrawn, sellerSale
 import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
+import { learnReservations } from './learn-reservations.ts';
 import { transferReservation } from './transfer-reservation.ts';
 
 /** A hotel's change is re-read for about an hour of outages (30 s doubling) before the job is failed and logged. */
@@ -28,6 +29,11 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       maxAttempts: HOTEL_CHANGE_ATTEMPTS,
       backoffMs: HOTEL_CHANGE_BACKOFF_MS,
       run: ({ reservationId }) => applyHotelChange(deps, reservationId),
+    })
+    .register(HANDOVER_JOBS.learnReservations, {
+      maxAttempts: HOTEL_CHANGE_ATTEMPTS,
+      backoffMs: HOTEL_CHANGE_BACKOFF_MS,
+      run: (job) => learnReservations(deps, job),
     })
     .register(
       HANDOVER_JOBS.sellerListingWithdrawn,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { HotelApproval } from '../../contract/resale-policy.ts';
 import type { Database } from '../db/schema.ts';
 import { toListingDto, type ListingWithSeller } from './listing-dto.ts';
 import { findListingById } from './queries.ts';
@@ -13,11 +14,18 @@ export async function findNamedListing(db: Kysely<Database>, id: unknown): Promi
 }
 
 /**
- * GET /api/listings/:id's body for `row` as `viewerId` sees it (null: a guest, who holds nothing). A stay's page
- * carries a guest's (`seo/spa-page.ts`).
+ * GET /api/listings/:id's body for `row` as `viewerId` sees it (null: a guest, who holds nothing), with the hotel's
+ * approval (server/listings/hotel-approval.ts). A stay's page carries a guest's (`seo/spa-page.ts`), so the
+ * drawn page and the script's first render show the same.
  */
-export function listingReply(row: ListingWithSeller, viewerId: string | null, heldByViewer = false) {
-  return { success: true as const, data: { ...toListingDto(row, viewerId), held_by_viewer: heldByViewer } };
+export function listingReply(
+  row: ListingWithSeller,
+  approval: HotelApproval | null,
+  viewerId: string | null,
+  heldByViewer = false,
+) {
+  const listing = toListingDto(row, viewerId);
+  return { success: true as const, data: { ...listing, held_by_viewer: heldByViewer, hotel_approval: approval } };
 }
 
 export type ListingReply = ReturnType<typeof listingReply>;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
+import { hotelApprovalOf } from './hotel-approval.ts';
 import { findNamedListing, listingReply } from './listing-reply.ts';
 import { searchReply } from './search-reply.ts';
 import { isHeldByViewer } from './viewer-hold.ts';
@@ -30,7 +31,7 @@ export function listingsRouter({
     const viewer = req.user;
     const heldByViewer =
       row.status === 'reserved' && viewer !== undefined && (await isHeldByViewer(db, row.id, viewer.id));
-    res.json(listingReply(row, viewer?.id ?? null, heldByViewer));
+    res.json(listingReply(row, await hotelApprovalOf(db, row.id), viewer?.id ?? null, heldByViewer));
   });
 
   return router;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SearchQuery } from '../../contract/search.ts';
+import { escapeLike } from '../db/like.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -25,10 +26,7 @@ export const newestPlaceId = sql<number | null>`(select max(id) from search_plac
 /** One memory per database, so two databases in one process (tests, the benchmark) never share answers. */
 const memories = new WeakMap<Kysely<Database>, Map<string, PlaceMatch>>();
 
-/** `%` and `_` typed by a user are literal characters, not LIKE wildcards. */
-function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+const likeContains = (term: string) => `%${escapeLike(term)}%`;
 
 const memoryKey = (terms: TextTerms) => JSON.stringify([terms.location ?? null, terms.hotelName ?? null]);
 

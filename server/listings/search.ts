@@ -3,6 +3,7 @@ import { SEARCH_TOTAL_CAP, type SearchMeta, type SearchQuery, type SearchSort } 
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { boxCells } from './geo-cells.ts';
+import { hotelApprovesListing } from './hotel-approval.ts';
 import { LISTING_DTO_COLUMNS, type ListingWithSeller } from './listing-dto.ts';
 import { lookUpPlaces, newestPlaceId, rememberedPlaces, type PlaceMatch } from './search-places.ts';
 
@@ -37,6 +38,7 @@ export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | u
     sql<number>`${Math.round(amount * 100)}::float8 / ${unitsPerEuro(query.currency)}`;
   if (query.minPrice !== undefined) filters.push(eb('listings.price_eur_cents', '>=', inEuroCents(query.minPrice)));
   if (query.maxPrice !== undefined) filters.push(eb('listings.price_eur_cents', '<=', inEuroCents(query.maxPrice)));
+  if (query.hotelApproved) filters.push(hotelApprovesListing());
   if (query.bounds) {
     const { south, west, north, east } = query.bounds;
     const cells = boxCells(query.bounds);

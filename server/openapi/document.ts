@@ -17,6 +17,7 @@ import {
   foundReservationSchema,
   verificationSentSchema,
   verifiedReservationSchema,
+  connectedHotelSchema,
   verifyCodeResultSchema,
 } from '../../contract/selling.ts';
 import { alertsPaths } from './alerts.ts';
@@ -52,6 +53,7 @@ const NAMED_REPLIES: Record<string, z.ZodType> = {
   VerifiedCode: verifyCodeResultSchema,
   FoundReservation: foundReservationSchema,
   VerifiedReservation: verifiedReservationSchema,
+  ConnectedHotel: connectedHotelSchema,
   CheckoutSession: checkoutSessionResultSchema,
   CancelCheckoutResult: cancelCheckoutResultSchema,
   SessionStatus: sessionStatusSchema,

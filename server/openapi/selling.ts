@@ -1,4 +1,5 @@
 import {
+  connectedHotelsQuerySchema,
   findReservationRequestSchema,
   verifyCodeRequestSchema,
   verifyCombinedRequestSchema,
@@ -69,6 +70,20 @@ export const sellingPaths: Record<string, Record<string, OperationSpec>> = {
       body: findReservationRequestSchema,
       reply: { status: 200, description: 'The reservation', data: schemaRef('FoundReservation') },
       errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
+    },
+  },
+  '/api/reservations/hotels': {
+    get: {
+      operationId: 'searchConnectedHotels',
+      tag: 'Selling',
+      summary: 'Connected hotels whose name contains `q`, for the seller to name the hotel of a reservation',
+      description:
+        'At most 8, names starting with `q` first. Passing one as `hotelId` in step 1 asks that hotel first, so a ' +
+        'reservation booked a moment ago is found without asking every hotel.',
+      access: 'bearer',
+      query: connectedHotelsQuerySchema,
+      reply: { status: 200, description: 'The hotels', data: { type: 'array', items: schemaRef('ConnectedHotel') } },
+      errors: [],
     },
   },
   '/api/reservations/{userId}': {

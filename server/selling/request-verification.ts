@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Pms } from './pms/pms.ts';
+import type { LookupHint, Pms } from './pms/pms.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertNoSaleUnderWay } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
@@ -34,6 +34,8 @@ export interface VerificationRequest {
   userId: string;
   confirmationNumber: string;
   email: string;
+  /** The hotel the seller named, asked first. */
+  hint?: LookupHint;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -51,11 +53,11 @@ const OTA_RELAY_MESSAGE =
  * Hotels' systems match confirmation numbers exactly, and people type them as they read them: as typed first,
  * then in capitals (confirmation letters are printed in capitals), so "lis-48213" finds LIS-48213.
  */
-async function findByTypedNumber(pms: Pms, typed: string) {
+async function findByTypedNumber(pms: Pms, typed: string, hint: LookupHint | undefined) {
   const number = typed.trim();
-  const found = await pms.findByConfirmationNumber(number);
+  const found = await pms.findByConfirmationNumber(number, hint);
   if (found || number.toUpperCase() === number) return found;
-  return pms.findByConfirmationNumber(number.toUpperCase());
+  return pms.findByConfirmationNumber(number.toUpperCase(), hint);
 }
 
 /**
@@ -68,7 +70,7 @@ export async function requestVerification(
   request: VerificationRequest,
 ): Promise<VerificationSent> {
   const { db, clock, pms, mailer } = deps;
-  const reservation = await findByTypedNumber(pms, request.confirmationNumber);
+  const reservation = await findByTypedNumber(pms, request.confirmationNumber, request.hint);
   const guestEmail = reservation?.guest.email;
   const email = normaliseEmail(request.email);
   if (!reservation || !guestEmail || normaliseEmail(guestEmail) !== email) throw notFound();

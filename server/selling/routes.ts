@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import {
+  connectedHotelsQuerySchema,
   findReservationRequestSchema,
   verifyCodeRequestSchema,
   verifyCombinedRequestSchema,
@@ -12,6 +13,7 @@ import { signedInUser } from '../auth/claimed-user.ts';
 import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { lookupHintOf, searchConnectedHotels } from './connected-hotels.ts';
 import { findReservation } from './find-reservation.ts';
 import type { Pms } from './pms/pms.ts';
 import { sellingRateLimiters, type SellingRateLimits } from './rate-limits.ts';
@@ -42,7 +44,12 @@ export function reservationsRouter(deps: ReservationsRouterDependencies): Router
     const user = signedInUser(req, [body.userId]);
     const data = await requestVerification(
       { db, clock, pms, mailer, codeKey },
-      { userId: user.id, confirmationNumber: body.confirmationNumber, email: body.email },
+      {
+        userId: user.id,
+        confirmationNumber: body.confirmationNumber,
+        email: body.email,
+        hint: await lookupHintOf(db, body.hotelId),
+      },
     );
     res.json({ success: true, data });
   });
@@ -52,7 +59,12 @@ export function reservationsRouter(deps: ReservationsRouterDependencies): Router
     const user = signedInUser(req, [body.userId]);
     const data = await requestVerification(
       { db, clock, pms, mailer, codeKey },
-      { userId: user.id, confirmationNumber: body.reservationId, email: body.userProvidedEmail },
+      {
+        userId: user.id,
+        confirmationNumber: body.reservationId,
+        email: body.userProvidedEmail,
+        hint: await lookupHintOf(db, body.hotelId),
+      },
     );
     res.json({ success: true, data });
   });
@@ -73,6 +85,11 @@ export function reservationsRouter(deps: ReservationsRouterDependencies): Router
       success: true,
       data: await findReservation({ db, pms, maxMarkupPercent }, user.id, body.reservationId),
     });
+  });
+
+  router.get('/hotels', users.requireUser, async (req, res) => {
+    const { q } = parseInput(connectedHotelsQuerySchema, req.query);
+    res.json({ success: true, data: await searchConnectedHotels(db, q) });
   });
 
   router.get('/:userId', users.requireUser, async (req, res) => {

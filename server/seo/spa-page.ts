@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { appendToHead, imagePreload, trustedHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
+import { hotelApprovalOf } from '../listings/hotel-approval.ts';
 import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
 import { EARLY_INPUT_TAG } from './early-input.ts';
@@ -76,7 +77,7 @@ async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller
   if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
     return { search: await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) };
   }
-  return stay ? { listing: listingReply(stay, null) } : {};
+  return stay ? { listing: listingReply(stay, await hotelApprovalOf(deps.db, stay.id), null) } : {};
 }
 
 /** A page as served: its HTML, whether it exists, and whether its first paint needs its script (see `pagePreloads`). */

@@ -14,6 +14,8 @@ export interface SearchFilters {
   minPrice: number;
   /** null: no upper bound (the slider sits at its ceiling). */
   maxPrice: number | null;
+  /** Only stays whose hotel approves their resale. */
+  hotelApproved: boolean;
 }
 
 export const EMPTY_FILTERS: SearchFilters = {
@@ -23,6 +25,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   endDate: '',
   minPrice: 0,
   maxPrice: null,
+  hotelApproved: false,
 };
 
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
@@ -37,12 +40,14 @@ export function filtersFromUrl(params: URLSearchParams): SearchFilters {
     endDate: date('endDate'),
     minPrice: parsePriceText(params.get('minPrice') ?? '') ?? 0,
     maxPrice: parsePriceText(params.get('maxPrice') ?? ''),
+    hotelApproved: params.get('hotelApproved') === 'true',
   };
 }
 
 /**
  * The query string for the filters: only non-empty trimmed text, `minPrice` only above 0 and `maxPrice` only
- * below the slider's ceiling (so a ceiling above the default 1000 still lets a lowered maximum filter).
+ * below the slider's ceiling (so a ceiling above the default 1000 still lets a lowered maximum filter), and
+ * `hotelApproved` only when on.
  */
 export function filtersToParams(filters: SearchFilters, ceiling: number): URLSearchParams {
   const params = new URLSearchParams();
@@ -55,6 +60,7 @@ export function filtersToParams(filters: SearchFilters, ceiling: number): URLSea
   text('endDate', filters.endDate);
   if (filters.minPrice > 0) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== null && filters.maxPrice < ceiling) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.hotelApproved) params.set('hotelApproved', 'true');
   return params;
 }
 

@@ -22,6 +22,14 @@ export class BuyingPmsDouble implements Pms {
     return this.reservations.get(externalId) ?? null;
   }
 
+  /** What the hotel's webhook made Restay read into its hotel directory: hotel key and reservation ids. */
+  readonly learned: { hotelKey: string; reservationIds: readonly string[] }[] = [];
+
+  async learnReservations(hotelKey: string, reservationIds: readonly string[]) {
+    this.learned.push({ hotelKey, reservationIds });
+    return reservationIds.length;
+  }
+
   /** Failures the next transfers of a reservation meet, in order, before the hotel accepts. */
   readonly transferFailures = new Map<string, PmsTransferError[]>();
   readonly transfers: { externalId: string; guest: PmsGuest }[] = [];

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../server/http/errors.ts';
 import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
-import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
+import {
+  PmsTransferError,
+  type LookupHint,
+  type Pms,
+  type PmsGuest,
+  type PmsReservation,
+} from '../../server/selling/pms/pms.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,6 +20,8 @@ export class PmsDouble implements Pms {
   private readonly byId = new Map<string, PmsReservation>();
   failing = false;
   calls = 0;
+  /** The hotel each lookup by confirmation number was told to ask first. */
+  readonly hints: (LookupHint | undefined)[] = [];
 
   add(reservation: PmsReservation): PmsReservation {
     this.byNumber.set(reservation.confirmationNumber, reservation);
@@ -28,7 +36,8 @@ export class PmsDouble implements Pms {
     this.add({ ...current, ...changes });
   }
 
-  async findByConfirmationNumber(confirmationNumber: string): Promise<PmsReservation | null> {
+  async findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsReservation | null> {
+    this.hints.push(hint);
     return this.answer(this.byNumber.get(confirmationNumber));
   }
 

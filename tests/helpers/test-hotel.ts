@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { HotelRole } from '../../server/db/schema-hotels.ts';
+import { hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 import { publishDemoPolicies } from '../../server/standins/demo/demo-policies.ts';
+import { testCipher } from './hotels.ts';
 
 /** The hotel every test's reservations belong to unless a test says otherwise (the PMS doubles use it). */
 export const TEST_ENTERPRISE_ID = 'e0000000-0000-4000-8000-00000000test';
@@ -21,8 +23,10 @@ export const ALLOW_ALL_POLICY: ResalePolicy = {
 };
 
 /**
- * A connected hotel (its token a placeholder: tests never call its system through it), with `policy` published
- * as version 1 by a new admin when given. Answers the hotel's id and its admin's profile id.
+ * A connected hotel, with `policy` published as version 1 by a new admin when given. Its access token is stored
+ * as the product stores one (encrypted under the test servers' HOTEL_TOKEN_KEY): the hotel's own when the test
+ * has one (a demo PMS hotel's), else a placeholder that no test calls the hotel's system with. Answers the
+ * hotel's id and its admin's profile id.
  */
 export async function connectHotel(
   db: Kysely<Database>,
@@ -31,18 +35,20 @@ export async function connectHotel(
     name?: string;
     policy?: ResalePolicy | null;
     status?: 'connected' | 'pending' | 'suspended';
+    accessToken?: string;
   } = {},
 ): Promise<{ hotelId: string; adminId: string }> {
   const now = new Date();
   const enterpriseId = fields.enterpriseId ?? randomUUID();
+  const accessToken = fields.accessToken ?? `test-token-${enterpriseId}`;
   const hotel = await db
     .insertInto('hotels')
     .values({
       enterprise_id: enterpriseId,
       name: fields.name ?? TEST_HOTEL_NAME,
       status: fields.status ?? 'connected',
-      access_token_ciphertext: 'not-a-token',
-      token_key: `test-${enterpriseId}`,
+      access_token_ciphertext: testCipher().encrypt(accessToken),
+      token_key: hotelKeyOf(accessToken),
       created_at: now,
       updated_at: now,
     })
@@ -104,11 +110,12 @@ export async function addMember(
 export async function connectDemoHotels(db: Kysely<Database>): Promise<void> {
   const enterprises = await db
     .selectFrom('demo_pms_enterprises')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'access_token'])
     .where('seeded', '=', true)
     .execute();
   for (const enterprise of enterprises) {
-    await connectHotel(db, { enterpriseId: enterprise.id, name: enterprise.name, policy: null });
+    const { id, name, access_token: accessToken } = enterprise;
+    await connectHotel(db, { enterpriseId: id, name, policy: null, accessToken });
   }
   await publishDemoPolicies(db, new Date());
 }

@@ -37,7 +37,13 @@ beforeAll(async () => {
   app.use('/demo-mews', demoMewsRouter({ db: database.db, clock: () => NOW }));
   app.use(
     '/dev',
-    devPmsRouter({ db: database.db, clock: () => NOW, notify: async (change) => void notices.push(change) }),
+    devPmsRouter({
+      db: database.db,
+      clock: () => NOW,
+      notify: async (change) => void notices.push(change),
+      // Connecting a demo hotel is tested against the API itself (demo-hotel-connect.test.ts).
+      connect: async () => null,
+    }),
   );
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

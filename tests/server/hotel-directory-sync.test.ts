@@ -162,6 +162,55 @@ describe('the hotel directory sync', () => {
   });
 });
 
+describe('finding a stay booked a moment ago without asking every hotel', () => {
+  /** A demo stay with the access token of its own hotel and of another one. */
+  async function stayWithTokens() {
+    const tokens = demoMewsAccessTokens();
+    const enterprises = await Promise.all(tokens.map((token) => instance().pms.enterpriseOf!(token)));
+    const stay = await database.db
+      .selectFrom('demo_pms_reservations')
+      .select(['id', 'number', 'enterprise_id'])
+      .where('enterprise_id', '=', enterprises.at(-1)!.id)
+      .orderBy('number')
+      .executeTakeFirstOrThrow();
+    return { stay, own: tokens.at(-1)!, other: tokens[0]! };
+  }
+
+  it('asks the hotel the seller names first: one call', async () => {
+    await forgetEverything();
+    const { stay, own } = await stayWithTokens();
+    const importing = instance();
+    const found = await importing.pms.findByConfirmationNumber(stay.number, { hotelKey: hotelKeyOf(own) });
+    expect(found?.confirmationNumber).toBe(stay.number);
+    expect(importing.lookups().map((call) => call.accessToken)).toEqual([own]);
+  });
+
+  it('still finds it when the seller names the wrong hotel, by asking the others after it', async () => {
+    await forgetEverything();
+    const { stay, other } = await stayWithTokens();
+    const importing = instance();
+    const found = await importing.pms.findByConfirmationNumber(stay.number, { hotelKey: hotelKeyOf(other) });
+    expect(found?.confirmationNumber).toBe(stay.number);
+    expect(importing.lookups()[0]!.accessToken).toBe(other);
+    expect(importing.lookups().length).toBeGreaterThan(1);
+  });
+
+  it('learns the hotel of reservations its webhook named, so their import asks that hotel only', async () => {
+    await forgetEverything();
+    const { stay, own } = await stayWithTokens();
+    const learning = instance();
+    expect(await learning.pms.learnReservations!(hotelKeyOf(own), [stay.id])).toBe(1);
+    expect(learning.lookups()).toHaveLength(1);
+    expect(learning.lookups()[0]!.body.ReservationIds).toEqual([stay.id]);
+    // Nothing is learned through a hotel that is not connected.
+    expect(await learning.pms.learnReservations!(hotelKeyOf('NOT-CONNECTED'), [stay.id])).toBe(0);
+
+    const importing = instance();
+    expect((await importing.pms.findByConfirmationNumber(stay.number))?.confirmationNumber).toBe(stay.number);
+    expect(importing.lookups().map((call) => call.accessToken)).toEqual([own]);
+  });
+});
+
 describe('the demo PMS’s time filters', () => {
   const getAll = (filter: object) =>
     fetch(`${url}/api/connector/v1/reservations/getAll/2023-06-06`, {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { connectHotel } from '../helpers/test-hotel.ts';
 
 /**
  * The hotel's changes reaching Restay: Mews' General Webhook (`ServiceOrderUpdated` with the reservation id,
@@ -116,6 +118,36 @@ describe('POST /api/mews/webhook: who may call it', () => {
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual({ success: true, data: { received: 3, queued: 0 } });
     expect(await hotelChangeJobs()).toEqual(before);
+  });
+});
+
+describe('POST /api/mews/webhook: feeding the hotel directory', () => {
+  const learnJobs = () =>
+    db().selectFrom('jobs').select(['state', 'payload']).where('kind', '=', 'handover.learn_reservations').execute();
+
+  it('reads the reservations it names from their connected hotel, once per notice however often it is delivered', async () => {
+    const enterpriseId = randomUUID();
+    await connectHotel(db(), { enterpriseId });
+    const hotel = await db()
+      .selectFrom('hotels')
+      .select('token_key')
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirstOrThrow();
+    const before = (await learnJobs()).length;
+    const notice = { ...envelope('b-2', 'a-1', 'b-2'), EnterpriseId: enterpriseId };
+    expect((await notify(notice)).status).toBe(202);
+    expect((await notify(notice)).status).toBe(202);
+    expect(await learnJobs()).toHaveLength(before + 1);
+
+    await runPaymentJobs(fx.deps);
+    expect(fx.pms.learned.at(-1)).toEqual({ hotelKey: hotel.token_key, reservationIds: ['a-1', 'b-2'] });
+  });
+
+  it('learns nothing for a hotel that has not connected', async () => {
+    const learned = fx.pms.learned.length;
+    await notify({ ...envelope('c-3'), EnterpriseId: randomUUID() });
+    await runPaymentJobs(fx.deps);
+    expect(fx.pms.learned).toHaveLength(learned);
   });
 });
 

@@ -90,6 +90,9 @@ describe('the public pages are served drawn', () => {
     const block = /<script type="application\/json" id="served-listing">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(block!)).toEqual((await server.request(`/api/listings/${id}`)).body);
     expect(root).toContain('Lagoon suite</h1>');
+    // Its hotel (the test hotel, whose policy allows resale) gives its word, drawn as the script draws it.
+    expect(JSON.parse(block!).data.hotel_approval).toMatchObject({ hotelName: 'Hotel Tejo' });
+    expect(root).toContain('Resale approved by Hotel Tejo');
     const unknown = await markupOf(server, UNKNOWN_STAY);
     expect(unknown.html).not.toContain('id="served-listing"');
   });

@@ -27,6 +27,31 @@ describe('/listings/:id', () => {
     expect(document.title).toBe('Harbour view suite · Restay');
   });
 
+  it("shows the hotel's word when it approves the resale, and nothing when it does not", async () => {
+    const rules = [
+      'The hotel allows no resale within 7 days of check-in.',
+      'The hotel puts the reservation in your name: the same room, dates and rate the seller booked.',
+    ];
+    const approved = { ...makeListing({ title: 'Lake room' }), hotel_approval: { hotelName: 'Hotel Seeblick', rules } };
+    const plain = { ...makeListing({ title: 'Plain room' }), hotel_approval: null };
+    server.use(
+      http.get(`/api/listings/${approved.id}`, () => HttpResponse.json({ success: true, data: approved })),
+      http.get(`/api/listings/${plain.id}`, () => HttpResponse.json({ success: true, data: plain })),
+    );
+    const { unmount } = renderRoute(`/listings/${approved.id}`);
+    const note = await screen.findByRole('region', { name: 'Resale approved by Hotel Seeblick' });
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(rules);
+    unmount();
+
+    renderRoute(`/listings/${plain.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plain room' })).toBeInTheDocument();
+    expect(screen.queryByText(/Resale approved by/)).not.toBeInTheDocument();
+  });
+
   it('says the listing was not found on a 404', async () => {
     server.use(
       http.get('/api/listings/:id', () =>

@@ -102,6 +102,28 @@ describe('/marketplace search', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('keeps to stays approved by their hotel when asked, in the URL and the API, and lets go again', async () => {
+    const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
+    const { user, router } = renderRoute('/marketplace?location=Porto');
+    await screen.findByRole('link', { name: 'Porto loft' }, { timeout: 5000 });
+    const only = screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' });
+    expect(only).not.toBeChecked();
+    await user.click(only);
+    expect(router.state.location.search).toBe('?location=Porto&hotelApproved=true');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(queries.at(-1)).toBe('?location=Porto&hotelApproved=true'));
+    expect(screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' })).toBeChecked();
+
+    // A new search keeps it.
+    await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
+    await user.type(screen.getByLabelText('Hotel Name'), 'Baur');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?location=Porto&hotelName=Baur&hotelApproved=true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' }));
+    expect(router.state.location.search).toBe('?location=Porto&hotelName=Baur');
+  });
+
   it('applies price changes after the debounce, shows them in the URL, and a lowered maximum under a high ceiling filters', async () => {
     onLargeScreen();
     const queries = mockSearch([makeListing()], 2499.5);

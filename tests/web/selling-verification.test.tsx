@@ -90,6 +90,39 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
     expect(screen.queryByLabelText('6-digit Verification Code')).not.toBeInTheDocument();
   });
 
+  it('lets the seller name the hotel from the connected ones, by keyboard, and sends it with the number', async () => {
+    const { user, requests } = await openListMyReservation();
+    const asked: string[] = [];
+    const SEEBLICK = { id: '7d2a4c1e-1b2c-4d3e-8f40-5a6b7c8d9e0f', name: 'Seeblick Hotel' };
+    server.use(
+      http.get('/api/reservations/hotels', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json({
+          success: true,
+          data: [SEEBLICK, { id: '0b1c2d3e-4f50-4a6b-8c7d-8e9f0a1b2c3d', name: 'Hotel am See' }],
+        });
+      }),
+    );
+    const hotel = screen.getByRole('combobox', { name: 'Hotel (optional)' });
+    expect(hotel).toHaveAccessibleDescription(/name the hotel and we find it straight away/i);
+    await user.type(hotel, 'See');
+    await screen.findByRole('option', { name: 'Seeblick Hotel' });
+    expect(hotel).toHaveAttribute('aria-expanded', 'true');
+    // One request once typing pauses, not one per key.
+    expect(asked).toEqual(['See']);
+    await user.keyboard('{ArrowDown}');
+    expect(hotel).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Seeblick Hotel' }).id);
+    await user.keyboard('{Enter}');
+    expect(hotel).toHaveValue('Seeblick Hotel');
+    expect(hotel).toHaveAttribute('aria-expanded', 'false');
+
+    await submitStep1(user);
+    await screen.findByText(EMAIL_SENT);
+    expect(requests.verifyCombined).toEqual([
+      { confirmationNumber: STAY.confirmationNumber, email: STAY.email, hotelId: SEEBLICK.id, userId: TEST_USER.id },
+    ]);
+  });
+
   it("adds the server's explanation when the code went to a travel agency's relay address", async () => {
     const { user } = await openListMyReservation();
     const relay = 'This reservation was booked through a travel agency: the code went to the agency’s relay address.';

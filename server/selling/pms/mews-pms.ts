@@ -17,7 +17,8 @@ import { transferWithMews } from './mews-transfer.ts';
 import { channelsOf } from './mews-channels.ts';
 import { readMewsCatalog } from './mews-catalog.ts';
 import { englishOrFirst } from './mews-names.ts';
-import type { Pms, PmsReservation, PmsReservationState } from './pms.ts';
+import { learnReservations } from './mews-learn-reservations.ts';
+import type { LookupHint, Pms, PmsReservation, PmsReservationState } from './pms.ts';
 
 export interface MewsPmsOptions extends MewsConnectorOptions {
   /**
@@ -68,25 +69,27 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   const source = options.accessTokens;
   const currentTokens = typeof source === 'function' ? source : async () => source;
   const directory = options.directory ?? memoryHotelDirectory();
-  const hotelRemembered = async (reference: string, accessTokens: readonly string[]) => {
-    const key = await directory.hotelOf(reference).catch(() => undefined);
-    return key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
-  };
+  const tokenWithKey = (accessTokens: readonly string[], key: string | undefined) =>
+    key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
 
   /**
-   * Asks the hotel remembered for `reference` first (usually the only call), then the others, a bounded number
-   * at a time (one call per hotel, so no hotel's rate limit is spent on it) until one has it. Where two hotels
-   * share a confirmation number, the one first in that order wins, as if they were asked one by one. "Not
-   * found" only when every hotel answered and none has it.
+   * Asks the hotel named by `hint`, then the one remembered for `reference` (usually the only call), then the
+   * others, a bounded number at a time (one call per hotel, so no hotel's rate limit is spent on it) until one
+   * has it. Where two hotels share a confirmation number, the one first in that order wins, as if they were
+   * asked one by one. "Not found" only when every hotel answered and none has it.
    */
   const findInAnyHotel = async (
     filter: Record<string, unknown>,
     matches: (r: MewsReservation) => boolean,
     reference: string,
+    hint?: LookupHint,
   ) => {
     const accessTokens = await currentTokens();
-    const remembered = await hotelRemembered(reference, accessTokens);
-    const tokens = remembered ? [remembered, ...accessTokens.filter((token) => token !== remembered)] : accessTokens;
+    const remembered = await directory.hotelOf(reference).catch(() => undefined);
+    const first = [
+      ...new Set([tokenWithKey(accessTokens, hint?.hotelKey), tokenWithKey(accessTokens, remembered)]),
+    ].filter((token): token is string => Boolean(token));
+    const tokens = [...first, ...accessTokens.filter((token) => !first.includes(token))];
     const found: (MewsReservation | undefined)[] = [];
     let unanswered = false;
     let anyFound = false;
@@ -102,7 +105,7 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       }
     };
     let next = 0;
-    if (remembered) await ask(next++);
+    while (next < first.length && !anyFound) await ask(next++);
     const askNext = async () => {
       while (next < tokens.length && !anyFound) await ask(next++);
     };
@@ -134,10 +137,10 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`);
 
   return {
-    async findByConfirmationNumber(confirmationNumber) {
+    async findByConfirmationNumber(confirmationNumber, hint) {
       const number = confirmationNumber.trim();
       if (!number) return null;
-      const found = await findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number, `number:${number}`);
+      const found = await findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number, `number:${number}`, hint);
       return found?.reservation ?? null;
     },
     async findByExternalId(externalId) {
@@ -156,6 +159,11 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
         now,
         signal,
       ),
+    async learnReservations(hotelKey, reservationIds) {
+      const accessToken = tokenWithKey(await currentTokens(), hotelKey);
+      if (!accessToken || !reservationIds.length) return 0;
+      return learnReservations({ call, directory }, { accessToken, hotelKey }, reservationIds).catch(asUpstreamError);
+    },
     async enterpriseOf(accessToken) {
       const { Enterprise: enterprise } = await call(accessToken, 'configuration/get', {}, configurationReplySchema);
       return { id: enterprise.Id, name: enterprise.Name, chainId: enterprise.ChainId ?? null };

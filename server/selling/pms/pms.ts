@@ -51,6 +51,11 @@ export class PmsTransferError extends Error {
   }
 }
 
+/** A connected hotel named by the key the hotel directory knows it by (a hash of its access token). */
+export interface LookupHint {
+  hotelKey: string;
+}
+
 /** What one round of syncing the hotel directory did. */
 export interface DirectorySyncResult {
   /** Hotels whose reservations were read this round (the others were synced by another instance, or failed). */
@@ -61,8 +66,11 @@ export interface DirectorySyncResult {
 }
 
 export interface Pms {
-  /** One reservation by confirmation number (Mews `Numbers`), or null. */
-  findByConfirmationNumber(confirmationNumber: string): Promise<PmsReservation | null>;
+  /**
+   * One reservation by confirmation number (Mews `Numbers`), or null. `hint` names the hotel the seller says
+   * holds it: asked first, then the others as without it (a wrong hint costs time, never the reservation).
+   */
+  findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsReservation | null>;
   /** Re-read by the PMS's reservation id (e.g. before payment), or null. */
   findByExternalId(externalId: string): Promise<PmsReservation | null>;
   /**
@@ -77,6 +85,12 @@ export interface Pms {
    * nothing to learn and leaves it out.
    */
   syncDirectory?(now: Date, signal?: AbortSignal): Promise<DirectorySyncResult>;
+  /**
+   * Learns which hotel holds reservations the hotel has just told us about (its webhook names their ids, not
+   * their numbers): reads them from that hotel and remembers their confirmation numbers, so that importing one
+   * booked a moment ago asks one hotel. Answers how many were remembered.
+   */
+  learnReservations?(hotelKey: string, reservationIds: readonly string[]): Promise<number>;
   /** The hotel (enterprise) an access token opens, and its chain: how a hotel joining is named. */
   enterpriseOf?(accessToken: string): Promise<{ id: string; name: string; chainId: string | null }>;
   /**

@@ -28,6 +28,8 @@ export interface DemoPmsStay {
   channelNumber?: string;
   /** A breakfast the guest added and then cancelled: an order item the price must not count. */
   cancelledExtraCents?: number;
+  /** The rate booked; Flexible unless said. */
+  rate?: 'flexible' | 'nonRefundable' | 'corporate';
 }
 
 export interface DemoPmsHotel {

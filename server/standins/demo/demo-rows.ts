@@ -41,116 +41,144 @@ export function emptyDemoPmsRows(): DemoPmsRows {
   };
 }
 
+/** Names a demo PMS row: its kind and its number among the rows of that kind. */
+type IdOf = typeof pmsId;
+
+/** How far each kind of row is numbered, across the hotels of one build. */
+interface RowCounters {
+  category: number;
+  resource: number;
+  stay: number;
+  orderItem: number;
+}
+
 /** Every demo PMS row for a given `now`: stays start on days counted from `now`, at the hotel's own check-in hour. */
 export function buildDemoPmsRows(now: Date): DemoPmsRows {
   const rows = emptyDemoPmsRows();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const next = { category: 0, resource: 0, stay: 0, orderItem: 0 };
-
-  DEMO_PMS_HOTELS.forEach((hotel, h) => {
-    const enterpriseId = pmsId('enterprise', h + 1);
-    rows.enterprises.push({
-      id: enterpriseId,
-      seeded: true,
-      access_token: hotel.accessToken,
-      service_id: pmsId('service', h + 1),
-      name: hotel.name,
-      address_line1: hotel.addressLine1,
-      postal_code: hotel.postalCode,
-      city: hotel.city,
-      country_code: hotel.countryCode,
-      latitude: hotel.latitude,
-      longitude: hotel.longitude,
-      time_zone: hotel.timeZone,
-      currency: hotel.currency,
-    });
-    const rateIds = addDemoRates(rows, enterpriseId, h + 1);
-    const categoryIds: string[] = [];
-    const resourceIds = new Map<string, string>();
-    for (const category of hotel.categories) {
-      const categoryId = pmsId('category', ++next.category);
-      categoryIds.push(categoryId);
-      const { name, shortName, type, capacity } = category;
-      rows.categories.push({
-        id: categoryId,
-        enterprise_id: enterpriseId,
-        name,
-        short_name: shortName,
-        type,
-        capacity,
-      });
-      for (const room of category.rooms) {
-        const resourceId = pmsId('resource', ++next.resource);
-        resourceIds.set(room, resourceId);
-        // Room numbers start with their floor, as in most hotels.
-        const floor = room.slice(0, -2) || '0';
-        rows.resources.push({
-          id: resourceId,
-          enterprise_id: enterpriseId,
-          category_id: categoryId,
-          name: room,
-          floor_number: floor,
-        });
-      }
-    }
-
-    for (const stay of hotel.stays) {
-      const n = ++next.stay;
-      const reservationId = pmsId('reservation', n);
-      const customerId = pmsId('customer', n);
-      const startUtc = atLocalHour(today + stay.checkInInDays * DAY_MS, CHECK_IN_HOUR, hotel.timeZone);
-      const endUtc = atLocalHour(today + (stay.checkInInDays + stay.nights) * DAY_MS, CHECK_OUT_HOUR, hotel.timeZone);
-      const createdUtc = new Date(Math.min(startUtc.getTime(), today) - (30 + n) * DAY_MS);
-      const cancelled = stay.state === 'Canceled';
-      rows.customers.push({
-        id: customerId,
-        enterprise_id: enterpriseId,
-        first_name: stay.guest.firstName,
-        last_name: stay.guest.lastName,
-        email: stay.guest.email,
-        has_ota_email: stay.guest.otaEmail ?? false,
-      });
-      rows.reservations.push({
-        id: reservationId,
-        enterprise_id: enterpriseId,
-        number: stay.number,
-        state: stay.state ?? 'Confirmed',
-        origin: stay.channelNumber ? 'ChannelManager' : 'Distributor',
-        rate_id: rateIds.flexible,
-        channel_number: stay.channelNumber ?? null,
-        customer_id: customerId,
-        category_id: categoryIds[stay.category]!,
-        resource_id: stay.room ? resourceIds.get(stay.room)! : null,
-        adult_count: stay.adults ?? 2,
-        scheduled_start_utc: startUtc,
-        scheduled_end_utc: endUtc,
-        created_utc: createdUtc,
-        // Cancelled a week after booking.
-        cancelled_utc: cancelled ? new Date(createdUtc.getTime() + 7 * DAY_MS) : null,
-      });
-      for (const item of orderItemsOf(hotel, stay, startUtc)) {
-        rows.orderItems.push({ id: pmsId('orderItem', ++next.orderItem), reservation_id: reservationId, ...item });
-      }
-    }
-  });
+  DEMO_PMS_HOTELS.forEach((hotel, h) => addDemoHotelRows(rows, hotel, { n: h + 1, next, now, seeded: true }));
   return rows;
 }
 
 /**
- * A demo hotel's rates, in two rate groups as Mews hotels usually keep them: the public "Flexible" (every demo
- * booking's) and "Non-refundable", and the negotiated "Corporate". `n` numbers the hotel (ids stay fixed).
+ * One demo hotel's rows: the enterprise, its rates, rooms, guests, reservations and order items. The seeded
+ * hotels' ids are fixed (numbered by `n` and `next`); a hotel connected later passes `idOf` for ids of its own.
  */
-export function addDemoRates(rows: Pick<DemoPmsRows, 'rateGroups' | 'rates'>, enterpriseId: string, n: number) {
-  const publicGroup = pmsId('rateGroup', 2 * n - 1);
-  const negotiatedGroup = pmsId('rateGroup', 2 * n);
+export function addDemoHotelRows(
+  rows: DemoPmsRows,
+  hotel: DemoPmsHotel,
+  options: { n: number; next: RowCounters; now: Date; seeded: boolean; idOf?: IdOf },
+): string {
+  const { n: hotelNumber, next, now, seeded, idOf = pmsId } = options;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const enterpriseId = idOf('enterprise', hotelNumber);
+  rows.enterprises.push({
+    id: enterpriseId,
+    seeded,
+    access_token: hotel.accessToken,
+    service_id: idOf('service', hotelNumber),
+    name: hotel.name,
+    address_line1: hotel.addressLine1,
+    postal_code: hotel.postalCode,
+    city: hotel.city,
+    country_code: hotel.countryCode,
+    latitude: hotel.latitude,
+    longitude: hotel.longitude,
+    time_zone: hotel.timeZone,
+    currency: hotel.currency,
+  });
+  const rateIds = addDemoRates(rows, enterpriseId, hotelNumber, idOf);
+  const categoryIds: string[] = [];
+  const resourceIds = new Map<string, string>();
+  for (const category of hotel.categories) {
+    const categoryId = idOf('category', ++next.category);
+    categoryIds.push(categoryId);
+    const { name, shortName, type, capacity } = category;
+    rows.categories.push({
+      id: categoryId,
+      enterprise_id: enterpriseId,
+      name,
+      short_name: shortName,
+      type,
+      capacity,
+    });
+    for (const room of category.rooms) {
+      const resourceId = idOf('resource', ++next.resource);
+      resourceIds.set(room, resourceId);
+      // Room numbers start with their floor, as in most hotels.
+      const floor = room.slice(0, -2) || '0';
+      rows.resources.push({
+        id: resourceId,
+        enterprise_id: enterpriseId,
+        category_id: categoryId,
+        name: room,
+        floor_number: floor,
+      });
+    }
+  }
+
+  for (const stay of hotel.stays) {
+    const n = ++next.stay;
+    const reservationId = idOf('reservation', n);
+    const customerId = idOf('customer', n);
+    const startUtc = atLocalHour(today + stay.checkInInDays * DAY_MS, CHECK_IN_HOUR, hotel.timeZone);
+    const endUtc = atLocalHour(today + (stay.checkInInDays + stay.nights) * DAY_MS, CHECK_OUT_HOUR, hotel.timeZone);
+    const createdUtc = new Date(Math.min(startUtc.getTime(), today) - (30 + n) * DAY_MS);
+    const cancelled = stay.state === 'Canceled';
+    rows.customers.push({
+      id: customerId,
+      enterprise_id: enterpriseId,
+      first_name: stay.guest.firstName,
+      last_name: stay.guest.lastName,
+      email: stay.guest.email,
+      has_ota_email: stay.guest.otaEmail ?? false,
+    });
+    rows.reservations.push({
+      id: reservationId,
+      enterprise_id: enterpriseId,
+      number: stay.number,
+      state: stay.state ?? 'Confirmed',
+      origin: stay.channelNumber ? 'ChannelManager' : 'Distributor',
+      rate_id: stay.rate ? rateIds[stay.rate] : rateIds.flexible,
+      channel_number: stay.channelNumber ?? null,
+      customer_id: customerId,
+      category_id: categoryIds[stay.category]!,
+      resource_id: stay.room ? resourceIds.get(stay.room)! : null,
+      adult_count: stay.adults ?? 2,
+      scheduled_start_utc: startUtc,
+      scheduled_end_utc: endUtc,
+      created_utc: createdUtc,
+      // Cancelled a week after booking.
+      cancelled_utc: cancelled ? new Date(createdUtc.getTime() + 7 * DAY_MS) : null,
+    });
+    for (const item of orderItemsOf(hotel, stay, startUtc)) {
+      rows.orderItems.push({ id: idOf('orderItem', ++next.orderItem), reservation_id: reservationId, ...item });
+    }
+  }
+  return enterpriseId;
+}
+
+/**
+ * A demo hotel's rates, in two rate groups as Mews hotels usually keep them: the public "Flexible" (every demo
+ * booking's) and "Non-refundable", and the negotiated "Corporate". `n` numbers the hotel (ids stay fixed unless
+ * `idOf` names them otherwise).
+ */
+export function addDemoRates(
+  rows: Pick<DemoPmsRows, 'rateGroups' | 'rates'>,
+  enterpriseId: string,
+  n: number,
+  idOf: IdOf = pmsId,
+) {
+  const publicGroup = idOf('rateGroup', 2 * n - 1);
+  const negotiatedGroup = idOf('rateGroup', 2 * n);
   rows.rateGroups.push(
     { id: publicGroup, enterprise_id: enterpriseId, name: 'Public rates', ordering: 0 },
     { id: negotiatedGroup, enterprise_id: enterpriseId, name: 'Negotiated rates', ordering: 1 },
   );
   const ids = {
-    flexible: pmsId('rate', 3 * n - 2),
-    nonRefundable: pmsId('rate', 3 * n - 1),
-    corporate: pmsId('rate', 3 * n),
+    flexible: idOf('rate', 3 * n - 2),
+    nonRefundable: idOf('rate', 3 * n - 1),
+    corporate: idOf('rate', 3 * n),
   };
   rows.rates.push(
     { id: ids.flexible, enterprise_id: enterpriseId, group_id: publicGroup, name: 'Flexible', short_name: 'FLEX' },

@@ -48,6 +48,13 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
     reservations: [...bookable.reservations, ...listed.reservations],
     orderItems: [...bookable.orderItems, ...listed.orderItems],
   };
+  const reservations = await insertDemoPmsRows(db, rows);
+  await stampMarketplaceReservations(db);
+  return { reservations };
+}
+
+/** Writes demo PMS rows, each table in its turn; answers how many reservations were new. */
+export async function insertDemoPmsRows(db: Executor, rows: DemoPmsRows): Promise<number> {
   // DO NOTHING on conflict: the ids are fixed, so an instance seeding at the same moment simply wins.
   await db
     .insertInto('demo_pms_enterprises')
@@ -90,8 +97,7 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
     .values(rows.orderItems)
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await stampMarketplaceReservations(db);
-  return { reservations: inserted.length };
+  return inserted.length;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /** The integration id the demo hotel's notices carry, as Mews' carry Restay's. */
 const DEMO_INTEGRATION_ID = 'f0000000-0000-4000-8000-000000000001';
 
@@ -38,6 +40,61 @@ export function demoMewsWebhook(options: DemoMewsWebhookOptions): DemoMewsNotify
         options.logger.warn({ status: response.status, reservationId }, 'the demo PMS webhook was refused');
     } catch (error) {
       options.logger.warn({ err: error, reservationId }, 'the demo PMS webhook could not be delivered');
+    }
+  };
+}
+
+/** The person at the hotel who connected Restay: Mews names them as the event's requestor. */
+export interface DemoIntegrationRequestor {
+  name: string;
+  email: string;
+}
+
+/** Tells Restay a demo hotel connected it; answers Restay's HTTP status, or null when it could not be reached. */
+export type DemoMewsConnect = (hotel: {
+  enterpriseId: string;
+  name: string;
+  serviceId: string;
+  accessToken: string;
+  requestor: DemoIntegrationRequestor;
+  createdUtc: Date;
+}) => Promise<number | null>;
+
+/**
+ * The demo PMS's Integration Webhook: one `IntegrationCreated` event `{Action, Data}` as Mews POSTs it when a
+ * property connects an integration in the Mews Marketplace (the new access token, the enterprise, its
+ * accommodation service, the requestor, and the integration), sent to Restay's receiver with the token.
+ */
+export function demoMewsIntegrationWebhook(options: DemoMewsWebhookOptions): DemoMewsConnect {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  return async (hotel) => {
+    const event = {
+      Action: 'IntegrationCreated',
+      Data: {
+        Enterprise: { Id: hotel.enterpriseId, Name: hotel.name },
+        Service: { Id: hotel.serviceId, Name: 'Accommodation' },
+        Requestor: { Name: hotel.requestor.name, Email: hotel.requestor.email },
+        AccessToken: hotel.accessToken,
+        CreatedUtc: hotel.createdUtc.toISOString(),
+        IsEnabled: true,
+        // Each connection is an integration of its own in Mews.
+        Integration: { Id: randomUUID(), Name: 'Restay' },
+      },
+    };
+    try {
+      const response = await fetchImpl(`${options.url()}?Token=${encodeURIComponent(options.token)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(event),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.body?.cancel();
+      if (!response.ok)
+        options.logger.warn({ status: response.status }, 'the demo PMS integration webhook was refused');
+      return response.status;
+    } catch (error) {
+      options.logger.warn({ err: error }, 'the demo PMS integration webhook could not be delivered');
+      return null;
     }
   };
 }

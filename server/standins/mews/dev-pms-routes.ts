@@ -1,20 +1,50 @@
-import { Router, type Response } from 'express';
+import express, { Router, type Response } from 'express';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import { sendHtmlPage } from '../../http/html-page.ts';
-import type { DemoMewsNotify } from './demo-mews-webhook.ts';
+import { createConnectedDemoHotel, type ConnectedDemoHotel } from '../demo/demo-hotel-connect.ts';
+import type { DemoMewsConnect, DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
 
 /**
  * GET /dev/pms (a page to read) and /dev/pms.json (for scripts and tests): the demo PMS's reservations, so a
  * tester knows which confirmation number and email to try. POST /dev/pms/:number/cancel is the hotel's staff
- * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). Never mounted in
- * production.
+ * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). POST
+ * /dev/pms/connect-hotel is a new hotel connecting Restay in the Mews Marketplace: the demo PMS creates its
+ * enterprise and tells Restay as Mews does (its Integration Webhook). Never mounted in production.
  */
-export function devPmsRouter({ db, ...hotel }: { db: Kysely<Database>; clock: Clock; notify: DemoMewsNotify }): Router {
+export function devPmsRouter({
+  db,
+  ...hotel
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  notify: DemoMewsNotify;
+  connect: DemoMewsConnect;
+}): Router {
   const router = Router();
+
+  router.post('/pms/connect-hotel', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    const form = connectFormSchema.safeParse(req.body ?? {});
+    if (!form.success) {
+      sendNotice(res, 400, 'Enter the email of the person connecting the hotel (they become its first admin).');
+      return;
+    }
+    const now = hotel.clock();
+    const connected = await createConnectedDemoHotel(db, now, form.data.hotelName);
+    const status = await hotel.connect({
+      ...connected,
+      requestor: { name: form.data.adminName, email: form.data.adminEmail },
+      createdUtc: now,
+    });
+    res.set('Cache-Control', 'no-store');
+    sendHtmlPage(res, 200, 'Demo hotel connected', connectedBody(connected, form.data.adminEmail, status), {
+      maxWidth: '48rem',
+    });
+  });
 
   router.get('/pms.json', async (_req, res) => {
     const rows = await listDemoReservations(db);
@@ -107,6 +137,38 @@ function formatMoney(amount: number | null, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 }
 
+const connectFormSchema = z.object({
+  hotelName: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(100).default('Hotel Ribeira'),
+  ),
+  adminName: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(100).default('Hotel admin'),
+  ),
+  adminEmail: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)),
+});
+
+/** What a tester reads after connecting a demo hotel: where the admin's email is, and what to import. */
+function connectedBody(hotel: ConnectedDemoHotel, adminEmail: string, status: number | null): SafeHtml {
+  const answer =
+    status === null ? 'Restay could not be reached' : status < 300 ? 'Restay accepted it' : `Restay answered ${status}`;
+  const stays = hotel.stays.map(
+    (stay) =>
+      html`<li><code>${stay.number}</code>, guest <code>${stay.email}</code>, ${
+        stay.channel === 'ota' ? 'booked through an online travel agency' : 'booked directly with the hotel'
+      }</li>`,
+  );
+  return html`<p><strong>${hotel.name}</strong> connected Restay in the demo hotel system, which sent Restay the
+integration event Mews sends (<code>IntegrationCreated</code>): ${answer}.</p>
+<p>The email "Set up resale for ${hotel.name} on Restay" is on its way to <code>${adminEmail}</code>: open it in
+<a href="/dev/mailbox">the mailbox</a> and sign in with that address to become the hotel's admin. Resale starts off
+until the admin publishes a policy.</p>
+<h2>Its reservations</h2>
+<ul>${stays}</ul>
+<p><a href="/dev/pms">Back to the reservations</a></p>`;
+}
+
 /** Why a Cancel did nothing, for the tester who pressed it, with the way back. */
 function sendNotice(res: Response, status: number, message: string) {
   sendHtmlPage(res, status, 'Demo PMS', html`<p>${message}</p><p><a href="/dev/pms">Back to the reservations</a></p>`);
@@ -118,6 +180,18 @@ function cancelButton(confirmationNumber: string): SafeHtml {
 <button type="submit" aria-label="Cancel reservation ${confirmationNumber}">Cancel</button></form>`;
 }
 
+/** A hotel joining by itself, as from the Mews Marketplace: the tester names the person who connects it. */
+const CONNECT_FORM = html`<section aria-labelledby="connect-heading" class="connect">
+<h2 id="connect-heading">Connect a demo hotel</h2>
+<p>Plays a hotel clicking "Connect" on Restay in the Mews Marketplace: a new hotel with rooms, rates and reservations
+(some direct, some through an online travel agency) joins, and its admin is emailed the set-up link.</p>
+<form method="post" action="/dev/pms/connect-hotel">
+<label>Hotel name <input name="hotelName" placeholder="Hotel Ribeira" maxlength="100"></label>
+<label>Admin name <input name="adminName" autocomplete="name" maxlength="100"></label>
+<label>Admin email <input name="adminEmail" type="email" autocomplete="email" required maxlength="254"></label>
+<button type="submit" class="connect-button">Connect a demo hotel</button>
+</form></section>`;
+
 // The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left edge
 // and wraps at the screen's width, so it is read whole wherever the table is scrolled.
 const RESERVATIONS_STYLE = trustedHtml(`.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
@@ -126,7 +200,11 @@ caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 
 th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
 .num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
 button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
-button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`);
+button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.connect{border:1px solid #cbd5e1;border-radius:.5rem;padding:0 1rem 1rem;margin-bottom:1.5rem}
+.connect form{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end}.connect label{display:flex;flex-direction:column;gap:.25rem}
+.connect input{font:inherit;padding:.25rem .5rem;border:1px solid #64748b;border-radius:.25rem}
+.connect-button{border-color:#1d4ed8;color:#1d4ed8}`);
 
 function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
   const body = rows.map((row) => {
@@ -148,7 +226,7 @@ function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
 </tr>
 `;
   });
-  return html`<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
+  return html`${CONNECT_FORM}<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
 To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
 already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
 reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>

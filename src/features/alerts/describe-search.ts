@@ -21,6 +21,7 @@ export function describeSearch(query: SavedQuery): string {
   if (query.minPrice && query.maxPrice) parts.push(`${query.minPrice}–${query.maxPrice} a stay`);
   else if (query.minPrice) parts.push(`from ${query.minPrice} a stay`);
   else if (query.maxPrice) parts.push(`up to ${query.maxPrice} a stay`);
+  if (query.hotelApproved === 'true') parts.push('approved by the hotel');
   if (query.bounds) parts.push('map area');
   return parts.length ? parts.join(' · ') : 'Every stay';
 }

@@ -104,6 +104,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     at('/api/reservations/verify-code', { email: 'a@example.com', code: '000000' }),
   ),
   'POST /api/reservations/find': row('signed-in', at('/api/reservations/find', { reservationId: 'X-1' })),
+  'GET /api/reservations/hotels': row('signed-in', at('/api/reservations/hotels?q=hotel')),
   'GET /api/reservations/:userId': row('owner', (w) => ({ path: `/api/reservations/${w.ownerId}` })),
   'POST /api/payment/create-checkout-session': row('signed-in', (w) => ({
     path: '/api/payment/create-checkout-session',

@@ -11,6 +11,7 @@ import { stayNights } from '../../../lib/pricing.ts';
 import { useBelowViewport } from '../use-below-viewport.ts';
 import { useBookNow } from '../use-book-now.ts';
 import { BookingBar } from './BookingBar.tsx';
+import { HotelApprovalNote } from './HotelApprovalNote.tsx';
 import { PriceBox } from './PriceBox.tsx';
 
 type Props = {
@@ -53,6 +54,7 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
             {listing.location ? <span className="text-slate-500"> · {listing.location}</span> : null}
           </p>
           {listing.hotel_name ? <p className="mt-1 font-medium text-slate-800">{listing.hotel_name}</p> : null}
+          {listing.hotel_approval ? <HotelApprovalNote approval={listing.hotel_approval} /> : null}
 
           <section aria-labelledby="about-stay-heading" className="mt-8">
             <h2 id="about-stay-heading" className="text-xl font-semibold text-slate-900">

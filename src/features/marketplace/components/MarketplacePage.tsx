@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { priceRangeLabel } from '../price-rules.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
 import { usePriceRange } from '../use-price-range.ts';
+import { HotelApprovedFilter } from './HotelApprovedFilter.tsx';
 import { MarketplaceTopBar } from './MarketplaceTopBar.tsx';
 import { Results } from './Results.tsx';
 import { ResultsViewToggle, type ResultsView } from './ResultsViewToggle.tsx';
@@ -44,9 +45,12 @@ export default function MarketplacePage() {
   function runSearch(text: TextFilters) {
     setExpanded(false);
     // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
-    void navigate(marketplaceUrl({ ...text, minPrice: range.min, maxPrice: range.max }, sliderCeiling), {
-      replace: true,
-    });
+    const filters = { ...applied, ...text, minPrice: range.min, maxPrice: range.max };
+    void navigate(marketplaceUrl(filters, sliderCeiling), { replace: true });
+  }
+
+  function filterHotelApproved(hotelApproved: boolean) {
+    void navigate(marketplaceUrl({ ...applied, hotelApproved }, sliderCeiling), { replace: true });
   }
 
   return (
@@ -98,6 +102,8 @@ export default function MarketplacePage() {
           ) : null}
         </details>
       )}
+
+      <HotelApprovedFilter checked={applied.hotelApproved} onChange={filterHotelApproved} />
 
       <ResultsViewToggle view={view} onChange={setView} />
 

@@ -17,6 +17,8 @@ export type VerificationSent = { sent: boolean; relayNotice: string | null };
 export async function verifyReservation(body: {
   confirmationNumber: string;
   email: string;
+  /** The connected hotel the seller named, asked first. */
+  hotelId?: string;
   userId: string;
 }): Promise<VerificationSent> {
   const reply = parseResponse(sentReplySchema, await apiPost<unknown>('/api/reservations/verify-combined', body));

@@ -2,17 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { verifyCombinedRequestSchema } from '../../../../contract/selling.ts';
+import { verifyCombinedRequestSchema, type ConnectedHotel } from '../../../../contract/selling.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useVerifyReservation, type VerificationSent } from '../api/verify-reservation.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
+import { HotelPicker } from './HotelPicker.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
 
 export const STEP1_FAILED = 'Failed to initiate verification process';
 
 const reservationSchema = verifyCombinedRequestSchema.pick({ confirmationNumber: true, email: true });
-export type ReservationLookup = z.output<typeof reservationSchema>;
+/** What step 1 asks, kept when the seller comes back from step 2: the hotel too, when they named it. */
+export type ReservationLookup = z.output<typeof reservationSchema> & { hotel?: ConnectedHotel | null };
 
 /**
  * The server's own words when it could not send a code for a reason the seller can act on: no such reservation
@@ -34,6 +36,7 @@ type Props = {
 /** Step 1: the confirmation number and the email on the reservation; a code is emailed to that address. */
 export function ReservationStep({ userId, defaultValues, focusOnMount, onSent }: Props) {
   const form = useForm({ resolver: zodResolver(reservationSchema), defaultValues });
+  const [hotel, setHotel] = useState<ConnectedHotel | null>(defaultValues.hotel ?? null);
   const verify = useVerifyReservation();
   const [failure, setFailure] = useState<string | null>(null);
   const { errors } = form.formState;
@@ -42,13 +45,13 @@ export function ReservationStep({ userId, defaultValues, focusOnMount, onSent }:
     if (focusOnMount) form.setFocus('confirmationNumber');
   }, [focusOnMount, form]);
 
-  const onSubmit = form.handleSubmit((lookup) => {
+  const onSubmit = form.handleSubmit((fields) => {
     setFailure(null);
     verify.mutate(
-      { ...lookup, userId },
+      { ...fields, hotelId: hotel?.id, userId },
       {
         // Step 1 succeeds unless the reply says success: false.
-        onSuccess: (sent) => (sent.sent ? onSent(lookup, sent) : setFailure(STEP1_FAILED)),
+        onSuccess: (sent) => (sent.sent ? onSent({ ...fields, hotel }, sent) : setFailure(STEP1_FAILED)),
         onError: (error) => setFailure(failureMessage(error)),
       },
     );
@@ -93,6 +96,7 @@ export function ReservationStep({ userId, defaultValues, focusOnMount, onSent }:
           {...form.register('email')}
         />
       </div>
+      <HotelPicker value={hotel} onChange={setHotel} />
       <button type="submit" disabled={verify.isPending} className={`${primaryButton} w-full sm:w-auto`}>
         {verify.isPending ? 'Verifying...' : 'Verify Reservation'}
       </button>
