@@ -72,7 +72,7 @@ export const heldDetailsSchema = z.object({ reason: z.literal('held'), holdExpir
 export const sessionStatusSchema = z.object({
   /**
    * The order's state once the payment is recorded or the checkout ended (`paid`, `transferring`,
-   * `transferred`, `transfer_failed`, `refund_pending`, `refunded`, `expired`, `cancelled`); while the order is
+   * `transfer_unknown`, `transferred`, `transfer_failed`, `refund_pending`, `refunded`, `expired`, `cancelled`); while the order is
    * still open, the provider's session status (`open`, `complete`, `expired`).
    */
   status: z.string(),

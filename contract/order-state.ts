@@ -9,6 +9,9 @@
  * - A payment that lands after the hold ended turns `expired`/`cancelled` into `refund_pending`.
  * - After the sale: `paid` -> `transferring` (the hotel is being asked to put the reservation in the buyer's
  *   name) -> `transferred`, or -> `transfer_failed` (refused, or retries used up) -> `refund_pending`.
+ * - `transfer_unknown`: the hotel may have made the change but never said so (a lost reply, then an outage on the
+ *   last attempt). Never refunded blind: the reservation is read again until a read shows who the hotel names,
+ *   then -> `transferred` (the buyer) or -> `transfer_failed` -> `refund_pending` (still the seller).
  * - `refund_pending` -> `refunded` only once the payment provider confirms the money is back (or reports it
  *   already was).
  * - An operator may refund a paid or transferred order (the hotel cancelled it later): -> `refund_pending`.
@@ -17,6 +20,7 @@ export const ORDER_STATES = [
   'open',
   'paid',
   'transferring',
+  'transfer_unknown',
   'transferred',
   'transfer_failed',
   'refund_pending',
@@ -30,7 +34,8 @@ export type OrderState = (typeof ORDER_STATES)[number];
  * Into `refunded` straight from `paid`, `transferring` and `transferred`: a refund made outside the product (by
  * hand in the provider's dashboard) is a fact we learn from the provider's `charge.refunded`, not a decision we
  * can refuse, and the order must say the money is back. From `transfer_failed` likewise, though that state
- * normally turns `refund_pending` in the same transaction. Not from `open`, `expired` or `cancelled`: a payment
+ * normally turns `refund_pending` in the same transaction, and from `transfer_unknown`. Into `refund_pending` from
+ * `transfer_unknown` only by an operator who confirmed with the hotel that the seller is still named. Not from `open`, `expired` or `cancelled`: a payment
  * there is first recorded as `refund_pending` (late payment), then confirmed. `refunded` is final.
  */
 const TRANSITIONS: Record<OrderState, readonly OrderState[]> = {
@@ -38,7 +43,8 @@ const TRANSITIONS: Record<OrderState, readonly OrderState[]> = {
   expired: ['refund_pending'],
   cancelled: ['refund_pending'],
   paid: ['transferring', 'transfer_failed', 'refund_pending', 'refunded'],
-  transferring: ['transferred', 'transfer_failed', 'refunded'],
+  transferring: ['transferred', 'transfer_failed', 'transfer_unknown', 'refunded'],
+  transfer_unknown: ['transferred', 'transfer_failed', 'refund_pending', 'refunded'],
   transferred: ['refund_pending', 'refunded'],
   transfer_failed: ['refund_pending', 'refunded'],
   refund_pending: ['refunded'],
@@ -57,6 +63,7 @@ export function isOrderState(value: string): value is OrderState {
 export const PAYMENT_RECORDED_STATES = [
   'paid',
   'transferring',
+  'transfer_unknown',
   'transferred',
   'transfer_failed',
   'refund_pending',
@@ -73,14 +80,23 @@ export function isPaymentRecorded(state: OrderState): boolean {
  * of these states nobody may verify, list or buy that reservation (409 `already_sold`); the database holds
  * the same rule as a constraint.
  */
-export const SALE_UNDER_WAY_STATES = ['paid', 'transferring'] as const satisfies readonly OrderState[];
+export const SALE_UNDER_WAY_STATES = [
+  'paid',
+  'transferring',
+  'transfer_unknown',
+] as const satisfies readonly OrderState[];
 
 export function isSaleUnderWay(state: OrderState): boolean {
   return (SALE_UNDER_WAY_STATES as readonly OrderState[]).includes(state);
 }
 
 /** The buyer bought the stay and keeps it (or is about to): the sale, not a refund. */
-export const SALE_STATES = ['paid', 'transferring', 'transferred'] as const satisfies readonly OrderState[];
+export const SALE_STATES = [
+  'paid',
+  'transferring',
+  'transfer_unknown',
+  'transferred',
+] as const satisfies readonly OrderState[];
 
 export function isSale(state: OrderState): boolean {
   return (SALE_STATES as readonly OrderState[]).includes(state);

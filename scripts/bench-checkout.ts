@@ -7,7 +7,9 @@
  *     and on to the reservation being in the buyer's name at the demo hotel (order `transferred`), with the job
  *     worker running at the server's own interval (its wait for the next round is part of the figure).
  * A pass with one buyer at a time also splits each checkout creation into provider time (the calls to the
- * payment provider and the hotel's system, stand-ins included) and the API's own time (the rest).
+ * payment provider and the hotel's system, stand-ins included) and the API's own time (the rest). The hotel's
+ * resale policy check that import and checkout creation run (the hotel's standing read, then the verdict) is
+ * timed on its own: what the policy adds to each.
  *
  *   npm run bench:checkout -- [--driver=pglite|postgres] [--rounds=4] [--concurrency=8] [--url=postgres://…]
  *
@@ -17,7 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SignJWT } from 'jose';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PAYMENT_RECORDED_STATES } from '../contract/order-state.ts';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -36,6 +38,9 @@ import { publishDemoPolicies } from '../server/standins/demo/demo-policies.ts';
 import { hotelDeps } from '../server/hotels/deps.ts';
 import { importConfiguredHotels } from '../server/hotels/hotel-tokens.ts';
 import { createSelfOrigin } from '../server/http/self-origin.ts';
+import type { Database } from '../server/db/schema.ts';
+import { hotelReasons } from '../server/selling/hotel-allows.ts';
+import type { Pms } from '../server/selling/pms/pms.ts';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string?]),
@@ -238,6 +243,7 @@ async function main() {
   }
   summary("create checkout session, one at a time: the API's own time", ownMs);
   summary('create checkout session, one at a time: provider time', outsideMs);
+  await timePolicyCheck(database.db, created.pms, listings, rounds);
 
   // 2. Pay each listing with the test card and wait for the sale to be recorded from the webhook.
   const saleMs: number[] = [];
@@ -285,6 +291,48 @@ async function main() {
   await new Promise((resolve) => server.close(resolve));
   await database.close();
   await drop();
+}
+
+/**
+ * What the hotel's resale policy adds to import and to checkout creation: the check both run (`hotelReasons`: the
+ * hotel's standing and live policy in one read, then the verdict), on each listed stay as its hotel's system gives
+ * it, `rounds` times over, one at a time so each figure is that check's own. Checkout's names the asking price.
+ */
+async function timePolicyCheck(
+  db: Kysely<Database>,
+  pms: Pms,
+  listings: { id: string; price_cents: number }[],
+  rounds: number,
+) {
+  const stays = await db
+    .selectFrom('listings')
+    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+    .select(['reservations.external_id', 'listings.price_cents'])
+    .where(
+      'listings.id',
+      'in',
+      listings.map((listing) => listing.id),
+    )
+    .execute();
+  const reservations = await Promise.all(
+    stays.map(async (stay) => ({ reservation: await pms.findByExternalId(stay.external_id), price: stay.price_cents })),
+  );
+  const importMs: number[] = [];
+  const checkoutMs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const { reservation, price } of reservations) {
+      if (!reservation) continue;
+      let started = performance.now();
+      await hotelReasons(db, reservation, new Date());
+      importMs.push(performance.now() - started);
+      started = performance.now();
+      const { reasons } = await hotelReasons(db, reservation, new Date(), price);
+      checkoutMs.push(performance.now() - started);
+      if (reasons.length) throw new Error(`the demo hotel refuses a listed stay: ${reasons[0]!.message}`);
+    }
+  }
+  summary('resale policy check added to import', importMs);
+  summary('resale policy check added to checkout creation', checkoutMs);
 }
 
 /**

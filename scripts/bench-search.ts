@@ -198,6 +198,7 @@ async function startServer(
       MEWS_ACCESS_TOKENS: 'bench',
       STRIPE_SECRET_KEY: 'sk_live_bench',
       STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_bench_connect',
       TRUST_PROXY: '0',
       CODE_HMAC_KEY: randomBytes(32).toString('hex'),
       ALERTS_SECRET: randomBytes(32).toString('hex'),

@@ -136,14 +136,16 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       mode: 'stripe',
       secretKey: paymentsConfig.secretKey,
       webhookSecret: paymentsConfig.webhookSecret,
+      connectWebhookSecret: paymentsConfig.connectWebhookSecret,
     });
   } else {
     // The local client and the test checkout share this data directory's random key and signing secret.
-    const { stripeSecretKey, stripeWebhookSecret } = config.localSecrets;
+    const { stripeSecretKey, stripeWebhookSecret, stripeConnectWebhookSecret } = config.localSecrets;
     payments = createStripePayments({
       mode: 'local',
       secretKey: stripeSecretKey,
       webhookSecret: stripeWebhookSecret,
+      connectWebhookSecret: stripeConnectWebhookSecret,
       api: () => {
         const { hostname, port } = new URL(selfOrigin());
         return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), protocol: 'http' };
@@ -154,6 +156,8 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       secretKey: stripeSecretKey,
       webhookSecret: stripeWebhookSecret,
       webhookUrl: () => `${selfOrigin()}/api/payment/webhook`,
+      connectWebhookSecret: stripeConnectWebhookSecret,
+      connectWebhookUrl: () => `${selfOrigin()}/api/payment/connect-webhook`,
       clock,
       logger,
       publicOrigin: new URL(config.publicUrl).origin,

@@ -65,6 +65,9 @@ const environmentSchema = z.object({
     z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
   ),
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)')),
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional(
+    z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)'),
+  ),
   ALERTS_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
   DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
@@ -303,6 +306,14 @@ function parsePms(env: Environment, issues: Issues) {
 function parsePayments(env: Environment, issues: Issues) {
   if (!env.STRIPE_SECRET_KEY) return { mode: 'local' as const, publishableKey: null };
   if (!env.STRIPE_WEBHOOK_SECRET) issues.add('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY');
+  // Every sale pays its seller out through Connect: without the Connect endpoint's secret no account.updated is
+  // ever verified, and a payout waiting for its seller's account is released only when they open My Listings.
+  if (!env.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    issues.add(
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+      'required with STRIPE_SECRET_KEY (the signing secret of the Connect webhook endpoint <PUBLIC_URL>/api/payment/connect-webhook)',
+    );
+  }
   if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY.includes('_test_')) {
     issues.add('STRIPE_SECRET_KEY', 'a test key cannot take real payments in production');
   }
@@ -310,6 +321,7 @@ function parsePayments(env: Environment, issues: Issues) {
     mode: 'stripe' as const,
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
   };
 }

@@ -13,6 +13,8 @@ export interface LocalSecrets {
   codeHmacKey: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  /** Signs the test checkout's connected-account events, as Stripe signs a Connect endpoint's with its own secret. */
+  stripeConnectWebhookSecret: string;
   /** The `?Token=` the demo PMS appends to the webhook it sends, as Mews appends the one registered with it. */
   mewsWebhookToken: string;
   /** The `?Token=` the demo PMS appends to the integration events it sends (a hotel connecting). */
@@ -25,6 +27,7 @@ const storedSchema = z.object({
   codeHmacKey: z.string().min(32),
   stripeSecretKey: z.string().startsWith('sk_test_'),
   stripeWebhookSecret: z.string().startsWith('whsec_'),
+  stripeConnectWebhookSecret: z.string().startsWith('whsec_'),
   mewsWebhookToken: z.string().min(32),
   mewsIntegrationWebhookToken: z.string().min(32),
   hotelTokenKey: z.string().regex(/^[0-9a-f]{64}$/),
@@ -38,6 +41,7 @@ export function randomLocalSecrets(): LocalSecrets {
     codeHmacKey: random(),
     stripeSecretKey: `sk_test_local_${random()}`,
     stripeWebhookSecret: `whsec_local_${random()}`,
+    stripeConnectWebhookSecret: `whsec_local_connect_${random()}`,
     mewsWebhookToken: random(),
     mewsIntegrationWebhookToken: random(),
     hotelTokenKey: randomBytes(32).toString('hex'),

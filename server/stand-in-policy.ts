@@ -35,7 +35,10 @@ export function standInsInUse(env: ServiceSettings): StandInInUse[] {
     inUse.push({ service: 'hotel system', variables: 'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS' });
   }
   if (!env.STRIPE_SECRET_KEY)
-    inUse.push({ service: 'payments', variables: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET' });
+    inUse.push({
+      service: 'payments',
+      variables: 'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET',
+    });
   return inUse;
 }
 

@@ -133,9 +133,9 @@ export interface DemoPmsReservationsTable {
   created_utc: Timestamp;
   cancelled_utc: Timestamp | null;
   transfer_behaviour: ColumnType<
-    'refuse' | 'fail_twice' | null,
-    'refuse' | 'fail_twice' | null | undefined,
-    'refuse' | 'fail_twice' | null
+    'refuse' | 'fail_twice' | 'lose_reply' | null,
+    'refuse' | 'fail_twice' | 'lose_reply' | null | undefined,
+    'refuse' | 'fail_twice' | 'lose_reply' | null
   >;
   transfer_failures: ColumnType<number, number | undefined, number>;
 }

@@ -1,4 +1,4 @@
-import type { RefundReason } from '../../contract/order-state.ts';
+import type { OrderState, RefundReason } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
@@ -9,9 +9,12 @@ import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 
+/** The states of a sale that has not been handed over (yet). */
+const ENDABLE: readonly OrderState[] = ['paid', 'transferring', 'transfer_unknown', 'transfer_failed'];
+
 /**
  * A sale that cannot be handed over ends in one transaction: the order goes `transfer_failed` (when it had not
- * reached the hotel yet) and `refund_pending` with the true reason, the full refund is queued, the listing ends
+ * reached the hotel yet, or a read showed the hotel still names the seller after an unknown outcome) and `refund_pending` with the true reason, the full refund is queued, the listing ends
  * `withdrawn` (the reservation returns to the seller, who may list it again) and the seller is told. The buyer
  * is told once the provider confirms the refund. An order no longer paid or transferring is left as it is.
  */
@@ -27,7 +30,7 @@ export async function failSale(
     await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
-    if (order.state !== 'paid' && order.state !== 'transferring' && order.state !== 'transfer_failed') return;
+    if (!ENDABLE.includes(order.state)) return;
     if (order.state !== 'transfer_failed') {
       await transitionOrder(trx, { orderId, from: [order.state], to: 'transfer_failed', now, reason: detail });
     }

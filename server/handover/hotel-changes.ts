@@ -1,9 +1,10 @@
 import { HOTEL_WITHDRAWAL_MESSAGES, type HotelWithdrawal } from '../../contract/handover.ts';
-import { isSaleUnderWay } from '../../contract/order-state.ts';
+import { isSaleUnderWay, SALE_STATES } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob, enqueuePendingJob } from '../jobs/enqueue.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
+import { refundOrderByOperator } from '../payments/operator-refund.ts';
 import { endHold } from '../payments/release-hold.ts';
 import { problemWith, type ReservationProblem } from '../payments/reservation-check.ts';
 import type { PmsReservation } from '../selling/pms/pms.ts';
@@ -47,7 +48,9 @@ export async function enqueueHotelChanges(
  * longer be sold as listed (cancelled, no longer confirmed, other dates, another guest) is withdrawn at once, a
  * hold on it ended first; a sale under way ends `transfer_failed` and is refunded in full ("cancelled by the
  * hotel"). A withdrawn listing records why and its seller is emailed. A transferred stay is the buyer's now:
- * its change is logged for an operator, nothing is undone.
+ * its change is logged for an operator, nothing is undone, except that with `PAYOUT_RELEASE=check_in` a stay the
+ * hotel cancels before check-in is refunded to the buyer (its payout, held until check-in for this, is cancelled
+ * with the refund).
  * Every step is guarded by state, so running it twice changes nothing more.
  */
 export async function applyHotelChange(deps: BuyingDeps, reservationId: string): Promise<void> {
@@ -82,7 +85,11 @@ export async function applyHotelChange(deps: BuyingDeps, reservationId: string):
 
 type LiveListing = { id: string; startUtc: Date; endUtc: Date; guest_email: string | null };
 
-/** A sold listing's order: refunded while the sale is under way; logged once the stay is the buyer's. */
+/**
+ * A sold listing's order: refunded while the sale is under way (a reservation read as cancelled or changed
+ * settles an unknown transfer too: the buyer does not hold it); refunded once the stay is the buyer's only when
+ * cancelled before check-in under check-in release; else logged.
+ */
 async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listing: LiveListing) {
   const order = await deps.db
     .selectFrom('orders')
@@ -93,7 +100,7 @@ async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listin
       (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
     ])
     .where('orders.listing_id', '=', listing.id)
-    .where('orders.state', 'in', ['paid', 'transferring', 'transferred'])
+    .where('orders.state', 'in', SALE_STATES)
     .executeTakeFirst();
   if (!order) return;
   // Until the handover is recorded the hotel may name the seller or, once our own change went through, the buyer.
@@ -108,9 +115,34 @@ async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listin
     await failSale(deps, order.id, 'cancelled_by_hotel', problem.message);
     return;
   }
+  if (cancelledBeforeCheckIn(deps, problem, listing)) {
+    deps.logger.warn(
+      { orderId: order.id },
+      'the hotel cancelled a stay in the buyer’s name before check-in: refunding the buyer, the payout is cancelled',
+    );
+    await refundOrderByOperator(deps, {
+      orderId: order.id,
+      reason: 'cancelled_by_hotel',
+      by: 'the hotel cancelled the reservation before check-in',
+    });
+    return;
+  }
   deps.logger.warn(
     { orderId: order.id, reason: problem.reason },
     'the hotel changed a reservation already in the buyer’s name; an operator may refund the order',
+  );
+}
+
+/**
+ * With `PAYOUT_RELEASE=check_in` the seller's money waits until check-in so that a stay the hotel cancels before
+ * then is the buyer's money back, not the seller's; with `transferred` it was paid out at once and an operator
+ * decides (the buyer may have cancelled it themselves).
+ */
+function cancelledBeforeCheckIn(deps: BuyingDeps, problem: ReservationProblem, listing: LiveListing): boolean {
+  return (
+    deps.payouts.release === 'check_in' &&
+    problem.reason === 'reservation_cancelled' &&
+    deps.clock().getTime() < listing.startUtc.getTime()
   );
 }
 

@@ -5,6 +5,7 @@ import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { buyerInYourName, sellerLeftYourName, sellerListingWithdrawn, sellerSaleRefunded } from './emails.ts';
+import { confirmTransfer } from './confirm-transfer.ts';
 import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
@@ -15,6 +16,12 @@ import { transferReservation } from './transfer-reservation.ts';
 const HOTEL_CHANGE_ATTEMPTS = 8;
 const HOTEL_CHANGE_BACKOFF_MS = 30_000;
 
+/**
+ * An unknown transfer is read again from a minute after it was parked, each wait doubling up to 6 hours, until
+ * check-in (the handler stops there); the attempts are enough for a stay booked well over a year ahead.
+ */
+const CONFIRM_TRANSFER_POLICY = { maxAttempts: 2_000, backoffMs: 60_000, maxBackoffMs: 6 * 60 * 60_000 };
+
 /** The handover's job kinds: the transfer at the hotel, the emails that follow it, and the hotel's own changes. */
 export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   const email = (build: (facts: HandoverFacts) => MailMessage | null) =>
@@ -24,6 +31,10 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       maxAttempts: TRANSFER_ATTEMPTS,
       backoffMs: TRANSFER_BACKOFF_MS,
       run: ({ orderId }, attempt) => transferReservation(deps, orderId, attempt),
+    })
+    .register(HANDOVER_JOBS.confirmTransfer, {
+      ...CONFIRM_TRANSFER_POLICY,
+      run: ({ orderId }, { lease }) => confirmTransfer(deps, orderId, lease),
     })
     .register(HANDOVER_JOBS.hotelChange, {
       maxAttempts: HOTEL_CHANGE_ATTEMPTS,

@@ -17,7 +17,9 @@ import { hotelDate } from '../listings/stay-dates.ts';
  * The transfer job: puts a sold reservation in the buyer's name at the hotel. `paid` -> `transferring` first
  * (committed, so the buyer sees it), then the hotel is asked outside any transaction, then `transferred` with
  * the hotel's details as read back. A refusal ends the sale at once (`transfer_failed`, refunded); an outage is
- * retried by the job worker until its attempts are used up, then ends the sale the same way.
+ * retried by the job worker until its attempts are used up. An earlier attempt's change may have gone through
+ * with its reply lost, so the last failure refunds nobody: the order waits in `transfer_unknown` until a read of
+ * the reservation says who the hotel names (parkUnknownTransfer).
  */
 export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
   const order = await loadTransfer(deps, orderId);
@@ -49,7 +51,7 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
       error instanceof PmsTransferError ? error : new PmsTransferError('unavailable', String((error as Error).message));
     deps.logger.warn({ orderId, kind: failure.kind, err: error }, 'transfer at the hotel failed');
     if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message, attempt.lease);
-    if (attempt.lastAttempt) return failSale(deps, orderId, 'transfer_failed', failure.message, attempt.lease);
+    if (attempt.lastAttempt) return parkUnknownTransfer(deps, orderId, failure.message, attempt.lease);
     if (failure.kind === 'rate_limited' && failure.retryAfterMs !== null) {
       throw new RetryJobLater(failure.message, failure.retryAfterMs, { cause: error });
     }
@@ -58,22 +60,62 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
   await recordTransferred(deps, orderId, handoverOf(reservation, order), attempt.lease);
 }
 
+/**
+ * No answer from the hotel on the last attempt: the change may have been made. The order goes
+ * `transfer_unknown`, the operator is told in the log (and `npm run orders -- unknown` lists it), and the
+ * confirming job reads the reservation until it shows who the hotel names.
+ */
+async function parkUnknownTransfer(deps: BuyingDeps, orderId: string, detail: string, lease: JobLease) {
+  const parked = await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
+    const now = deps.clock();
+    const { order } = await lockOrderAndListing(trx, orderId);
+    if (order.state !== 'transferring') return false;
+    await transitionOrder(trx, {
+      orderId,
+      from: ['transferring'],
+      to: 'transfer_unknown',
+      now,
+      reason: `the hotel did not answer the last attempt: ${detail}`,
+    });
+    await enqueueJob(trx, HANDOVER_JOBS.confirmTransfer, orderId, { orderId }, now);
+    return true;
+  });
+  if (parked) {
+    deps.logger.warn(
+      { orderId, detail },
+      'transfer outcome unknown: the order waits in transfer_unknown while the hotel is read again (npm run orders -- unknown)',
+    );
+  }
+}
+
+/** A retry asks first: the reservation as the hotel holds it when it already names the buyer, else null. */
 async function alreadyInBuyersName(
   deps: Pick<BuyingDeps, 'pms'>,
   order: { external_id: string; buyer_email: string | null },
 ) {
   const atHotel = await deps.pms.findByExternalId(order.external_id);
-  const named = atHotel?.guest.email?.trim().toLowerCase();
-  return named && named === order.buyer_email?.trim().toLowerCase() ? atHotel : null;
+  return namesBuyer(atHotel, order.buyer_email) ? atHotel : null;
 }
 
-function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
+/** The hotel's reservation names the buyer (by email, as the transfer puts it). */
+export function namesBuyer(
+  reservation: PmsReservation | null,
+  buyerEmail: string | null,
+): reservation is PmsReservation {
+  const named = reservation?.guest.email?.trim().toLowerCase();
+  return Boolean(named) && named === buyerEmail?.trim().toLowerCase();
+}
+
+export function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
   return deps.db
     .selectFrom('orders')
     .innerJoin('reservations', 'reservations.id', 'orders.reservation_id')
     .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
     .select([
       'orders.state',
+      'listings.start_utc',
       'orders.guest_first_name',
       'orders.guest_last_name',
       'reservations.external_id',
@@ -83,7 +125,7 @@ function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
-function handoverOf(
+export function handoverOf(
   reservation: PmsReservation,
   order: { guest_first_name: string | null; guest_last_name: string | null },
 ): StoredHandover {
@@ -106,16 +148,22 @@ function handoverOf(
  * reservation is spent, both sides are told, and the payouts are asked to settle the sale and schedule the
  * seller's payout (a port: payouts build on the handover, not the other way).
  */
-async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover, lease: JobLease) {
+export async function recordTransferred(
+  deps: BuyingDeps,
+  orderId: string,
+  handover: StoredHandover,
+  /** The recording job's: only while its run still holds the job. */
+  lease?: JobLease,
+) {
   await inTransaction(deps.db, async (trx) => {
     // A run that stalled past its lease records nothing: the run that took the job over does.
     await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
-    if (order.state !== 'transferring') return;
+    if (order.state !== 'transferring' && order.state !== 'transfer_unknown') return;
     await transitionOrder(trx, {
       orderId,
-      from: ['transferring'],
+      from: [order.state],
       to: 'transferred',
       now,
       reason: 'the hotel names the buyer',

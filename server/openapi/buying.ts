@@ -98,6 +98,23 @@ export const buyingPaths: Record<string, Record<string, OperationSpec>> = {
       reply: { status: 200, description: 'The event was received', data: replySchema(webhookReply) },
     },
   },
+  '/api/payment/connect-webhook': {
+    post: {
+      operationId: 'receiveConnectedAccountEvent',
+      tag: 'Buying',
+      summary:
+        'The payment provider’s signed events of connected accounts (account.updated: a seller’s payout account)',
+      description:
+        'Stripe’s Connect webhook endpoint, verified with its own signing secret (STRIPE_CONNECT_WEBHOOK_SECRET): ' +
+        'an event signed for the platform endpoint is 400 here, and changes nothing. Each event id is handled ' +
+        'once; a seller’s account becoming ready releases their waiting payouts. Any other failure is a 5xx, so ' +
+        'the provider delivers the event again.',
+      access: 'signature',
+      headers: { 'Stripe-Signature': 'The provider’s signature of the raw body, with the Connect endpoint’s secret' },
+      body: providerEvent,
+      reply: { status: 200, description: 'The event was received', data: replySchema(webhookReply) },
+    },
+  },
   '/api/listings/{id}/purchase': {
     patch: {
       operationId: 'confirmPurchase',

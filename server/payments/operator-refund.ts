@@ -10,14 +10,15 @@ import { transitionOrder } from '../orders/order-transition.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 
 /**
- * The states an operator may refund from: a sale not yet handed over (`paid`), or one the hotel later cancelled
- * (`transferred`). An order being transferred is refused until the hotel has answered, so a refund never races
- * the handover; every other state is already unpaid or already being refunded.
+ * The states an operator may refund from: a sale not yet handed over (`paid`), one whose transfer's outcome is
+ * unknown once the operator heard from the hotel that the seller is still named (`transfer_unknown`), or one the
+ * hotel later cancelled (`transferred`). An order being transferred is refused until the hotel has answered, so
+ * a refund never races the handover; every other state is already unpaid or already being refunded.
  */
-const REFUNDABLE = ['paid', 'transferred'] as const;
+const REFUNDABLE = ['paid', 'transfer_unknown', 'transferred'] as const;
 
 /**
- * An operator refunds an order in full, through the same machine and jobs as the product's own refunds: the
+ * An operator (or, with `by`, the product on the hotel's word) refunds an order in full, through the same machine and jobs as the product's own refunds: the
  * order goes `refund_pending` with the reason (and the operator's note), the refund job is queued, and it
  * becomes `refunded` when the provider confirms. A sale not yet handed over also ends for the seller: the
  * listing is withdrawn (the reservation stays theirs) and they are told. Refuses (CONFLICT) an order in any
@@ -25,7 +26,7 @@ const REFUNDABLE = ['paid', 'transferred'] as const;
  */
 export async function refundOrderByOperator(
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
-  input: { orderId: string; reason: OperatorRefundReason; note?: string },
+  input: { orderId: string; reason: OperatorRefundReason; note?: string; by?: string },
 ) {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
@@ -33,7 +34,7 @@ export async function refundOrderByOperator(
     if (!(REFUNDABLE as readonly string[]).includes(order.state)) {
       throw new AppError(
         'CONFLICT',
-        `Order ${order.id} is ${order.state}: only a paid or transferred order can be refunded this way.`,
+        `Order ${order.id} is ${order.state}: only a paid, transfer_unknown or transferred order can be refunded this way.`,
         { state: order.state },
       );
     }
@@ -42,10 +43,10 @@ export async function refundOrderByOperator(
       from: REFUNDABLE,
       to: 'refund_pending',
       now,
-      reason: `operator refund: ${input.reason}`,
+      reason: `${input.by ?? 'operator refund'}: ${input.reason}`,
       changes: { refund_reason: input.reason, refund_note: input.note ?? null, refund_requested_at: now },
     });
-    const saleEnded = order.state === 'paid' && listing.status === 'sold';
+    const saleEnded = order.state !== 'transferred' && listing.status === 'sold';
     if (saleEnded) {
       await transitionListing(trx, {
         listingId: listing.id,

@@ -4,20 +4,22 @@ import { AppError } from '../http/errors.ts';
 import type { BuyingDeps } from './deps.ts';
 import { refundOrderByOperator } from './operator-refund.ts';
 
-export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"]`;
+export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown`;
 
 /** A refusal the operator reads as one line: what was wrong with the command or the order. */
 export class OrdersCommandError extends Error {}
 
 /**
  * `npm run orders -- refund <orderId> --reason <reason> [--note <text>]`: refunds a paid or transferred order in
- * full (e.g. the hotel cancelled the reservation after the sale). Answers the lines to print; throws
+ * full (e.g. the hotel cancelled the reservation after the sale). `npm run orders -- unknown`: the orders whose
+ * transfer's outcome the hotel never told (see listUnknownTransfers). Answers the lines to print; throws
  * OrdersCommandError for bad input or an order in a state that cannot be refunded, having changed nothing.
  */
 export async function runOrdersCommand(
   argv: readonly string[],
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
 ): Promise<string[]> {
+  if (argv.length === 1 && argv[0] === 'unknown') return listUnknownTransfers(deps);
   const { orderId, reason, note } = parseRefund(argv);
   const exists = await deps.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
   if (!exists) throw new OrdersCommandError(`No order ${orderId}.`);
@@ -56,4 +58,35 @@ function parseRefund(argv: readonly string[]): { orderId: string; reason: Operat
   }
   const note = options.get('--note')?.trim();
   return { orderId, reason: reason as OperatorRefundReason, ...(note ? { note } : {}) };
+}
+
+/**
+ * Every `transfer_unknown` order, oldest first: order, check-in, since when, the seller's and the buyer's emails
+ * and the hotel's confirmation number. The confirming job keeps reading the hotel; an operator who learns the
+ * answer first (by calling the hotel) acts as README.md says.
+ */
+async function listUnknownTransfers(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('orders')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .innerJoin('reservations', 'reservations.id', 'orders.reservation_id')
+    .innerJoin('profiles as seller', 'seller.id', 'orders.seller_id')
+    .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .select([
+      'orders.id',
+      'orders.updated_at',
+      'listings.start_utc',
+      'reservations.confirmation_number',
+      'seller.email as seller_email',
+      (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
+    ])
+    .where('orders.state', '=', 'transfer_unknown')
+    .orderBy('orders.updated_at')
+    .execute();
+  if (!rows.length) return ['No order waits on an unknown transfer.'];
+  return rows.map(
+    (row) =>
+      `${row.id}\tcheck-in ${row.start_utc.toISOString()}\tunknown since ${row.updated_at.toISOString()}\t` +
+      `confirmation ${row.confirmation_number}\tseller ${row.seller_email ?? '?'}\tbuyer ${row.buyer_email ?? '?'}`,
+  );
 }

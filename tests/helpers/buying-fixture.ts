@@ -3,6 +3,7 @@ import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import { pino } from 'pino';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
+import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
 import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
 import { insertListing, insertProfile } from './factories.ts';
 import { PaymentsDouble } from './payments-double.ts';
@@ -18,7 +19,11 @@ export class BuyingPmsDouble implements Pms {
     return [...this.reservations.values()].find((r) => r.confirmationNumber === confirmationNumber) ?? null;
   }
 
+  /** While true, every read of a reservation fails as a hotel outage does. */
+  unreachable = false;
+
   async findByExternalId(externalId: string) {
+    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
     return this.reservations.get(externalId) ?? null;
   }
 
@@ -32,16 +37,20 @@ export class BuyingPmsDouble implements Pms {
 
   /** Failures the next transfers of a reservation meet, in order, before the hotel accepts. */
   readonly transferFailures = new Map<string, PmsTransferError[]>();
+  /** Reservations whose next transfer is made at the hotel but whose reply is lost (a timeout after the write). */
+  readonly lostReplies = new Set<string>();
   readonly transfers: { externalId: string; guest: PmsGuest }[] = [];
 
   async transferToGuest(externalId: string, guest: PmsGuest) {
     const failure = this.transferFailures.get(externalId)?.shift();
     if (failure) throw failure;
+    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
     const current = this.reservations.get(externalId);
     if (!current || current.state !== 'confirmed') throw new PmsTransferError('refused', 'not transferable');
     this.transfers.push({ externalId, guest });
     const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
     this.reservations.set(externalId, transferred);
+    if (this.lostReplies.delete(externalId)) throw new PmsTransferError('unavailable', 'the reply was lost');
     return transferred;
   }
 }
@@ -90,7 +99,8 @@ export interface BuyingFixture {
     sessionId: string;
     orderId: string;
   }>;
-  deliver(event: { payload: string; signature: string }): ReturnType<TestServer['request']>;
+  /** Posts a signed event to the endpoint it was signed for (the platform's by default). */
+  deliver(event: { payload: string; signature: string; endpoint?: WebhookEndpoint }): ReturnType<TestServer['request']>;
   /** Another API instance with the same clock, provider, hotel and mailer, on `database` (a restart, a second node). */
   instance(database: TestServer['database'], env?: Record<string, string>): Promise<TestServer>;
   close(): Promise<void>;
@@ -195,7 +205,8 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       return { buyer, listingId, sessionId: body.data.sessionId as string, orderId: body.data.orderId as string };
     },
     deliver(event) {
-      return server.request('/api/payment/webhook', {
+      const path = event.endpoint === 'connect' ? '/api/payment/connect-webhook' : '/api/payment/webhook';
+      return server.request(path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': event.signature },
         body: event.payload,

@@ -7,11 +7,14 @@ import type {
   Payments,
   PayoutAccount,
   ProviderTransferReversal,
+  WebhookEndpoint,
 } from '../../server/payments/stripe/payments.ts';
 import type { ProviderRefund, ProviderTransfer } from '../../server/ledger/provider-records.ts';
 
 /** The webhook signing secret the double signs with and verifies against. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_buying_double';
+/** The Connect endpoint's own secret: connected accounts' events are signed with it. */
+export const TEST_CONNECT_WEBHOOK_SECRET = 'whsec_test_buying_double_connect';
 
 /**
  * An in-memory payments provider for server tests: sessions in a Map, behaving as the port documents (one
@@ -214,12 +217,17 @@ export class PaymentsDouble implements Payments {
   makeAccountReady(accountId: string, { eventId = `evt_test_${++this.sequence}` } = {}) {
     const account = this.account(accountId);
     Object.assign(account, { transfersActive: true, detailsSubmitted: true });
-    return this.sign(eventId, 'account.updated', {
-      id: account.id,
-      object: 'account',
-      details_submitted: account.detailsSubmitted,
-      capabilities: { transfers: account.transfersActive ? 'active' : 'inactive' },
-    });
+    return this.sign(
+      eventId,
+      'account.updated',
+      {
+        id: account.id,
+        object: 'account',
+        details_submitted: account.detailsSubmitted,
+        capabilities: { transfers: account.transfersActive ? 'active' : 'inactive' },
+      },
+      account.id,
+    );
   }
 
   private account(id: string) {
@@ -282,7 +290,7 @@ export class PaymentsDouble implements Payments {
     return session;
   }
 
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+  parseWebhook(rawBody: Buffer, signature: string | undefined, endpoint: WebhookEndpoint): PaymentEvent {
     if (!signature) throw new AppError('VALIDATION_ERROR', 'The Stripe-Signature header is missing.');
     let event: {
       id: string;
@@ -291,7 +299,8 @@ export class PaymentsDouble implements Payments {
       data: { object: StripeSessionWire | ChargeWire | AccountWire };
     };
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, TEST_WEBHOOK_SECRET) as unknown as typeof event;
+      const secret = endpoint === 'connect' ? TEST_CONNECT_WEBHOOK_SECRET : TEST_WEBHOOK_SECRET;
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as typeof event;
     } catch {
       throw new AppError('VALIDATION_ERROR', 'The webhook signature is not valid.');
     }
@@ -348,16 +357,23 @@ export class PaymentsDouble implements Payments {
     return this.sign(eventId, type, toWire(this.session(sessionId)));
   }
 
-  private sign(eventId: string, type: string, object: unknown) {
+  /**
+   * A delivery as the provider signs it: a connected account's event (`account`) is for the Connect endpoint and
+   * signed with its secret, the platform's own with the platform endpoint's. `endpoint` says where to post it.
+   */
+  private sign(eventId: string, type: string, object: unknown, account?: string) {
     const payload = JSON.stringify({
       id: eventId,
       object: 'event',
+      ...(account ? { account } : {}),
       type,
       created: Math.floor(Date.now() / 1000),
       data: { object },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
-    return { eventId, payload, signature };
+    const endpoint: WebhookEndpoint = account ? 'connect' : 'platform';
+    const secret = account ? TEST_CONNECT_WEBHOOK_SECRET : TEST_WEBHOOK_SECRET;
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return { eventId, payload, signature, endpoint };
   }
 
   private session(id: string): CheckoutSession {

@@ -63,7 +63,11 @@ describe('API skeleton', () => {
 
   it('lets Stripe.js load, frame and call Stripe when real Stripe is configured', async () => {
     const stripe = await startTestServer({
-      env: { STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_csp',
+        STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_csp_connect',
+      },
     });
     try {
       const policy = (await stripe.request('/api/health')).headers.get('content-security-policy') ?? '';

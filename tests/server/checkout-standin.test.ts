@@ -4,31 +4,41 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
-import type { CreateCheckoutInput, PaymentEvent } from '../../server/payments/stripe/payments.ts';
+import type { CreateCheckoutInput, PaymentEvent, WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
 import { checkoutStandIn } from '../../server/standins/stripe/checkout-standin.ts';
 import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
 import { randomLocalSecrets } from '../../server/local-secrets.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
-const { stripeSecretKey: SECRET_KEY, stripeWebhookSecret: WEBHOOK_SECRET } = randomLocalSecrets();
+const {
+  stripeSecretKey: SECRET_KEY,
+  stripeWebhookSecret: WEBHOOK_SECRET,
+  stripeConnectWebhookSecret: CONNECT_WEBHOOK_SECRET,
+} = randomLocalSecrets();
 const START = new Date('2031-03-01T10:00:00Z');
 const MINUTE = 60_000;
 
 let now = START;
 const clock = () => now;
 
-/** The API's webhook endpoint stand-in: verifies each delivery with the real adapter and can be told to fail. */
-const received: { event: PaymentEvent; body: any }[] = [];
+/**
+ * The API's two webhook endpoints' stand-in: verifies each delivery with the real adapter, with the secret of the
+ * endpoint it came to, and can be told to fail.
+ */
+const received: { event: PaymentEvent; body: any; endpoint: WebhookEndpoint }[] = [];
 const receiverAnswers: number[] = [];
 const receiver = express();
-receiver.post('/api/payment/webhook', express.raw({ type: 'application/json' }), (req, res) => {
-  const status = receiverAnswers.shift() ?? 200;
-  if (status === 200) {
-    const event = payments.parseWebhook(req.body as Buffer, req.get('stripe-signature'));
-    received.push({ event, body: JSON.parse(String(req.body)) });
-  }
-  res.status(status).json({ received: status === 200 });
-});
+const ENDPOINTS = { platform: '/api/payment/webhook', connect: '/api/payment/connect-webhook' } as const;
+for (const [endpoint, path] of Object.entries(ENDPOINTS) as [WebhookEndpoint, string][]) {
+  receiver.post(path, express.raw({ type: 'application/json' }), (req, res) => {
+    const status = receiverAnswers.shift() ?? 200;
+    if (status === 200) {
+      const event = payments.parseWebhook(req.body as Buffer, req.get('stripe-signature'), endpoint);
+      received.push({ event, body: JSON.parse(String(req.body)), endpoint });
+    }
+    res.status(status).json({ received: status === 200 });
+  });
+}
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: Server;
@@ -42,7 +52,9 @@ beforeAll(async () => {
     db: database.db,
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
-    webhookUrl: () => `${origin}/api/payment/webhook`,
+    webhookUrl: () => `${origin}${ENDPOINTS.platform}`,
+    connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
+    connectWebhookUrl: () => `${origin}${ENDPOINTS.connect}`,
     clock,
     logger: pino({ level: 'silent' }),
   });
@@ -61,6 +73,7 @@ beforeAll(async () => {
     mode: 'local',
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
+    connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
     api: () => ({ host: '127.0.0.1', port, protocol: 'http' }),
   });
 });
@@ -400,6 +413,7 @@ describe('checkout stand-in wire rules', () => {
       mode: 'local',
       secretKey: 'sk_test_wrong_key',
       webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
       api: () => ({ host: '127.0.0.1', port: Number(new URL(origin).port), protocol: 'http' }),
     });
     await expect(wrong.retrieveCheckoutSession('cs_test_x')).rejects.toThrow(/Invalid API Key provided/);
@@ -520,6 +534,11 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     const updated = received.find((delivery) => delivery.event.type === 'account.updated');
     expect(updated?.event.account).toEqual({ id: account.id, transfersActive: true, detailsSubmitted: true });
     expect(updated?.body.account).toBe(account.id);
+    // A connected account's event goes to the Connect endpoint, signed with its secret (the receiver verified it).
+    expect(updated?.endpoint).toBe('connect');
+    expect(received.filter((d) => d.endpoint === 'connect').every((d) => d.event.type === 'account.updated')).toBe(
+      true,
+    );
 
     // A link works once: used again, it sends the seller to the refresh URL for a new one.
     const reused = await fetch(url, { redirect: 'manual' });

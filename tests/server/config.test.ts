@@ -14,6 +14,7 @@ const PRODUCTION = {
   HOTEL_TOKEN_KEY: 'f'.repeat(64),
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_abc',
   TRUST_PROXY: '1',
   CODE_HMAC_KEY: 'k'.repeat(64),
   PUBLIC_URL: 'https://restay.example',
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
         codeHmacKey: expect.any(String),
         stripeSecretKey: expect.any(String),
         stripeWebhookSecret: expect.any(String),
+        stripeConnectWebhookSecret: expect.any(String),
         mewsWebhookToken: expect.any(String),
         mewsIntegrationWebhookToken: expect.any(String),
         hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -167,7 +169,7 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/hotel system would run on them: set MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS\./);
     expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: undefined })).toThrow(
-      /payments would run on them: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\./,
+      /payments would run on them: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET\./,
     );
     expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/test key/);
   });
@@ -216,15 +218,21 @@ describe('loadConfig', () => {
       loadConfig({
         STRIPE_SECRET_KEY: 'sk_test_1',
         STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_2',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
       }).payments,
     ).toEqual({
       mode: 'stripe',
       secretKey: 'sk_test_1',
       webhookSecret: 'whsec_1',
+      connectWebhookSecret: 'whsec_2',
       publishableKey: 'pk_test_1',
     });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    // Payouts go through Connect: its endpoint's secret is required with the key, as the platform endpoint's is.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
+      /STRIPE_CONNECT_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    );
   });
 
   it('reads TRUST_PROXY as Express takes it', () => {

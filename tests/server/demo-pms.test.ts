@@ -241,6 +241,30 @@ describe('the Mews adapter against the demo PMS', () => {
     expect(new Set(remembered.map((row) => row.hotel_key)).size).toBe(1);
   });
 
+  it('can make an owner change and lose its reply, as a timeout after the hotel acted', async () => {
+    const { id } = await database.db
+      .selectFrom('demo_pms_reservations')
+      .select('id')
+      .where('state', '=', 'Confirmed')
+      .where('transfer_behaviour', 'is', null)
+      // One no other test reads (the Lisbon and Tokyo stays are read by number).
+      .where('number', 'not in', ['LIS-48213', 'TYO-51642'])
+      .orderBy('number', 'desc')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('demo_pms_reservations')
+      .set({ transfer_behaviour: 'lose_reply' })
+      .where('id', '=', id)
+      .execute();
+    const guest = { firstName: 'Lia', lastName: 'Lost', email: 'lia.lost@example.com' };
+    const lost = await pms.transferToGuest(id, guest).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(PmsTransferError);
+    expect(lost).toMatchObject({ kind: 'unavailable' });
+    // The change was made: a read names the new guest, and asking again answers the reservation as it is.
+    expect((await pms.findByExternalId(id))?.guest.email).toBe(guest.email);
+    expect((await pms.transferToGuest(id, guest)).guest.email).toBe(guest.email);
+  });
+
   it('fails with UPSTREAM_ERROR when the demo PMS refuses its tokens (401)', async () => {
     const bad = createMewsPms({
       platformUrl: () => `${url}/demo-mews`,

@@ -332,6 +332,32 @@ describe('a hotel change to a sold reservation', () => {
     expect((await order(sale.orderId)).state).toBe('transferred');
   });
 
+  it('under check-in release, refunds a transferred stay the hotel cancels before check-in and never pays its seller', async () => {
+    const atCheckIn = { ...fx.deps, payouts: { feePercent: 10, release: 'check_in' as const } };
+    const sale = await soldStay();
+    await runPaymentJobs(atCheckIn);
+    expect((await order(sale.orderId)).state).toBe('transferred');
+    const payoutState = async () =>
+      (await db().selectFrom('payouts').select('state').where('order_id', '=', sale.orderId).executeTakeFirst())?.state;
+    expect(await payoutState()).toBe('scheduled');
+
+    sale.hotelChanges({ state: 'cancelled' });
+    await notify(envelope(sale.externalId));
+    await runPaymentJobs(atCheckIn);
+    expect(await order(sale.orderId)).toMatchObject({ state: 'refunded', refund_reason: 'cancelled_by_hotel' });
+    expect(fx.payments.refundCalls.filter((call) => call.orderId === sale.orderId)).toHaveLength(1);
+    expect(await payoutState()).toBe('cancelled');
+    const { start_utc } = await db()
+      .selectFrom('listings')
+      .select('start_utc')
+      .where('id', '=', sale.listingId)
+      .executeTakeFirstOrThrow();
+    fx.clock.advance(start_utc.getTime() - fx.clock().getTime() + 1);
+    await runPaymentJobs(atCheckIn);
+    expect(await payoutState()).toBe('cancelled');
+    expect(fx.payments.transferCalls.filter((call) => call.orderId === sale.orderId)).toEqual([]);
+  });
+
   it('changes nothing for a transferred stay the hotel later cancels: it is the buyer’s (an operator may refund)', async () => {
     const sale = await soldStay();
     await runPaymentJobs(fx.deps);

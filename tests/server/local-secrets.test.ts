@@ -42,6 +42,7 @@ describe('local secrets', () => {
     const upgraded = loadLocalSecrets(dir);
     expect(upgraded).toEqual({
       ...old,
+      stripeConnectWebhookSecret: expect.stringMatching(/^whsec_local_connect_[0-9a-f]{48}$/),
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -401,6 +401,14 @@ describe('replies match their documented schemas', () => {
       }),
     );
     expectDocumented(
+      'POST /api/payment/connect-webhook',
+      await server.request('/api/payment/connect-webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=forged' },
+        body: JSON.stringify({ id: 'evt_1', type: 'account.updated' }),
+      }),
+    );
+    expectDocumented(
       'POST /api/contact',
       await post(server, '/api/contact', undefined, {
         fullName: 'Ana Silva',

@@ -41,7 +41,11 @@ describe('the order machine', () => {
       for (const to of ORDER_STATES)
         if (canTransitionOrder(from, to)) expect(isPaymentRecorded(to), `${from}->${to}`).toBe(true);
     }
-    expect(ORDER_STATES.filter((from) => canTransitionOrder(from, 'transferred'))).toEqual(['transferring']);
+    expect(ORDER_STATES.filter((from) => canTransitionOrder(from, 'transferred'))).toEqual([
+      'transferring',
+      'transfer_unknown',
+    ]);
+    expect(ORDER_STATES.filter((from) => canTransitionOrder(from, 'transfer_unknown'))).toEqual(['transferring']);
     expect(ORDER_STATES.filter((from) => canTransitionOrder(from, 'transferring'))).toEqual(['paid']);
     expect(canTransitionOrder('open', 'refunded')).toBe(false);
     expect(canTransitionOrder('expired', 'refunded')).toBe(false);
@@ -58,6 +62,7 @@ describe('the order machine', () => {
       open: [false, false, false, false, false],
       paid: [true, true, true, false, false],
       transferring: [true, true, true, false, false],
+      transfer_unknown: [true, true, true, false, false],
       transferred: [true, false, true, false, true],
       transfer_failed: [true, false, false, true, false],
       refund_pending: [true, false, false, true, false],

@@ -78,6 +78,11 @@ describe('payouts', () => {
     expect([...fx.payments.accounts.values()].filter((a) => a.sellerId === seller.id)).toHaveLength(1);
 
     const ready = fx.payments.makeAccountReady(accountId);
+    // A connected account's event comes to the Connect endpoint, signed with its own secret: the same delivery
+    // posted to the platform's endpoint fails its signature there and changes nothing.
+    expect(ready.endpoint).toBe('connect');
+    expect((await fx.deliver({ ...ready, endpoint: 'platform' })).status).toBe(400);
+    expect(await payout(sale.orderId)).toMatchObject({ state: 'waiting_account' });
     expect((await fx.deliver(ready)).status).toBe(200);
     expect((await fx.deliver(ready)).status).toBe(200);
     expect(await payout(sale.orderId)).toMatchObject({ state: 'scheduled' });

@@ -59,6 +59,7 @@ beforeAll(async () => {
       EXCHANGE_RATES_URL: `http://127.0.0.1:${mewsPort}/stats/eurofxref/eurofxref-daily.xml`,
       STRIPE_SECRET_KEY: 'sk_live_production_test',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_test',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_production_connect_test',
       RESTAY_MODULE_LOG: moduleLog,
     },
     ['--import', MODULE_LOG_HOOK],

@@ -19,6 +19,7 @@ const PAYMENT_MODES = {
   stripe: {
     STRIPE_SECRET_KEY: 'sk_test_abc',
     STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_abc',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
   },
 } as const;

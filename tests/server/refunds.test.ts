@@ -319,7 +319,7 @@ describe('npm run orders -- refund', () => {
     const held = await fx.heldStay(seller.id);
     const before = await order(held.orderId);
     await expect(orders('refund', held.orderId, '--reason', 'cancelled_by_hotel')).rejects.toThrow(
-      `Order ${held.orderId} is open: only a paid or transferred order can be refunded this way.`,
+      `Order ${held.orderId} is open: only a paid, transfer_unknown or transferred order can be refunded this way.`,
     );
     expect(await order(held.orderId)).toEqual(before);
     expect((await jobsOf(held.orderId)).map((job) => job.kind)).not.toContain('payments.refund');

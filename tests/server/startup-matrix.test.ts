@@ -22,7 +22,11 @@ const PROVIDERS = {
     MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
     MEWS_INTEGRATION_WEBHOOK_TOKEN: 'i'.repeat(40),
   },
-  payments: { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+  payments: {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_abc',
+  },
 } as const;
 type Service = keyof typeof PROVIDERS;
 const SERVICES = Object.keys(PROVIDERS) as Service[];
@@ -148,11 +152,19 @@ describe('start-up matrix: which stand-ins mount, or which line refuses', () => 
     expect((await mountedStandIns(env)).sort()).toEqual([...outcome.mounted].sort());
   });
 
+  it.each(NODE_ENVS)('refuses real payments without the Connect webhook secret, in one line (%s)', (nodeEnv) => {
+    const env = environment({ nodeEnv, origin: 'public', demo: false, providers: PROVIDER_SETS[1]! });
+    delete env.STRIPE_CONNECT_WEBHOOK_SECRET;
+    expect(() => loadConfig(env)).toThrow(
+      /^Invalid configuration:\n {2}STRIPE_CONNECT_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY \(the signing secret of the Connect webhook endpoint <PUBLIC_URL>\/api\/payment\/connect-webhook\)$/,
+    );
+  });
+
   it('names every variable to set, and DEMO_MODE, in the refusal for a public origin', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://restay.example' })).toThrow(
       'PUBLIC_URL https://restay.example is not a loopback address, and email, sign-in, hotel system, payments would run on local stand-ins: ' +
         'set SMTP_URL; SUPABASE_URL and SUPABASE_ANON_KEY (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET); ' +
-        'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS; STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or DEMO_MODE=true for a public demo.',
+        'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS; STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET, or DEMO_MODE=true for a public demo.',
     );
   });
 

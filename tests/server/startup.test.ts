@@ -37,7 +37,7 @@ describe('start-up', () => {
     expect(line?.trim()).toBe(
       'PUBLIC_URL https://restay.example is not a loopback address, and sign-in, hotel system, payments would run on local stand-ins: ' +
         'set SUPABASE_URL and SUPABASE_ANON_KEY (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET); ' +
-        'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS; STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or DEMO_MODE=true for a public demo.',
+        'MEWS_PLATFORM_URL, MEWS_CLIENT_TOKEN and MEWS_ACCESS_TOKENS; STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET, or DEMO_MODE=true for a public demo.',
     );
   });
 

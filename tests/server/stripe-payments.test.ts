@@ -74,7 +74,14 @@ beforeAll(() => stripeApi.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => stripeApi.resetHandlers());
 afterAll(() => stripeApi.close());
 
-const payments = () => createStripePayments({ mode: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const CONNECT_WEBHOOK_SECRET = 'whsec_connect_endpoint';
+const payments = () =>
+  createStripePayments({
+    mode: 'stripe',
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
+  });
 
 describe('Stripe payments adapter', () => {
   it('creates a Checkout Session with the price, metadata and expiry of the order, under the order’s idempotency key', async () => {
@@ -376,7 +383,7 @@ describe('Stripe webhook verification', () => {
     Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
   it('accepts an event signed with the webhook secret and reads its session', () => {
-    const parsed = payments().parseWebhook(Buffer.from(body), sign(body));
+    const parsed = payments().parseWebhook(Buffer.from(body), sign(body), 'platform');
     expect(parsed).toMatchObject({
       id: 'evt_1abc',
       type: 'checkout.session.completed',
@@ -406,7 +413,7 @@ describe('Stripe webhook verification', () => {
         },
       },
     });
-    expect(payments().parseWebhook(Buffer.from(refunded), sign(refunded))).toMatchObject({
+    expect(payments().parseWebhook(Buffer.from(refunded), sign(refunded), 'platform')).toMatchObject({
       type: 'charge.refunded',
       session: null,
       charge: {
@@ -421,13 +428,43 @@ describe('Stripe webhook verification', () => {
     });
   });
 
+  it('verifies a connected account’s event with the Connect endpoint’s secret, and only that one', () => {
+    const updated = JSON.stringify({
+      ...event,
+      account: 'acct_1seller',
+      type: 'account.updated',
+      data: {
+        object: {
+          id: 'acct_1seller',
+          object: 'account',
+          details_submitted: true,
+          capabilities: { transfers: 'active' },
+        },
+      },
+    });
+    const signed = sign(updated, CONNECT_WEBHOOK_SECRET);
+    expect(payments().parseWebhook(Buffer.from(updated), signed, 'connect')).toMatchObject({
+      type: 'account.updated',
+      account: { id: 'acct_1seller', transfersActive: true, detailsSubmitted: true },
+    });
+    expect(() => payments().parseWebhook(Buffer.from(updated), signed, 'platform')).toThrow(
+      'The webhook signature is not valid.',
+    );
+    expect(() => payments().parseWebhook(Buffer.from(body), sign(body), 'connect')).toThrow(
+      'The webhook signature is not valid.',
+    );
+  });
+
   it('gives events about other objects neither a session nor a charge', () => {
     const other = JSON.stringify({
       ...event,
       type: 'customer.created',
       data: { object: { id: 'cus_1', object: 'customer' } },
     });
-    expect(payments().parseWebhook(Buffer.from(other), sign(other))).toMatchObject({ session: null, charge: null });
+    expect(payments().parseWebhook(Buffer.from(other), sign(other), 'platform')).toMatchObject({
+      session: null,
+      charge: null,
+    });
   });
 
   it.each([
@@ -446,7 +483,7 @@ describe('Stripe webhook verification', () => {
   ])('refuses an event %s', (_case, payload, signature) => {
     let failure: unknown;
     try {
-      payments().parseWebhook(Buffer.from(payload), signature);
+      payments().parseWebhook(Buffer.from(payload), signature, 'platform');
     } catch (error) {
       failure = error;
     }

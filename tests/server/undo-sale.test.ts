@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
+import { listSellerDebts, sellerDebtLines } from '../../server/payouts/seller-debts.ts';
 import { insertListing } from '../helpers/factories.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
@@ -87,6 +88,19 @@ describe('a refund made by hand in the provider dashboard', () => {
       .orderBy('id')
       .execute();
     expect(history.map((event) => event.to_state)).toEqual(['scheduled', 'paid', 'reversal_failed']);
+
+    // The operator's list of sellers' debts (npm run payouts -- debts) names the order, the seller and the amount.
+    const paid = fx.payments.transferCalls.find((call) => call.orderId === sale.orderId)!;
+    const debts = await listSellerDebts(db());
+    expect(debts.find((debt) => debt.orderId === sale.orderId)).toMatchObject({
+      sellerId: seller.id,
+      sellerEmail: seller.email,
+      amountCents: paid.amountCents,
+      currency: 'USD',
+      transferId: (await payout(sale.orderId)).transfer_id,
+    });
+    const line = sellerDebtLines(debts).find((text) => text.startsWith(sale.orderId));
+    expect(line).toContain(`seller ${seller.id} ${seller.email}\towes ${(paid.amountCents / 100).toFixed(2)} USD`);
   });
 
   it('under check_in release, cancels the payout before check-in and never sends it', async () => {

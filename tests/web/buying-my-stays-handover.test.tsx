@@ -157,7 +157,7 @@ describe('/my-stays follows each stay after the payment', { timeout: 20_000 }, (
     expect(calls).toHaveLength(2);
   });
 
-  it('while the hotel’s system is not answering, says so and until when we keep trying before refunding', async () => {
+  it('while the hotel’s system is not answering, says so and until when we keep trying', async () => {
     await signIn();
     const retrying = makePurchasedStay(
       { id: 'listing-1', hotel_name: 'Hotel Miradouro' },
@@ -177,8 +177,27 @@ describe('/my-stays follows each stay after the payment', { timeout: 20_000 }, (
     expect(
       within(table).getByText(
         `The hotel's system is not answering. We keep trying until ${moment('2026-02-01T10:05:16.000Z')}; ` +
-          'if it still does not answer by then, your payment is refunded in full.',
+          'if it still does not answer by then, we confirm with the hotel before anything else: you get the stay ' +
+          'or your payment back in full.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('while the transfer’s outcome is unknown, says we are confirming with the hotel', async () => {
+    await signIn();
+    const confirming = makePurchasedStay(
+      { id: 'listing-1', hotel_name: 'Hotel Miradouro' },
+      {
+        state: 'transfer_unknown',
+        timeline: [PAID, TRANSFERRING, { state: 'transfer_unknown', at: '2026-02-01T10:05:16.000Z' }],
+      },
+    );
+    mockPurchasedStays({ body: { success: true, data: [confirming] } });
+    renderRoute('/my-stays');
+    const table = await screen.findByRole('table', { name: 'Your purchased stays' }, { timeout: 5_000 });
+    expect(statusIn(table, 'Hotel Miradouro')).toBe('Confirming with the hotel');
+    expect(steps(table, 'Hotel Miradouro')).toContain(
+      `We are confirming with the hotel${moment('2026-02-01T10:05:16.000Z')}`,
+    );
   });
 });

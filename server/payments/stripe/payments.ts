@@ -139,8 +139,15 @@ export interface Payments {
   /** Every transfer made for an order (its transfer group), newest first. */
   listTransfers(orderId: string): Promise<ProviderTransfer[]>;
   /**
-   * Verifies the Stripe-Signature header over the raw body with the webhook secret
-   * (stripe.webhooks.constructEvent); throws AppError VALIDATION_ERROR on a bad or missing signature.
+   * Verifies the Stripe-Signature header over the raw body with the secret of the endpoint it came to
+   * (stripe.webhooks.constructEvent): the platform's own events, or connected accounts' events (the Connect
+   * endpoint, its own secret). Throws AppError VALIDATION_ERROR on a bad or missing signature.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  parseWebhook(rawBody: Buffer, signature: string | undefined, endpoint: WebhookEndpoint): PaymentEvent;
 }
+
+/**
+ * Stripe's two webhook endpoints, each with its own signing secret: `platform` for the platform's own events
+ * (payments, refunds), `connect` for connected accounts' events (`account.updated`).
+ */
+export type WebhookEndpoint = 'platform' | 'connect';

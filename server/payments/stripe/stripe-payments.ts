@@ -23,6 +23,8 @@ export interface StripePaymentsOptions {
   mode: 'stripe' | 'local';
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret: connected accounts' events are signed with it. */
+  connectWebhookSecret: string;
   /** Where the local checkout server listens; asked on first use because the port is known only after listen(). */
   api?: () => { host: string; port: number; protocol: 'http' };
 }
@@ -184,11 +186,12 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
         return toProviderTransfers(page);
       }),
 
-    parseWebhook(rawBody, signature) {
+    parseWebhook(rawBody, signature, endpoint) {
       if (!signature) throw new AppError('VALIDATION_ERROR', 'The Stripe-Signature header is missing.');
       let event: unknown;
       try {
-        event = Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        const secret = endpoint === 'connect' ? options.connectWebhookSecret : options.webhookSecret;
+        event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
       } catch (error) {
         // The library also throws plain errors for a header with an empty `v1=` and a SyntaxError for a
         // correctly signed body that is not JSON: whatever it refuses came from the sender, never from us.

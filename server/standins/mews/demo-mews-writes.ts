@@ -54,7 +54,8 @@ export async function addCustomer(
 
 /**
  * reservations/updateCustomer: the reservation's owner becomes the customer. Only a Confirmed reservation
- * changes owner; the demo's refusing reservation answers 403 every time, the flaky one 500 twice first.
+ * changes owner; the demo's refusing reservation answers 403 every time, the flaky one 500 twice first, and the
+ * one that loses replies makes the change and then answers 500 (as a reply lost after the hotel acted).
  */
 export async function updateReservationCustomer(
   db: Executor,
@@ -94,6 +95,7 @@ export async function updateReservationCustomer(
     .set({ customer_id: customer.id })
     .where('id', '=', reservation.id)
     .execute();
+  if (reservation.transfer_behaviour === 'lose_reply') throw new DemoMewsRefusal(500, 'Server error');
   return {};
 }
 

@@ -19,6 +19,10 @@ export interface CheckoutStandInOptions {
   webhookSecret: string;
   /** The API's own webhook endpoint; asked at each delivery because the port is known only after listen(). */
   webhookUrl: () => string;
+  /** Signs connected accounts' events (`account.updated`), as Stripe signs a Connect endpoint's with its own secret. */
+  connectWebhookSecret: string;
+  /** The API's Connect webhook endpoint, where connected accounts' events go. */
+  connectWebhookUrl: () => string;
   clock: Clock;
   logger: Logger;
   /** Origin browsers use for the checkout page; by default the origin each API request was addressed to. */
@@ -54,8 +58,8 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
   const keys = idempotencyKeys(db);
   const delivery = webhookDelivery({
     db,
-    webhookUrl: options.webhookUrl,
-    webhookSecret: options.webhookSecret,
+    platform: { url: options.webhookUrl, secret: options.webhookSecret },
+    connect: { url: options.connectWebhookUrl, secret: options.connectWebhookSecret },
     clock,
     logger,
   });

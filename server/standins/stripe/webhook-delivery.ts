@@ -13,16 +13,30 @@ const CLAIM_LEASE_MS = 60_000;
 const DELIVERY_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
+/** A webhook endpoint as Stripe knows it: where it posts, and the secret it signs with. */
+interface Endpoint {
+  url: () => string;
+  secret: string;
+}
+
 export interface WebhookDeliveryOptions {
   db: Kysely<Database>;
-  webhookUrl: () => string;
-  webhookSecret: string;
+  /** The endpoint of the platform's own events (checkout sessions, charges). */
+  platform: Endpoint;
+  /** The Connect endpoint: events of connected accounts (those carrying `account`), signed with its own secret. */
+  connect: Endpoint;
   clock: Clock;
   logger: Logger;
 }
 
+/** A connected account's event names the account it happened on; the platform's own events do not. */
+function endpointOf(options: WebhookDeliveryOptions, payload: string): Endpoint {
+  const { account } = JSON.parse(payload) as { account?: unknown };
+  return typeof account === 'string' ? options.connect : options.platform;
+}
+
 /**
- * Posts stored events to the webhook endpoint, signed as Stripe signs them. A delivery is claimed by pushing
+ * Posts stored events to their webhook endpoint, signed as Stripe signs them. A delivery is claimed by pushing
  * its next attempt past a lease in one statement over rows locked FOR UPDATE SKIP LOCKED, so API instances
  * sharing the database never send one event twice at once, and no transaction stays open during the POST.
  */
@@ -49,8 +63,9 @@ export function webhookDelivery(options: WebhookDeliveryOptions) {
 
   async function send(event: { id: string; type: string; payload: string; attempts: number }): Promise<boolean> {
     let failure: string | undefined;
+    const endpoint = endpointOf(options, event.payload);
     try {
-      const response = await fetch(options.webhookUrl(), {
+      const response = await fetch(endpoint.url(), {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
@@ -58,7 +73,7 @@ export function webhookDelivery(options: WebhookDeliveryOptions) {
           // Signed at the moment of sending with the wall clock, as the receiver checks the signature's age with it.
           'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
             payload: event.payload,
-            secret: options.webhookSecret,
+            secret: endpoint.secret,
           }),
         },
         body: event.payload,

@@ -9,7 +9,7 @@ export function retryText(retry: TransferRetry): string {
   const until = formatMoment(retry.triesUntil) ?? retry.triesUntil;
   return (
     `The hotel's system is not answering. We keep trying until ${until}; if it still does not answer by then, ` +
-    'your payment is refunded in full.'
+    'we confirm with the hotel before anything else: you get the stay or your payment back in full.'
   );
 }
 
@@ -24,6 +24,11 @@ export function orderNews(order: Order, hotel: string): string {
       return order.transferRetry
         ? `Payment received. ${retryText(order.transferRetry)}`
         : `Payment received. We are putting the reservation in your name at ${hotel}.`;
+    case 'transfer_unknown':
+      return (
+        `Payment received. We are confirming with the hotel that the reservation at ${hotel} is in your name; ` +
+        'if it is not, your payment is refunded in full.'
+      );
     case 'transferred':
       return `The reservation is in your name at ${hotel}.`;
     case 'transfer_failed':

@@ -8,6 +8,7 @@ export const ORDER_STATE_TEXT: Record<OrderState, { badge: string; step: string 
   open: { badge: 'Awaiting payment', step: 'Checkout started' },
   paid: { badge: 'Paid', step: 'Paid' },
   transferring: { badge: 'Transferring', step: 'Transferring to your name' },
+  transfer_unknown: { badge: 'Confirming with the hotel', step: 'We are confirming with the hotel' },
   transferred: { badge: 'In your name', step: 'In your name' },
   transfer_failed: { badge: 'Refund on its way', step: 'The hotel could not transfer it' },
   refund_pending: { badge: 'Refund on its way', step: 'Refund on its way' },

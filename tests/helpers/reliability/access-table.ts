@@ -122,6 +122,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     'provider',
     at('/api/payment/webhook', { id: 'evt_1', type: 'checkout.session.completed' }),
   ),
+  'POST /api/payment/connect-webhook': row(
+    'provider',
+    at('/api/payment/connect-webhook', { id: 'evt_1', type: 'account.updated' }),
+  ),
   // The hotel's system: only a call carrying the configured ?Token= gets through (a forged one is 401).
   'POST /api/mews/integration-webhook': row(
     'provider',

@@ -5,6 +5,7 @@ const TONE: Record<OrderState, string> = {
   open: 'bg-amber-100 text-amber-800',
   paid: 'bg-emerald-100 text-emerald-800',
   transferring: 'bg-sky-100 text-sky-800',
+  transfer_unknown: 'bg-amber-100 text-amber-800',
   transferred: 'bg-emerald-100 text-emerald-800',
   transfer_failed: 'bg-amber-100 text-amber-800',
   refund_pending: 'bg-amber-100 text-amber-800',
