@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZERO_DECIMAL } from './currencies.ts';
 
 /**
  * Seller payouts: the state of each sold stay's payout and of the seller's payout account, as the API reports
@@ -53,17 +54,38 @@ export function platformFeeCents(saleCents: number, feePercent: number): number 
   return Math.round((saleCents * feePercent) / 100);
 }
 
+/**
+ * What the seller receives in the settlement currency: their share of the sale (the price less the platform's
+ * fee) at the rate the provider applied to the charge, i.e. the same share of what the charge settled to.
+ * Rounded to the settlement currency's smallest unit; in one currency with nothing converted it is exactly the
+ * share.
+ */
+export function settledPayoutCents(
+  charge: { receivedCents: number; settledCents: number; settledCurrency: string },
+  sellerCents: number,
+) {
+  if (charge.receivedCents === charge.settledCents) return sellerCents;
+  const unit = ZERO_DECIMAL.has(charge.settledCurrency.toUpperCase()) ? 100 : 1;
+  return Math.round((charge.settledCents * sellerCents) / charge.receivedCents / unit) * unit;
+}
+
 /** What the seller receives for a price in major units, as their payout will be computed. */
 export function sellerReceives(price: number, feePercent: number): number {
   const cents = Math.round(price * 100);
   return (cents - platformFeeCents(cents, feePercent)) / 100;
 }
 
-/** A sold stay's payout as its seller sees it beside the listing (amounts in the currency's major unit). */
+/**
+ * A sold stay's payout as its seller sees it beside the listing (amounts in the currency's major unit): `amount`
+ * in `currency`, the currency the seller receives (the platform's settlement currency once the charge has settled
+ * at the provider), and their share in the sale's own currency it was converted from.
+ */
 export const payoutInfoSchema = z.object({
   state: z.enum(PAYOUT_STATES),
   amount: z.number(),
   currency: z.string(),
+  saleAmount: z.number(),
+  saleCurrency: z.string(),
   releaseAt: z.string(),
   paidAt: z.string().nullable(),
 });

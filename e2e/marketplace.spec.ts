@@ -129,8 +129,9 @@ test.describe('marketplace', () => {
       );
     expect(cutShort).toEqual([]);
 
-    await page.locator('summary', { hasText: 'Price' }).click();
-    const price = (await page.getByRole('group', { name: 'Price' }).boundingBox())!;
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    const price = (await dialog.getByRole('group', { name: 'Price' }).boundingBox())!;
     const thumb = (await page.getByRole('slider', { name: 'Maximum price slider' }).boundingBox())!;
     const middle = thumb.y + thumb.height / 2;
     await page.mouse.move(thumb.x + thumb.width / 2, middle);
@@ -140,8 +141,14 @@ test.describe('marketplace', () => {
 
     await expect(page).toHaveURL(/maxPrice=\d+/);
     const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
-    await expect(page.locator('summary', { hasText: 'Price' })).toContainText(`$0 – $${maxPrice}`);
+    await expect(dialog).toContainText(`$0 – $${maxPrice}`);
     const matching = await apiSearch(page, `maxPrice=${maxPrice}`);
+    // "Show N stays" counts every match, not only the first page's.
+    const { meta } = (await (await page.request.get(`/api/listings?maxPrice=${maxPrice}`)).json()) as {
+      meta: { total: number };
+    };
+    await dialog.getByRole('button', { name: `Show ${meta.total} ${meta.total === 1 ? 'stay' : 'stays'}` }).click();
+    await expect(page.getByRole('button', { name: 'Filters, 1 on' })).toBeVisible();
     await expect(cards(page)).toHaveCount(matching.length);
     for (const text of await cards(page).allTextContents()) {
       // The filter is in the visitor's currency (dollars here): a stay in another currency (other journeys list
@@ -149,6 +156,29 @@ test.describe('marketplace', () => {
       const price = (/about \$([\d,]+)/.exec(text) ?? /\$([\d,]+)/.exec(text))![1]!;
       expect(Number(price.replaceAll(',', ''))).toBeLessThanOrEqual(maxPrice);
     }
+  });
+
+  test('on a 390 x 844 phone the first stay is whole on the first screen, under one Sign in and a folded menu @phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/marketplace');
+    const first = cards(page).first();
+    await expect(first).toBeVisible();
+    const box = (await first.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+
+    await expect(
+      page.getByRole('button', { name: /^Sign in$/i }).or(page.getByRole('link', { name: /^Sign in$/i })),
+    ).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save this search' })).toBeHidden();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByRole('button', { name: 'Save this search' })).toBeVisible();
+    await expect(page.locator('#marketplace-actions').getByRole('link', { name: 'List Your Stay' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Save this search' })).toBeHidden();
   });
 
   test('on a phone a swipe over a card turns its photos and a tap opens the stay @phone', async ({ page }) => {

@@ -193,7 +193,7 @@ async function main() {
     for (let n = 0; n < newListings + warmUp; n++) {
       const listing = await handle.db
         .selectFrom('listings')
-        .select(['id', 'place_id', 'geo_cell', 'start_utc', 'end_utc', 'price_cents'])
+        .select(['id', 'place_id', 'geo_cell', 'start_utc', 'end_utc', 'price_cents', 'price_eur_cents'])
         .where('id', '=', await listNewStay(handle, n))
         .executeTakeFirstOrThrow();
       // The two steps of the `alerts.match_listing` job (match-listing-change.ts), timed apart: finding the saved

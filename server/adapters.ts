@@ -162,6 +162,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       logger,
       publicOrigin: new URL(config.publicUrl).origin,
       demoMode: config.demoMode,
+      settlementCurrency: config.settlementCurrency,
     });
     standIns.use('/v1', checkout.apiRouter);
     standIns.use('/test-checkout', checkout.pageRouter);

@@ -65,6 +65,13 @@ const environmentSchema = z.object({
     z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
   ),
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)')),
+  STRIPE_SETTLEMENT_CURRENCY: withDefault(
+    z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code (e.g. EUR)')
+      .transform((code) => code.toUpperCase()),
+    'EUR',
+  ),
   STRIPE_CONNECT_WEBHOOK_SECRET: optional(
     z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_...)'),
   ),
@@ -162,6 +169,11 @@ const configSchema = environmentSchema.transform((env, context) => {
     mewsIntegrationWebhookToken: env.MEWS_INTEGRATION_WEBHOOK_TOKEN,
     hotelTokenKey: env.HOTEL_TOKEN_KEY,
     payments: parsePayments(env, issues),
+    /**
+     * The currency the platform's provider balance is kept in (its Stripe account's default currency): charges
+     * in other currencies settle into it, and payouts are sent in it.
+     */
+    settlementCurrency: env.STRIPE_SETTLEMENT_CURRENCY,
     /**
      * Where the daily exchange rates are read (the ECB's daily reference rates file, or a copy of it): set, that URL;
      * unset, the stand-in's shipped file where the stand-ins may run, else the ECB's own.

@@ -15,7 +15,7 @@ export async function matchListingChange(
   const now = deps.clock();
   const listing = await deps.db
     .selectFrom('listings')
-    .select(['id', 'place_id', 'geo_cell', 'start_utc', 'end_utc', 'price_cents', 'status'])
+    .select(['id', 'place_id', 'geo_cell', 'start_utc', 'end_utc', 'price_cents', 'price_eur_cents', 'status'])
     .where('id', '=', job.listingId)
     .executeTakeFirst();
   // Sold, held or withdrawn since: the search would not show it, so nobody is told.

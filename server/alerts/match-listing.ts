@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SavedQuery } from '../../contract/alerts.ts';
+import { SEARCH_DEFAULT_CURRENCY } from '../../contract/display-currencies.ts';
 import type { Database } from '../db/schema.ts';
 import { searchFilter } from '../listings/search.ts';
 import { asSearchQuery, refreshStalePlaces } from './saved-search-index.ts';
@@ -17,6 +18,8 @@ export interface MatchableListing {
   start_utc: Date;
   end_utc: Date;
   price_cents: number;
+  /** The price in euro cents (migration 0061), which the search filter's price bounds are compared with. */
+  price_eur_cents: number | null;
 }
 
 export interface MatchingSearch {
@@ -53,6 +56,11 @@ function findCandidates(db: Kysely<Database>, listing: MatchableListing): Promis
   const startDay = isoDay(listing.start_utc);
   // A stay fits a search's end date when it checks out on or before that day (search.ts: end_utc < endDate + 1).
   const endDay = isoDay(new Date(new Date(listing.end_utc).getTime() - 1));
+  // A search's price bounds are in its own currency, the listing's price in another perhaps: the price is put in
+  // the search's currency at the stored rate, as the search filter converts its bounds. A cent of slack either
+  // way keeps floating-point rounding from dropping a candidate that the filter would confirm.
+  const priceInSearchCurrency = sql<number>`${listing.price_eur_cents}::float8 * (select units_per_euro from exchange_rates
+    where currency = coalesce(saved_searches.query->>'currency', ${SEARCH_DEFAULT_CURRENCY}))`;
   const base = () =>
     db
       .selectFrom('saved_searches')
@@ -60,8 +68,12 @@ function findCandidates(db: Kysely<Database>, listing: MatchableListing): Promis
       .where('paused', '=', false)
       .where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', startDay)]))
       .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', endDay)]))
-      .where((eb) => eb.or([eb('min_price_cents', 'is', null), eb('min_price_cents', '<=', listing.price_cents)]))
-      .where((eb) => eb.or([eb('max_price_cents', 'is', null), eb('max_price_cents', '>=', listing.price_cents)]));
+      .where((eb) =>
+        eb.or([eb('min_price_cents', 'is', null), sql<SqlBool>`min_price_cents <= ${priceInSearchCurrency} + 1`]),
+      )
+      .where((eb) =>
+        eb.or([eb('max_price_cents', 'is', null), sql<SqlBool>`max_price_cents >= ${priceInSearchCurrency} - 1`]),
+      );
   const byPlace = base()
     .where('has_text', '=', true)
     .where(sql<SqlBool>`place_ids @> ${`{${listing.place_id}}`}::integer[]`);

@@ -8,10 +8,18 @@
  * - `provider_balance`: the money in the platform's balance at the payment provider;
  * - `buyer_funds`: what buyers paid for sales not yet settled, owed back to them until the stay is theirs;
  * - `platform_fees`: what the platform earned;
- * - `seller_payable`: what a seller is owed (negative) or owes back (positive), one balance per seller.
+ * - `seller_payable`: what a seller is owed (negative) or owes back (positive), one balance per seller;
+ * - `provider_fees`: what the payment provider took as its fee on each charge (positive: the platform paid it);
+ * - `exchange`: both sides of each currency conversion the provider made (a sale's currency in, the settlement
+ *   currency out), so every transaction balances in each currency it touches (ADR 0043).
  * Refunds and payouts are money leaving the provider balance, so each is a transaction kind, not an account.
  */
-export type LedgerAccount = 'provider_balance' | 'buyer_funds' | 'platform_fees' | 'seller_payable';
+export type LedgerAccount =
+  'provider_balance' | 'buyer_funds' | 'platform_fees' | 'seller_payable' | 'provider_fees' | 'exchange';
 
-/** The money events, one ledger transaction each. */
-export type LedgerKind = 'payment' | 'refund' | 'settlement' | 'unsettlement' | 'payout' | 'reversal';
+/**
+ * The money events, one ledger transaction each. `conversion`: the provider settled a charge into the platform's
+ * currency; `provider_fee`: the provider's fee on a charge.
+ */
+export type LedgerKind =
+  'payment' | 'refund' | 'settlement' | 'unsettlement' | 'payout' | 'reversal' | 'conversion' | 'provider_fee';

@@ -34,6 +34,13 @@ export interface OrdersTable {
   /** What the provider's charge received, in hundredths of `received_currency`'s major unit. */
   amount_received_cents: number | null;
   received_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The charge's balance transaction: what it settled to in `settled_currency`, and the provider's fee there. */
+  balance_transaction_id: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  provider_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Units of `settled_currency` per unit of the charge's currency, as the provider applied it; null: none. */
+  exchange_rate: ColumnType<number | null, number | null | undefined, number | null>;
   transferred_at: Timestamp | null;
   refund_reason: RefundReason | null;
   refund_note: string | null;
@@ -105,6 +112,9 @@ export interface PayoutsTable {
   currency: string;
   sale_cents: number;
   fee_cents: number;
+  /** What the seller receives in the transfer's currency (the charge's settlement currency), once known. */
+  payout_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  payout_cents: ColumnType<number | null, number | null | undefined, number | null>;
   state: PayoutState;
   release_at: Timestamp;
   transfer_id: string | null;
@@ -130,5 +140,7 @@ export interface LedgerEntriesTable {
   line: number;
   account: LedgerAccount;
   seller_id: string | null;
+  /** ISO 4217, upper-case: a transaction balances in each currency it touches. */
+  currency: string;
   amount_cents: number;
 }

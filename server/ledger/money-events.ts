@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ledgerEntriesOf, postToLedger } from './post.ts';
+import { throughProvider, type Amount } from './through-provider.ts';
 
 /**
  * The ledger transactions of the buying side, each posted in the transaction that records its event. Amounts
@@ -25,21 +26,77 @@ export function postPayment(
   });
 }
 
-/** A refund the provider reports succeeded: that money left the platform's balance for the buyer. */
+/**
+ * A refund the provider reports succeeded: that money left the platform's balance for the buyer. The buyer gets
+ * the sale's currency back; the platform's balance loses what the provider booked (`settled`, from the refund's
+ * balance transaction, in the settlement currency at the provider's rate of the day), or the refund's own amount
+ * when the provider did not say.
+ */
 export function postRefund(
   trx: Transaction<Database>,
-  refund: { refundId: string; orderId: string; amountCents: number; currency: string; now: Date },
+  refund: {
+    refundId: string;
+    orderId: string;
+    amountCents: number;
+    currency: string;
+    settled: Amount | null;
+    now: Date;
+  },
 ) {
+  const currency = refund.currency.toUpperCase();
+  const settled = refund.settled ?? { amountCents: refund.amountCents, currency };
   return postToLedger(trx, {
     kind: 'refund',
     reference: refund.refundId,
     orderId: refund.orderId,
-    currency: refund.currency,
-    entries: [
-      { account: 'buyer_funds', amountCents: refund.amountCents },
-      { account: 'provider_balance', amountCents: -refund.amountCents },
-    ],
+    currency,
+    entries: throughProvider(
+      { account: 'buyer_funds', amountCents: refund.amountCents, currency },
+      { amountCents: -settled.amountCents, currency: settled.currency.toUpperCase() },
+    ),
     now: refund.now,
+  });
+}
+
+/**
+ * The provider settled a charge into the platform's currency (its balance transaction) and took its fee there:
+ * the charge's amount leaves the balance in the sale's currency and arrives in the settlement currency, through
+ * `exchange` when they differ (`conversion`), and the fee leaves the balance for `provider_fees`
+ * (`provider_fee`). Each posts once per balance transaction.
+ */
+export async function postChargeSettled(
+  trx: Transaction<Database>,
+  charge: {
+    orderId: string;
+    /** What the charge received, in the sale's currency. */
+    received: Amount;
+    balanceTransactionId: string;
+    settled: Amount;
+    feeCents: number;
+    now: Date;
+  },
+) {
+  const sale = charge.received.currency.toUpperCase();
+  const settledCurrency = charge.settled.currency.toUpperCase();
+  const common = { reference: charge.balanceTransactionId, orderId: charge.orderId, currency: sale, now: charge.now };
+  if (sale !== settledCurrency || charge.received.amountCents !== charge.settled.amountCents) {
+    await postToLedger(trx, {
+      ...common,
+      kind: 'conversion',
+      entries: throughProvider(
+        { account: 'provider_balance', amountCents: -charge.received.amountCents, currency: sale },
+        { amountCents: charge.settled.amountCents, currency: settledCurrency },
+      ),
+    });
+  }
+  if (charge.feeCents === 0) return;
+  await postToLedger(trx, {
+    ...common,
+    kind: 'provider_fee',
+    entries: [
+      { account: 'provider_fees', amountCents: charge.feeCents, currency: settledCurrency },
+      { account: 'provider_balance', amountCents: -charge.feeCents, currency: settledCurrency },
+    ],
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { postToLedger } from './post.ts';
+import { throughProvider } from './through-provider.ts';
 
 /**
  * The ledger transactions of the selling side, each posted in the transaction that records its event (amounts
@@ -40,6 +41,10 @@ interface Movement {
   reference: string;
   orderId: string;
   sellerId: string;
+  /** What it settles of the seller's payable, in the sale's currency. */
+  saleCurrency: string;
+  saleCents: number;
+  /** What the provider moved, in the transfer's currency (the settlement currency). */
   currency: string;
   amountCents: number;
   now: Date;
@@ -47,30 +52,37 @@ interface Movement {
 
 /** A transfer to the seller's payout account: what they were owed left the platform's balance. */
 export function postPayout(trx: Transaction<Database>, payout: Movement) {
+  const saleCurrency = payout.saleCurrency.toUpperCase();
   return postToLedger(trx, {
     kind: 'payout',
     reference: payout.reference,
     orderId: payout.orderId,
-    currency: payout.currency,
-    entries: [
-      { account: 'seller_payable', sellerId: payout.sellerId, amountCents: payout.amountCents },
-      { account: 'provider_balance', amountCents: -payout.amountCents },
-    ],
+    currency: saleCurrency,
+    entries: throughProvider(
+      { account: 'seller_payable', sellerId: payout.sellerId, amountCents: payout.saleCents, currency: saleCurrency },
+      { amountCents: -payout.amountCents, currency: payout.currency.toUpperCase() },
+    ),
     now: payout.now,
   });
 }
 
 /** A payout taken back from the seller's account: the money is in the platform's balance again. */
 export function postReversal(trx: Transaction<Database>, reversal: Movement) {
+  const saleCurrency = reversal.saleCurrency.toUpperCase();
   return postToLedger(trx, {
     kind: 'reversal',
     reference: reversal.reference,
     orderId: reversal.orderId,
-    currency: reversal.currency,
-    entries: [
-      { account: 'provider_balance', amountCents: reversal.amountCents },
-      { account: 'seller_payable', sellerId: reversal.sellerId, amountCents: -reversal.amountCents },
-    ],
+    currency: saleCurrency,
+    entries: throughProvider(
+      {
+        account: 'seller_payable',
+        sellerId: reversal.sellerId,
+        amountCents: -reversal.saleCents,
+        currency: saleCurrency,
+      },
+      { amountCents: reversal.amountCents, currency: reversal.currency.toUpperCase() },
+    ),
     now: reversal.now,
   });
 }

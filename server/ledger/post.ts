@@ -8,6 +8,8 @@ export interface LedgerEntry {
   sellerId?: string;
   /** Hundredths of the currency's major unit, never 0. */
   amountCents: number;
+  /** ISO 4217, upper-case; absent: the posting's own currency (the sale's). */
+  currency?: string;
 }
 
 export interface LedgerPosting {
@@ -15,7 +17,7 @@ export interface LedgerPosting {
   /** What makes the event unique within its kind: the provider's object id, or the order id. */
   reference: string;
   orderId: string;
-  /** ISO 4217, upper-case. */
+  /** The sale's currency (ISO 4217, upper-case); entries in another currency say so. */
   currency: string;
   entries: readonly LedgerEntry[];
   now: Date;
@@ -24,13 +26,18 @@ export interface LedgerPosting {
 /**
  * Posts one money event, inside the caller's transaction so it commits with the state change that caused it.
  * Posting the same (kind, reference) again changes nothing and answers false, so replays and retries are safe.
- * Entries that do not sum to zero are a bug in the caller: refused here, and by the database at commit.
+ * Entries that do not sum to zero in each currency are a bug in the caller: refused here, and by the database at
+ * commit.
  */
 export async function postToLedger(trx: Transaction<Database>, posting: LedgerPosting): Promise<boolean> {
+  const currencyOf = (entry: LedgerEntry) => (entry.currency ?? posting.currency).toUpperCase();
   const entries = posting.entries.filter((entry) => entry.amountCents !== 0);
-  const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
-  if (sum !== 0 || entries.some((entry) => !Number.isInteger(entry.amountCents))) {
-    throw new Error(`ledger ${posting.kind} ${posting.reference}: entries must be whole cents summing to zero`);
+  const sums = new Map<string, number>();
+  for (const entry of entries) sums.set(currencyOf(entry), (sums.get(currencyOf(entry)) ?? 0) + entry.amountCents);
+  if ([...sums.values()].some((sum) => sum !== 0) || entries.some((entry) => !Number.isInteger(entry.amountCents))) {
+    throw new Error(
+      `ledger ${posting.kind} ${posting.reference}: entries must be whole cents summing to zero in each currency`,
+    );
   }
   const inserted = await trx
     .insertInto('ledger_transactions')
@@ -54,6 +61,7 @@ export async function postToLedger(trx: Transaction<Database>, posting: LedgerPo
         line,
         account: entry.account,
         seller_id: entry.sellerId ?? null,
+        currency: currencyOf(entry),
         amount_cents: entry.amountCents,
       })),
     )
@@ -70,7 +78,12 @@ export async function ledgerEntriesOf(
   const rows = await trx
     .selectFrom('ledger_entries')
     .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select(['ledger_entries.account', 'ledger_entries.seller_id', 'ledger_entries.amount_cents'])
+    .select([
+      'ledger_entries.account',
+      'ledger_entries.seller_id',
+      'ledger_entries.currency',
+      'ledger_entries.amount_cents',
+    ])
     .where('ledger_transactions.kind', '=', kind)
     .where('ledger_transactions.reference', '=', reference)
     .orderBy('ledger_entries.line')
@@ -79,5 +92,6 @@ export async function ledgerEntriesOf(
     account: row.account,
     ...(row.seller_id ? { sellerId: row.seller_id } : {}),
     amountCents: row.amount_cents,
+    currency: row.currency,
   }));
 }

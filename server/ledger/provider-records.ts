@@ -14,6 +14,24 @@ export interface ProviderPayment {
   amountReceivedCents: number;
   /** ISO 4217, upper-case. */
   currency: string;
+  /** The charge's balance transaction; null until the provider has booked the charge. */
+  balance: ProviderBalanceTransaction | null;
+}
+
+/**
+ * How the provider booked a charge in the platform's balance: converted into the settlement currency at its own
+ * rate, less its fee. Amounts in hundredths of `currency`'s major unit.
+ */
+export interface ProviderBalanceTransaction {
+  id: string;
+  /** The settlement currency (ISO 4217, upper-case). */
+  currency: string;
+  /** The charge's amount in `currency`. */
+  amountCents: number;
+  /** The provider's fee on it, in `currency`. */
+  feeCents: number;
+  /** Units of `currency` per unit of the charge's currency; null when no conversion was made. */
+  exchangeRate: number | null;
 }
 
 /** One refund as the provider holds it (amounts as in ProviderPayment). */
@@ -27,6 +45,8 @@ export interface ProviderRefund {
   /** Stripe's refund status: `pending`, `requires_action`, `succeeded`, `failed` or `canceled`. */
   status: string;
   created: Date;
+  /** What left the platform's balance for it, in the settlement currency (its balance transaction), once booked. */
+  settled: { amountCents: number; currency: string } | null;
 }
 
 /** A transfer of money from the platform's balance to a seller's account (amounts as in ProviderPayment). */

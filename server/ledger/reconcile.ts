@@ -17,34 +17,40 @@ export interface Reconciliation {
   differences: string[];
 }
 
-/** Per order, what the ledger holds: the total of each kind's money movement and each account's balance. */
+/**
+ * Per order, what the ledger holds: the total of each kind's money movement (in the sale's currency, or for the
+ * provider's fee in the settlement currency), each account's balance in the sale's currency, and the provider
+ * side per currency: the order's share of the platform's balance, and what payouts net of reversals took from it.
+ */
 interface OrderLedger {
   currency: Set<string>;
   kinds: Map<LedgerKind, number>;
   accounts: Map<LedgerAccount, number>;
+  providerBalance: Map<string, number>;
+  paidOutByProvider: Map<string, number>;
 }
 
 /**
  * Reconciles the ledger with itself (each transaction and each currency sums to zero), with the orders (a
  * recorded payment is posted once at what the charge received; a refunded order owes its buyer nothing; a
  * transferred order is settled; nothing is posted for an order that was never paid) and, when given, with the
- * provider's own objects (the charge, its refunds, the order's transfers net of reversals).
+ * provider's own objects (the charge and its balance transaction: the settled amount and the provider's fee; its
+ * refunds; the order's transfers net of reversals; what the platform's balance still holds for the order).
  */
 export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderRecords): Promise<Reconciliation> {
   const differences: string[] = [];
   const unbalanced = await db
     .selectFrom('ledger_entries')
-    .select(['transaction_id', sql<string>`sum(amount_cents)`.as('total')])
-    .groupBy('transaction_id')
+    .select(['transaction_id', 'currency', sql<string>`sum(amount_cents)`.as('total')])
+    .groupBy(['transaction_id', 'currency'])
     .having(sql`sum(amount_cents)`, '<>', 0)
     .execute();
   for (const row of unbalanced)
-    differences.push(`ledger transaction ${row.transaction_id} sums to ${row.total}, not 0`);
+    differences.push(`ledger transaction ${row.transaction_id} sums to ${row.total} ${row.currency}, not 0`);
 
   const balances = (
     await db
       .selectFrom('ledger_entries')
-      .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
       .select(['account', 'currency', sql<string>`sum(amount_cents)`.as('total')])
       .groupBy(['account', 'currency'])
       .orderBy('currency')
@@ -59,9 +65,12 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
 
   const ledgers = await ledgerByOrder(db);
   const payouts = new Map(
-    (await db.selectFrom('payouts').select(['order_id', 'state', 'sale_cents', 'fee_cents', 'currency']).execute()).map(
-      (payout) => [payout.order_id, payout],
-    ),
+    (
+      await db
+        .selectFrom('payouts')
+        .select(['order_id', 'state', 'sale_cents', 'fee_cents', 'currency', 'payout_currency', 'payout_cents'])
+        .execute()
+    ).map((payout) => [payout.order_id, payout]),
   );
   const orders = await db
     .selectFrom('orders')
@@ -115,14 +124,29 @@ const SENT = ['paid', 'reversal_failed'];
  */
 function comparePayout(
   orderState: string,
-  payout: { state: string; sale_cents: number; fee_cents: number } | undefined,
+  payout:
+    | {
+        state: string;
+        sale_cents: number;
+        fee_cents: number;
+        payout_currency: string | null;
+        payout_cents: number | null;
+      }
+    | undefined,
   ledger: OrderLedger,
   say: (what: string) => void,
 ) {
   const paidOut = (ledger.kinds.get('payout') ?? 0) - (ledger.kinds.get('reversal') ?? 0);
-  const expected = payout && SENT.includes(payout.state) ? payout.sale_cents - payout.fee_cents : 0;
+  const sent = payout !== undefined && SENT.includes(payout.state);
+  const expected = sent ? payout.sale_cents - payout.fee_cents : 0;
   if (paidOut !== expected)
     say(`its payout is ${payout?.state ?? 'absent'}, yet the ledger paid the seller ${paidOut}, not ${expected}`);
+  // What the transfer took from the platform's balance, in the currency it was sent in.
+  if (sent && payout.payout_currency && payout.payout_cents !== null) {
+    const booked = ledger.paidOutByProvider.get(payout.payout_currency) ?? 0;
+    if (booked !== payout.payout_cents)
+      say(`its payout sent ${payout.payout_cents} ${payout.payout_currency}, the ledger ${booked}`);
+  }
   if (orderState !== 'refunded') return;
   if (payout && ['scheduled', 'waiting_account', 'paid'].includes(payout.state))
     say(`refunded, yet its payout is ${payout.state}, neither cancelled nor taken back`);
@@ -130,24 +154,59 @@ function comparePayout(
   if (payable !== paidOut) say(`refunded, yet the ledger's seller payable is ${payable}, not ${paidOut}`);
 }
 
+/**
+ * The account that measures each kind's size: a payment by what reached the balance (in the sale's currency), a
+ * refund, settlement or its undoing by the buyer's funds, a payout or reversal by the seller's payable (in the
+ * sale's currency, whatever the transfer's), the provider's fee by its own account.
+ */
+const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
+  payment: 'provider_balance',
+  conversion: 'exchange',
+  refund: 'buyer_funds',
+  settlement: 'buyer_funds',
+  unsettlement: 'buyer_funds',
+  payout: 'seller_payable',
+  reversal: 'seller_payable',
+  provider_fee: 'provider_fees',
+};
+
+const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
+
 async function ledgerByOrder(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('ledger_entries')
     .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select(['order_id', 'kind', 'currency', 'account', 'amount_cents'])
+    .select([
+      'order_id',
+      'kind',
+      'ledger_transactions.currency as sale_currency',
+      'ledger_entries.currency',
+      'account',
+      'amount_cents',
+    ])
     .execute();
   const byOrder = new Map<string, OrderLedger>();
   for (const row of rows) {
-    const ledger = byOrder.get(row.order_id) ?? { currency: new Set(), kinds: new Map(), accounts: new Map() };
+    const ledger = byOrder.get(row.order_id) ?? {
+      currency: new Set(),
+      kinds: new Map(),
+      accounts: new Map(),
+      providerBalance: new Map(),
+      paidOutByProvider: new Map(),
+    };
     byOrder.set(row.order_id, ledger);
-    ledger.currency.add(row.currency);
-    ledger.accounts.set(row.account, (ledger.accounts.get(row.account) ?? 0) + row.amount_cents);
-    // A kind's size: what a payment, refund, payout or reversal moved through the provider balance, and what a
-    // settlement (or its undoing) released from the buyer's funds.
-    const settlementKind = row.kind === 'settlement' || row.kind === 'unsettlement';
-    const measured = settlementKind ? 'buyer_funds' : 'provider_balance';
-    const size = row.account === measured ? Math.abs(row.amount_cents) : 0;
-    ledger.kinds.set(row.kind, (ledger.kinds.get(row.kind) ?? 0) + size);
+    ledger.currency.add(row.sale_currency);
+    if (row.account === 'provider_balance') {
+      add(ledger.providerBalance, row.currency, row.amount_cents);
+      if (row.kind === 'payout' || row.kind === 'reversal')
+        add(ledger.paidOutByProvider, row.currency, -row.amount_cents);
+    }
+    if (row.currency === row.sale_currency) add(ledger.accounts, row.account, row.amount_cents);
+    const measuredHere = row.kind === 'provider_fee' || row.currency === row.sale_currency;
+    // The provider's fee is its account's balance (an entry undoing it counts against it); the others are sizes.
+    const size = row.kind === 'provider_fee' ? row.amount_cents : Math.abs(row.amount_cents);
+    if (row.account === MEASURED_BY[row.kind] && measuredHere) add(ledger.kinds, row.kind, size);
+    else if (!ledger.kinds.has(row.kind)) ledger.kinds.set(row.kind, 0);
   }
   return byOrder;
 }
@@ -162,14 +221,41 @@ async function compareWithProvider(
   const payment = await provider.retrievePayment(paymentIntentId);
   if (payment.amountReceivedCents !== ledger.kinds.get('payment'))
     say(`the provider received ${payment.amountReceivedCents}, the ledger ${ledger.kinds.get('payment')}`);
-  const refunds = await provider.listRefunds(paymentIntentId);
-  const refunded = refunds
-    .filter((refund) => refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  const refunds = (await provider.listRefunds(paymentIntentId)).filter((refund) => refund.status === 'succeeded');
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   if (refunded !== (ledger.kinds.get('refund') ?? 0))
     say(`the provider refunded ${refunded}, the ledger ${ledger.kinds.get('refund') ?? 0}`);
   const transfers = await provider.listTransfers(orderId);
-  const transferred = transfers.reduce((sum, transfer) => sum + transfer.amountCents - transfer.amountReversedCents, 0);
-  const paidOut = (ledger.kinds.get('payout') ?? 0) - (ledger.kinds.get('reversal') ?? 0);
-  if (transferred !== paidOut) say(`the provider holds ${transferred} paid out to the seller, the ledger ${paidOut}`);
+  const transferred = new Map<string, number>();
+  for (const transfer of transfers)
+    add(transferred, transfer.currency, transfer.amountCents - transfer.amountReversedCents);
+  for (const currency of new Set([...transferred.keys(), ...ledger.paidOutByProvider.keys()])) {
+    const atProvider = transferred.get(currency) ?? 0;
+    const inLedger = ledger.paidOutByProvider.get(currency) ?? 0;
+    if (atProvider !== inLedger)
+      say(`the provider holds ${atProvider} ${currency} paid out to the seller, the ledger ${inLedger}`);
+  }
+  // The provider's fee on the charge, from its balance transaction: its own account in the ledger.
+  const feeAtProvider = payment.balance?.feeCents ?? 0;
+  const feeInLedger = ledger.kinds.get('provider_fee') ?? 0;
+  if (feeAtProvider !== feeInLedger) {
+    const currency = payment.balance?.currency ?? '';
+    say(`the provider took a fee of ${feeAtProvider} ${currency} on its charge, the ledger ${feeInLedger}`);
+  }
+  if (!payment.balance) return;
+  // The money equation at the provider: what the charge brought into the balance (settled, less the fee), less
+  // refunds and payouts net of reversals, is what the balance still holds for the order (the platform's fee and
+  // whatever is still due), and the ledger's provider balance for the order must be exactly that, per currency.
+  const held = new Map<string, number>([[payment.balance.currency, payment.balance.amountCents - feeAtProvider]]);
+  for (const refund of refunds) {
+    const settled = refund.settled ?? { amountCents: refund.amountCents, currency: refund.currency };
+    add(held, settled.currency, -settled.amountCents);
+  }
+  for (const [currency, amount] of transferred) add(held, currency, -amount);
+  for (const currency of new Set([...held.keys(), ...ledger.providerBalance.keys()])) {
+    const atProvider = held.get(currency) ?? 0;
+    const inLedger = ledger.providerBalance.get(currency) ?? 0;
+    if (atProvider !== inLedger)
+      say(`the provider's balance holds ${atProvider} ${currency} for it, the ledger's provider balance ${inLedger}`);
+  }
 }

@@ -40,7 +40,7 @@ export function registerPaymentJobs(registry: JobRegistry, deps: BuyingDeps): Jo
       run: async ({ orderId }) => {
         const order = await loadOrder(deps, orderId);
         const payment = await deps.payments.retrievePayment(await paymentIntentOf(deps, order));
-        await recordPayment(deps.db, orderId, payment);
+        await inTransaction(deps.db, (trx) => recordPayment(trx, orderId, payment, deps.clock()));
       },
     })
     .register(

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
-import { postRefund } from '../ledger/money-events.ts';
+import { postChargeSettled, postRefund } from '../ledger/money-events.ts';
 import type { ProviderPayment, ProviderRefund } from '../ledger/provider-records.ts';
 
 /**
@@ -10,7 +10,8 @@ import type { ProviderPayment, ProviderRefund } from '../ledger/provider-records
  * is made or reported. The payouts and the ledger post from these, so they are copied exactly (amounts in
  * hundredths of the currency's major unit, as Restay stores money, with their currency) and never guessed.
  */
-export async function recordPayment(trx: Executor, orderId: string, payment: ProviderPayment) {
+export async function recordPayment(trx: Transaction<Database>, orderId: string, payment: ProviderPayment, now: Date) {
+  const balance = payment.balance;
   await trx
     .updateTable('orders')
     .set({
@@ -18,9 +19,29 @@ export async function recordPayment(trx: Executor, orderId: string, payment: Pro
       charge_id: payment.chargeId,
       amount_received_cents: payment.amountReceivedCents,
       received_currency: payment.currency,
+      ...(balance
+        ? {
+            balance_transaction_id: balance.id,
+            settled_currency: balance.currency,
+            settled_cents: balance.amountCents,
+            provider_fee_cents: balance.feeCents,
+            exchange_rate: balance.exchangeRate,
+          }
+        : {}),
     })
     .where('id', '=', orderId)
     .execute();
+  // The ledger's payment is in the sale's currency; the provider booked it in the settlement currency, less its fee.
+  if (balance) {
+    await postChargeSettled(trx, {
+      orderId,
+      received: { amountCents: payment.amountReceivedCents, currency: payment.currency },
+      balanceTransactionId: balance.id,
+      settled: { amountCents: balance.amountCents, currency: balance.currency },
+      feeCents: balance.feeCents,
+      now,
+    });
+  }
 }
 
 /** The charge behind an order's payment, when an event or a refund names it first. */
@@ -68,8 +89,8 @@ export async function recordRefunds(
       .execute();
     await recordCharge(trx, orderId, refund.chargeId);
     if (refund.status === 'succeeded') {
-      const { id: refundId, amountCents, currency } = refund;
-      await postRefund(trx, { refundId, orderId, amountCents, currency, now });
+      const { id: refundId, amountCents, currency, settled } = refund;
+      await postRefund(trx, { refundId, orderId, amountCents, currency, settled, now });
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { HOTEL_WITHDRAWAL_MESSAGES, type HotelWithdrawal, type SellerListing } from '../../contract/handover.ts';
 import { toMajor } from '../../contract/money.ts';
-import type { PayoutInfo, PayoutState } from '../../contract/payouts.ts';
+import { settledPayoutCents, type PayoutInfo, type PayoutState } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
 import { toListingDto } from '../listings/listing-dto.ts';
 import { findListingsBySeller } from '../listings/queries.ts';
@@ -30,7 +30,12 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
           'payouts.state as payout_state',
           'payouts.sale_cents',
           'payouts.fee_cents',
-          'payouts.currency as payout_currency',
+          'payouts.currency as sale_currency',
+          'payouts.payout_currency',
+          'payouts.payout_cents',
+          'orders.amount_received_cents',
+          'orders.settled_currency',
+          'orders.settled_cents',
           'payouts.release_at',
           'payouts.paid_at',
         ])
@@ -83,19 +88,49 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
   });
 }
 
+/**
+ * The payout in the currency the seller receives: what the transfer sent, else their share converted at the rate
+ * the provider applied to the charge (as the send job will compute it), else, before the charge has settled at
+ * the provider, their share in the sale's currency.
+ */
 function payoutInfoOf(sale: {
   payout_state: PayoutState | null;
   sale_cents: number | null;
   fee_cents: number | null;
+  sale_currency: string | null;
   payout_currency: string | null;
+  payout_cents: number | null;
+  amount_received_cents: number | null;
+  settled_currency: string | null;
+  settled_cents: number | null;
   release_at: Date | null;
   paid_at: Date | null;
 }): PayoutInfo | null {
   if (!sale.payout_state || sale.sale_cents === null || sale.fee_cents === null || !sale.release_at) return null;
+  const share = sale.sale_cents - sale.fee_cents;
+  const saleCurrency = sale.sale_currency ?? '';
+  const received =
+    sale.payout_currency && sale.payout_cents !== null
+      ? { cents: sale.payout_cents, currency: sale.payout_currency }
+      : sale.settled_currency && sale.settled_cents !== null && sale.amount_received_cents !== null
+        ? {
+            cents: settledPayoutCents(
+              {
+                receivedCents: sale.amount_received_cents,
+                settledCents: sale.settled_cents,
+                settledCurrency: sale.settled_currency,
+              },
+              share,
+            ),
+            currency: sale.settled_currency,
+          }
+        : { cents: share, currency: saleCurrency };
   return {
     state: sale.payout_state,
-    amount: toMajor(sale.sale_cents - sale.fee_cents),
-    currency: sale.payout_currency ?? '',
+    amount: toMajor(received.cents),
+    currency: received.currency,
+    saleAmount: toMajor(share),
+    saleCurrency,
     releaseAt: sale.release_at.toISOString(),
     paidAt: sale.paid_at ? sale.paid_at.toISOString() : null,
   };

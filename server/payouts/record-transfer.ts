@@ -29,7 +29,12 @@ export async function recordTransfer(
       from: ['scheduled', 'cancelled'],
       to: 'paid',
       now,
-      changes: { transfer_id: transfer.id, paid_at: now },
+      changes: {
+        transfer_id: transfer.id,
+        paid_at: now,
+        payout_currency: transfer.currency,
+        payout_cents: transfer.amountCents,
+      },
       actor,
       reason: `transfer ${transfer.id} made`,
     });
@@ -38,6 +43,8 @@ export async function recordTransfer(
       reference: transfer.id,
       orderId,
       sellerId,
+      saleCurrency: paid.currency,
+      saleCents: paid.sale_cents - paid.fee_cents,
       currency: transfer.currency,
       amountCents: transfer.amountCents,
       now,

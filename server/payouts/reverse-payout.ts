@@ -72,10 +72,17 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
       reason: `transfer reversed by ${reversal.id}: the stay was refunded`,
     });
     if (!reversed) return;
+    const sellerCents = reversed.sale_cents - reversed.fee_cents;
     await postReversal(trx, {
       reference: reversal.id,
       orderId,
       sellerId,
+      saleCurrency: reversed.currency,
+      // What it takes back of the seller's share: all of it for a whole transfer, else the same part of it.
+      saleCents:
+        reversed.payout_cents && reversal.amountCents !== reversed.payout_cents
+          ? Math.round((sellerCents * reversal.amountCents) / reversed.payout_cents)
+          : sellerCents,
       currency: reversal.currency,
       amountCents: reversal.amountCents,
       now,

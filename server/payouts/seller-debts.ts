@@ -6,7 +6,7 @@ export interface SellerDebt {
   orderId: string;
   sellerId: string;
   sellerEmail: string | null;
-  /** What the seller was paid and still owes, in minor units of `currency`. */
+  /** What the seller was paid and still owes, in hundredths of `currency` (the transfer's, the settlement currency). */
   amountCents: number;
   currency: string;
   transferId: string | null;
@@ -29,6 +29,8 @@ export async function listSellerDebts(db: Kysely<Database>): Promise<SellerDebt[
       'payouts.sale_cents',
       'payouts.fee_cents',
       'payouts.currency',
+      'payouts.payout_cents',
+      'payouts.payout_currency',
       'payouts.transfer_id',
       'payouts.updated_at',
     ])
@@ -40,8 +42,9 @@ export async function listSellerDebts(db: Kysely<Database>): Promise<SellerDebt[
     orderId: row.order_id,
     sellerId: row.seller_id,
     sellerEmail: row.email,
-    amountCents: row.sale_cents - row.fee_cents,
-    currency: row.currency,
+    // What the transfer sent (in the settlement currency); payouts sent before it was kept: the seller's share.
+    amountCents: row.payout_cents ?? row.sale_cents - row.fee_cents,
+    currency: row.payout_currency ?? row.currency,
     transferId: row.transfer_id,
     since: new Date(row.updated_at),
   }));

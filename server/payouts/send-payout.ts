@@ -1,4 +1,6 @@
+import { settledPayoutCents } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { recordPayment } from '../payments/provider-records.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { PayoutDeps } from './deps.ts';
@@ -8,7 +10,9 @@ import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 
 /**
- * The send job: pays a `scheduled` payout to the seller's payout account, from the order's charge. Without a
+ * The send job: pays a `scheduled` payout to the seller's payout account, from the order's charge, in the
+ * currency the provider settled that charge in (the platform's settlement currency: the provider refuses a
+ * transfer in any other), converted at the rate it applied to the charge (settledPayoutCents). Without a
  * ready account the payout waits (`waiting_account`, and the seller is told once) until the account becomes
  * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, and only
  * after the provider's transfers of the order (its transfer group) show none made yet, so neither a retry after a
@@ -29,6 +33,9 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
       'payouts.fee_cents',
       'orders.charge_id',
       'orders.payment_intent_id',
+      'orders.amount_received_cents',
+      'orders.settled_currency',
+      'orders.settled_cents',
       'orders.state as order_state',
       'orders.refunded_at',
       'payout_accounts.provider_account_id',
@@ -44,14 +51,23 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
   const [made] = await deps.payments.listTransfers(orderId);
   if (made) return recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.send', lease);
   if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId, lease);
+  const settled = await settledChargeOf(deps, orderId, payout);
+  const amount = {
+    currency: settled.currency,
+    amountCents: settledPayoutCents(settled, payout.sale_cents - payout.fee_cents),
+  };
+  await deps.db
+    .updateTable('payouts')
+    .set({ payout_currency: amount.currency, payout_cents: amount.amountCents })
+    .where('order_id', '=', orderId)
+    .execute();
   let transfer;
   try {
     transfer = await deps.payments.createTransfer({
       orderId,
       accountId: payout.provider_account_id,
-      amountCents: payout.sale_cents - payout.fee_cents,
-      currency: payout.currency,
-      sourceChargeId: await chargeOf(deps, payout),
+      ...amount,
+      sourceChargeId: settled.chargeId,
     });
   } catch (error) {
     if (refusalReason(error) === 'account_not_ready') return waitForAccount(deps, orderId, lease);
@@ -71,15 +87,39 @@ async function anyRefundOf(deps: PayoutDeps, orderId: string): Promise<boolean> 
   return refund !== undefined;
 }
 
-/** The order's charge, asked of the provider when the job recording it has not run yet. */
-async function chargeOf(
+/**
+ * The order's charge and what it settled to, asked of the provider (and recorded, with its ledger postings) when
+ * the job recording it has not run yet. A charge the provider has not booked yet is retried later.
+ */
+async function settledChargeOf(
   deps: PayoutDeps,
-  order: { charge_id: string | null; payment_intent_id: string | null },
-): Promise<string> {
-  if (order.charge_id) return order.charge_id;
+  orderId: string,
+  order: {
+    charge_id: string | null;
+    payment_intent_id: string | null;
+    amount_received_cents: number | null;
+    settled_currency: string | null;
+    settled_cents: number | null;
+  },
+) {
+  if (order.charge_id && order.amount_received_cents !== null && order.settled_currency && order.settled_cents !== null)
+    return {
+      chargeId: order.charge_id,
+      receivedCents: order.amount_received_cents,
+      settledCents: order.settled_cents,
+      currency: order.settled_currency,
+      settledCurrency: order.settled_currency,
+    };
   const payment = order.payment_intent_id ? await deps.payments.retrievePayment(order.payment_intent_id) : null;
-  if (!payment?.chargeId) throw new Error('the order’s charge is not known yet');
-  return payment.chargeId;
+  if (!payment?.chargeId || !payment.balance) throw new Error('the order’s charge has not settled at the provider yet');
+  await inTransaction(deps.db, (trx) => recordPayment(trx, orderId, payment, deps.clock()));
+  return {
+    chargeId: payment.chargeId,
+    receivedCents: payment.amountReceivedCents,
+    settledCents: payment.balance.amountCents,
+    currency: payment.balance.currency,
+    settledCurrency: payment.balance.currency,
+  };
 }
 
 async function waitForAccount(deps: PayoutDeps, orderId: string, lease: JobLease | undefined) {

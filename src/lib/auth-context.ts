@@ -15,9 +15,15 @@ export interface AuthContextValue {
   signingOut: boolean;
 }
 
+/** What a guest was doing when asked to sign in, which the page they come back to carries on with. */
+export type SignInIntent = 'book' | 'save-search';
+
 export interface SignInDialogControls {
-  /** Opens the sign-in dialog; `intendedPath` picks its message and is where sign-in returns to. */
-  open(intendedPath?: string): void;
+  /**
+   * Opens the sign-in dialog; `intendedPath` picks its message and is where sign-in returns to. With `intent`,
+   * the page at that path finds it (`pendingIntent.take`) once the visitor is back and signed in.
+   */
+  open(intendedPath?: string, intent?: SignInIntent): void;
   close(): void;
 }
 
@@ -46,6 +52,35 @@ export const intendedPath = {
     sessionStorage.removeItem(INTENDED_PATH_KEY);
     // Only paths inside the product: never follow a stored absolute or protocol-relative URL.
     return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  },
+};
+
+const INTENT_KEY = 'restay.signInIntent';
+
+/**
+ * The press that asked a guest to sign in (Book Now, Save this search) and the page it was on. Kept in
+ * sessionStorage beside the intended path, for the same trip; dropped when the dialog is closed unused.
+ */
+export const pendingIntent = {
+  remember: (intent: SignInIntent, path: string) =>
+    sessionStorage.setItem(INTENT_KEY, JSON.stringify({ intent, path })),
+  forget: () => sessionStorage.removeItem(INTENT_KEY),
+  /** True once, on the page the intent was left on: the caller opens what the guest was opening. */
+  take: (intent: SignInIntent, path: string): boolean => {
+    const stored = sessionStorage.getItem(INTENT_KEY);
+    if (stored === null) return false;
+    let left: unknown = null;
+    try {
+      left = JSON.parse(stored);
+    } catch {
+      // Not ours to read: dropped below.
+    }
+    const matches =
+      typeof left === 'object' && left !== null && 'intent' in left && 'path' in left
+        ? left.intent === intent && left.path === path
+        : false;
+    if (matches || left === null) sessionStorage.removeItem(INTENT_KEY);
+    return matches;
   },
 };
 

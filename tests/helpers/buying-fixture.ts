@@ -92,8 +92,11 @@ export interface BuyingFixture {
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
   reservationOf(listingId: string): Promise<PmsReservation>;
   postJson(path: string, body: unknown, auth?: Record<string, string>): ReturnType<TestServer['request']>;
-  /** A fresh stay of the seller held by a fresh buyer: the session the buyer is paying on. */
-  heldStay(sellerId: string): Promise<{
+  /** A fresh stay of the seller (with `fields`, e.g. its price and currency) held by a fresh buyer: the session the buyer is paying on. */
+  heldStay(
+    sellerId: string,
+    fields?: Parameters<typeof insertListing>[2],
+  ): Promise<{
     buyer: Awaited<ReturnType<BuyingFixture['user']>>;
     listingId: string;
     sessionId: string;
@@ -193,9 +196,9 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         body: JSON.stringify(body),
       });
     },
-    async heldStay(sellerId) {
+    async heldStay(sellerId, fields) {
       const buyer = await fixture.user();
-      const listingId = await fixture.listStay(sellerId);
+      const listingId = await fixture.listStay(sellerId, fields);
       const { status, body } = await fixture.postJson(
         '/api/payment/create-checkout-session',
         checkoutBody(listingId),

@@ -9,7 +9,13 @@ import type {
   ProviderTransferReversal,
   WebhookEndpoint,
 } from '../../server/payments/stripe/payments.ts';
-import type { ProviderRefund, ProviderTransfer } from '../../server/ledger/provider-records.ts';
+import type {
+  ProviderBalanceTransaction,
+  ProviderRefund,
+  ProviderTransfer,
+} from '../../server/ledger/provider-records.ts';
+import { fromStripeAmount, toStripeAmount } from '../../server/payments/stripe/stripe-amounts.ts';
+import { cardFee, convertMinor, testRate } from '../../server/standins/stripe/balance.ts';
 
 /** The webhook signing secret the double signs with and verifies against. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_buying_double';
@@ -51,9 +57,15 @@ export class PaymentsDouble implements Payments {
   /** Every reversal made, by order id. */
   readonly reversals = new Map<string, ProviderTransferReversal>();
   /** Every transfer call, repeats included. */
-  readonly transferCalls: { orderId: string; accountId: string; amountCents: number }[] = [];
+  readonly transferCalls: { orderId: string; accountId: string; amountCents: number; currency: string }[] = [];
   /** Set to make reversals fail as the provider does once the seller's balance is paid out. */
   refuseReversals = false;
+  /**
+   * The platform's settlement currency: set, every charge is booked in it at the built-in checkout server's test
+   * rates less its EEA card fee, and transfers must be made in it, as at Stripe. Null (the default): each charge
+   * is booked in its own currency with no fee, as on a platform holding a balance in every currency.
+   */
+  settlementCurrency: string | null = null;
 
   /** Makes the next `times` calls of that kind throw `error`. */
   failNext(call: FailingCall, error: Error, times = 1) {
@@ -113,11 +125,31 @@ export class PaymentsDouble implements Payments {
 
   async retrievePayment(paymentIntentId: string) {
     const session = this.sessionOfPayment(paymentIntentId);
+    const chargeId = chargeIdOf(paymentIntentId);
+    const amountReceivedCents = session.amountTotalCents ?? 0;
+    const currency = (session.currency ?? '').toUpperCase();
     return {
       paymentIntentId,
-      chargeId: chargeIdOf(paymentIntentId),
-      amountReceivedCents: session.amountTotalCents ?? 0,
-      currency: (session.currency ?? '').toUpperCase(),
+      chargeId,
+      amountReceivedCents,
+      currency,
+      balance: this.booked(chargeId, amountReceivedCents, currency, 'charge'),
+    };
+  }
+
+  /** How the provider books a charge (or a refund) in the platform's balance: see `settlementCurrency`. */
+  booked(source: string, amountCents: number, currency: string, type: 'charge' | 'refund'): ProviderBalanceTransaction {
+    const id = `txn_${source}`;
+    const settlement = this.settlementCurrency;
+    if (!settlement) return { id, currency, amountCents, feeCents: 0, exchangeRate: null };
+    const minor = convertMinor(toStripeAmount(amountCents, currency), currency, settlement);
+    const fee = type === 'charge' ? cardFee(minor, settlement) : 0;
+    return {
+      id,
+      currency: settlement,
+      amountCents: fromStripeAmount(minor, settlement),
+      feeCents: fromStripeAmount(fee, settlement),
+      exchangeRate: currency === settlement ? null : testRate(currency, settlement),
     };
   }
 
@@ -152,9 +184,19 @@ export class PaymentsDouble implements Payments {
     sourceChargeId: string;
   }): Promise<ProviderTransfer> {
     this.throwIfFailing('transfer');
-    this.transferCalls.push({ orderId: input.orderId, accountId: input.accountId, amountCents: input.amountCents });
+    this.transferCalls.push({
+      orderId: input.orderId,
+      accountId: input.accountId,
+      amountCents: input.amountCents,
+      currency: input.currency,
+    });
     const replay = this.transferKeys.get(input.orderId);
     if (replay) return { ...replay };
+    if (this.settlementCurrency && input.currency.toUpperCase() !== this.settlementCurrency) {
+      throw new Error(
+        `The currency of source_transaction's balance transaction (${this.settlementCurrency.toLowerCase()}) must be the same as the transfer currency (${input.currency.toLowerCase()}).`,
+      );
+    }
     if (!this.account(input.accountId).transfersActive) {
       throw new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', {
         reason: 'account_not_ready',
@@ -271,14 +313,19 @@ export class PaymentsDouble implements Payments {
         providerCode: 'charge_already_refunded',
       });
     }
+    const id = `re_test_${++this.sequence}`;
+    const amountCents = session.amountTotalCents ?? 0;
+    const currency = (session.currency ?? '').toUpperCase();
+    const booked = this.booked(id, amountCents, currency, 'refund');
     const refund: ProviderRefund = {
-      id: `re_test_${++this.sequence}`,
+      id,
       paymentIntentId,
       chargeId: chargeIdOf(paymentIntentId),
-      amountCents: session.amountTotalCents ?? 0,
-      currency: (session.currency ?? '').toUpperCase(),
+      amountCents,
+      currency,
       status: 'succeeded',
       created: new Date(),
+      settled: { amountCents: booked.amountCents, currency: booked.currency },
     };
     this.refunds.set(paymentIntentId, [...made, refund]);
     return refund;

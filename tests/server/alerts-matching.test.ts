@@ -101,6 +101,31 @@ describe('matching a new stay against saved searches (the marketplace search rul
     ).toEqual(['atMax', 'atMin', 'range']);
   });
 
+  it('a stay in CZK matches a search bounded in EUR by its price converted at the stored rate, either side of it', async () => {
+    const { units_per_euro: czkPerEuro } = await database.db
+      .selectFrom('exchange_rates')
+      .select('units_per_euro')
+      .where('currency', '=', 'CZK')
+      .executeTakeFirstOrThrow();
+    // 10,000 CZK: about 400 EUR, far below 10,000 as a bare number (which is what a wrong comparison would use).
+    const euros = 10_000 / czkPerEuro;
+    const below = (Math.floor(euros * 100) - 1) / 100;
+    const above = (Math.ceil(euros * 100) + 1) / 100;
+    expect(
+      await whichMatch(
+        {
+          cheapEnough: { currency: 'EUR', maxPrice: String(above) },
+          tooCheap: { currency: 'EUR', maxPrice: String(below) },
+          dearEnough: { currency: 'EUR', minPrice: String(below) },
+          tooDear: { currency: 'EUR', minPrice: String(above) },
+          around: { currency: 'EUR', minPrice: String(below), maxPrice: String(above) },
+          bareNumbers: { currency: 'EUR', minPrice: '9999', maxPrice: '10001' },
+        },
+        { currency: 'CZK', price_cents: 1_000_000 },
+      ),
+    ).toEqual(['around', 'cheapEnough', 'dearEnough']);
+  });
+
   it('matches map areas (including one across the antimeridian and one too wide to list its cells)', async () => {
     expect(
       await whichMatch({

@@ -57,6 +57,7 @@ beforeAll(async () => {
     connectWebhookUrl: () => `${origin}${ENDPOINTS.connect}`,
     clock,
     logger: pino({ level: 'silent' }),
+    settlementCurrency: 'EUR',
   });
   const app = express();
   // As in the API: JSON is parsed globally, the stand-in parses Stripe's form bodies itself.
@@ -286,6 +287,8 @@ describe('checkout stand-in with the real Stripe client', () => {
       chargeId,
       amountReceivedCents: 25000,
       currency: 'USD',
+      // 250.00 USD at 1.08 USD per euro, booked in the platform's EUR.
+      balance: expect.objectContaining({ currency: 'EUR', amountCents: 23_148 }),
     });
     received.length = 0;
     const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
@@ -498,8 +501,8 @@ describe('checkout stand-in wire rules', () => {
 });
 
 describe('checkout stand-in’s Connect subset with the real Stripe client', () => {
-  async function paidCharge(amountCents = 25000) {
-    const input = checkoutInput({ amountCents });
+  async function paidCharge(amountCents = 25000, currency = 'EUR') {
+    const input = checkoutInput({ amountCents, currency });
     const session = await payments.createCheckoutSession(input);
     await pay(session.id);
     const paid = await payments.retrievePayment((await payments.retrieveCheckoutSession(session.id)).paymentIntentId!);
@@ -561,7 +564,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
       orderId: charge.orderId,
       accountId: account.id,
       amountCents: 24000,
-      currency: 'USD',
+      currency: 'EUR',
       sourceChargeId: charge.chargeId!,
     };
     await expect(payments.createTransfer(transfer)).rejects.toMatchObject({
@@ -576,7 +579,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
       destination: account.id,
       amountCents: 24000,
       amountReversedCents: 0,
-      currency: 'USD',
+      currency: 'EUR',
       sourceChargeId: charge.chargeId,
       transferGroup: `${charge.orderId}-retry`,
     });
@@ -588,10 +591,83 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'balance_insufficient' } });
 
     const reversal = await payments.reverseTransfer({ transferId: made.id, orderId: `${charge.orderId}-retry` });
-    expect(reversal).toMatchObject({ transferId: made.id, amountCents: 24000, currency: 'USD' });
+    expect(reversal).toMatchObject({ transferId: made.id, amountCents: 24000, currency: 'EUR' });
     expect((await payments.listTransfers(`${charge.orderId}-retry`))[0]).toMatchObject({ amountReversedCents: 24000 });
     await expect(
       payments.reverseTransfer({ transferId: made.id, orderId: `${charge.orderId}-again` }),
     ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'reversal_refused' } });
+  });
+
+  it('books a charge in another currency in the platform’s (EUR) at its test rate, less the EEA card fee', async () => {
+    // 10,000.00 CZK at 25 CZK per euro is 400.00 EUR; the fee is 1.5% of it plus 0.25 EUR.
+    const czk = await paidCharge(1_000_000, 'CZK');
+    expect(czk).toMatchObject({ amountReceivedCents: 1_000_000, currency: 'CZK' });
+    expect(czk.balance).toEqual({
+      id: expect.stringMatching(/^txn_/),
+      currency: 'EUR',
+      amountCents: 40_000,
+      feeCents: 625,
+      exchangeRate: 0.04,
+    });
+    // JPY has no minor unit: 50,000 yen is 50000 at Stripe, 312.50 EUR at 160 yen per euro.
+    const jpy = await paidCharge(5_000_000, 'JPY');
+    expect(jpy.balance).toMatchObject({ currency: 'EUR', amountCents: 31_250, feeCents: 494 });
+    // In the settlement currency itself nothing is converted.
+    const eur = await paidCharge(20_000, 'EUR');
+    expect(eur.balance).toMatchObject({ currency: 'EUR', amountCents: 20_000, feeCents: 325, exchangeRate: null });
+  });
+
+  it('refuses a transfer in the charge’s currency when the charge settled in another, as Stripe does', async () => {
+    const charge = await paidCharge(1_000_000, 'CZK');
+    const account = await payments.createPayoutAccount({ sellerId: 'seller-czk', email: null });
+    const url = await payments.createOnboardingLink({ accountId: account.id, ...URLS });
+    await fetch(url, { method: 'POST', body: new URLSearchParams({ name: 'Sam Seller' }), redirect: 'manual' });
+    const transfer = { orderId: charge.orderId, accountId: account.id, sourceChargeId: charge.chargeId! };
+
+    const refused = await payments
+      .createTransfer({ ...transfer, amountCents: 900_000, currency: 'CZK' })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      param: 'currency',
+      message:
+        "The currency of source_transaction's balance transaction (eur) must be the same as the transfer currency (czk).",
+    });
+    expect(await payments.listTransfers(charge.orderId)).toEqual([]);
+
+    // In EUR it is paid, up to what the charge was booked at.
+    await expect(
+      payments.createTransfer({
+        ...transfer,
+        orderId: `${charge.orderId}-too-much`,
+        amountCents: 40_001,
+        currency: 'EUR',
+      }),
+    ).rejects.toMatchObject({ details: { reason: 'balance_insufficient' } });
+    const made = await payments.createTransfer({ ...transfer, amountCents: 36_000, currency: 'EUR' });
+    expect(made).toMatchObject({ amountCents: 36_000, currency: 'EUR', sourceChargeId: charge.chargeId });
+  });
+
+  it('books a refund in the settlement currency and keeps the card fee', async () => {
+    const charge = await paidCharge(1_000_000, 'CZK');
+    const refund = await payments.refund({
+      paymentIntentId: charge.paymentIntentId,
+      orderId: charge.orderId,
+      reason: 'requested_by_customer',
+    });
+    expect(refund).toMatchObject({
+      amountCents: 1_000_000,
+      currency: 'CZK',
+      settled: { amountCents: 40_000, currency: 'EUR' },
+    });
+    expect(await payments.listRefunds(charge.paymentIntentId)).toEqual([refund]);
+  });
+
+  it('refuses a checkout in a currency it has no test rate for', async () => {
+    await expect(payments.createCheckoutSession(checkoutInput({ currency: 'XYZ' }))).rejects.toMatchObject({
+      param: 'currency',
+      message: 'Invalid currency: xyz.',
+    });
   });
 });

@@ -88,6 +88,8 @@ describe('the handover', () => {
         state: 'waiting_account',
         amount: 120,
         currency: 'USD',
+        saleAmount: 120,
+        saleCurrency: 'USD',
         releaseAt: fx.clock().toISOString(),
         paidAt: null,
       },

@@ -22,7 +22,7 @@ const postings = async (orderId: string) =>
     await db()
       .selectFrom('ledger_transactions')
       .innerJoin('ledger_entries', 'ledger_entries.transaction_id', 'ledger_transactions.id')
-      .select(['kind', 'account', 'amount_cents', 'currency'])
+      .select(['kind', 'account', 'amount_cents', 'ledger_entries.currency'])
       .where('order_id', '=', orderId)
       .orderBy('ledger_transactions.created_at')
       .orderBy('ledger_entries.line')
@@ -98,7 +98,14 @@ describe('the ledger', () => {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('ledger_entries')
-          .values({ transaction_id: id, line: 0, account: 'provider_balance', seller_id: null, amount_cents: -5 })
+          .values({
+            transaction_id: id,
+            line: 0,
+            account: 'provider_balance',
+            seller_id: null,
+            currency: 'USD',
+            amount_cents: -5,
+          })
           .execute();
       }),
     ).rejects.toThrow(/sum to zero/);

@@ -195,6 +195,7 @@ describe('charge.refunded', () => {
         currency: 'USD',
         status: 'succeeded',
         created: fx.clock(),
+        settled: { amountCents: 2_000, currency: 'USD' },
       },
     ]);
     expect((await fx.deliver(fx.payments.chargeRefunded(sale.paymentIntentId))).status).toBe(200);

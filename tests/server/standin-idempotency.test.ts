@@ -30,14 +30,14 @@ const claims = async () =>
 /** The stand-in's account creation under an idempotency key, as its API route runs it. */
 const createAccount = (key: string) =>
   idempotencyKeys(database.db).run(key, REQUEST, now, async (trx) => {
-    const row = await connectStore(trx).createAccount({ email: 'seller@example.com', metadata: {}, now });
+    const row = await connectStore(trx, 'eur').createAccount({ email: 'seller@example.com', metadata: {}, now });
     return { status: 200, body: { id: row.id } };
   });
 
 describe('the checkout stand-in’s idempotency keys', () => {
   it('leave neither an effect nor a claim when a request dies before answering; the key then works once', async () => {
     const dying = idempotencyKeys(database.db).run('k-1', REQUEST, now, async (trx) => {
-      await connectStore(trx).createAccount({ email: 'seller@example.com', metadata: {}, now });
+      await connectStore(trx, 'eur').createAccount({ email: 'seller@example.com', metadata: {}, now });
       throw new Error('the process died here');
     });
     await expect(dying).rejects.toThrow('the process died here');
@@ -60,7 +60,7 @@ describe('the checkout stand-in’s idempotency keys', () => {
 
   it('return a server error without keeping it, so the same key runs again', async () => {
     const failing = await idempotencyKeys(database.db).run('k-3', REQUEST, now, async (trx) => {
-      await connectStore(trx).createAccount({ email: 'seller@example.com', metadata: {}, now });
+      await connectStore(trx, 'eur').createAccount({ email: 'seller@example.com', metadata: {}, now });
       return { status: 500, body: { error: { type: 'api_error' } } };
     });
     expect(failing.status).toBe(500);

@@ -30,6 +30,32 @@ function stripeRefund(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A charge's balance transaction as Stripe documents it (expanded): 250.00 USD booked as 231.48 EUR in a EUR
+ * platform's balance, less the EEA card fee.
+ */
+function stripeBalanceTransaction() {
+  return {
+    id: 'txn_3abc',
+    object: 'balance_transaction',
+    amount: 23148,
+    available_on: 1930037600,
+    created: 1930037600,
+    currency: 'eur',
+    description: null,
+    exchange_rate: 0.925926,
+    fee: 372,
+    fee_details: [
+      { amount: 372, application: null, currency: 'eur', description: 'Stripe processing fees', type: 'stripe_fee' },
+    ],
+    net: 22776,
+    reporting_category: 'charge',
+    source: 'ch_3abc',
+    status: 'available',
+    type: 'charge',
+  };
+}
+
 /** A Checkout Session as Stripe documents it (GET /v1/checkout/sessions/:id), trimmed to the fields that matter. */
 function stripeSession(overrides: Record<string, unknown> = {}) {
   return {
@@ -235,7 +261,9 @@ describe('Stripe payments adapter', () => {
     stripeApi.use(
       http.post(`${API}/refunds`, async ({ request }) => {
         sent = { form: new URLSearchParams(await request.text()), key: request.headers.get('idempotency-key') };
-        return HttpResponse.json(stripeRefund());
+        // What left the balance, booked in the platform's EUR: Stripe signs it negative.
+        const balance_transaction = { ...stripeBalanceTransaction(), amount: -23148, fee: 0, type: 'refund' };
+        return HttpResponse.json(stripeRefund({ balance_transaction }));
       }),
     );
     const refund = await payments().refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' });
@@ -247,12 +275,14 @@ describe('Stripe payments adapter', () => {
       currency: 'USD',
       status: 'succeeded',
       created: new Date(1930037600 * 1000),
+      settled: { amountCents: 23148, currency: 'EUR' },
     });
     expect(sent?.key).toBe('refund:order-1');
     expect(Object.fromEntries(sent?.form ?? [])).toEqual({
       payment_intent: 'pi_3abc',
       reason: 'duplicate',
       'metadata[orderId]': 'order-1',
+      'expand[0]': 'balance_transaction',
     });
   });
 
@@ -286,32 +316,42 @@ describe('Stripe payments adapter', () => {
         currency: 'JPY',
         status: 'pending',
         created: new Date(1930037600 * 1000),
+        // A refund not yet booked names no balance transaction.
+        settled: null,
       },
     ]);
-    expect(Object.fromEntries(query ?? [])).toEqual({ payment_intent: 'pi_3abc', limit: '100' });
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      payment_intent: 'pi_3abc',
+      limit: '100',
+      'expand[0]': 'data.balance_transaction',
+    });
   });
 
-  it('reads a payment intent’s charge and the amount it received', async () => {
+  it('reads a payment intent’s charge, the amount it received and what it settled to, less the fee', async () => {
+    let query: URLSearchParams | undefined;
     stripeApi.use(
-      http.get(`${API}/payment_intents/pi_3abc`, () =>
-        HttpResponse.json({
+      http.get(`${API}/payment_intents/pi_3abc`, ({ request }) => {
+        query = new URL(request.url).searchParams;
+        return HttpResponse.json({
           id: 'pi_3abc',
           object: 'payment_intent',
           amount: 25000,
           amount_received: 25000,
           currency: 'usd',
-          latest_charge: 'ch_3abc',
+          latest_charge: { id: 'ch_3abc', object: 'charge', balance_transaction: stripeBalanceTransaction() },
           metadata: { orderId: 'order-1' },
           status: 'succeeded',
-        }),
-      ),
+        });
+      }),
     );
     expect(await payments().retrievePayment('pi_3abc')).toEqual({
       paymentIntentId: 'pi_3abc',
       chargeId: 'ch_3abc',
       amountReceivedCents: 25000,
       currency: 'USD',
+      balance: { id: 'txn_3abc', currency: 'EUR', amountCents: 23148, feeCents: 372, exchangeRate: 0.925926 },
     });
+    expect(Object.fromEntries(query ?? [])).toEqual({ 'expand[0]': 'latest_charge.balance_transaction' });
   });
 
   it('says a payment is already refunded as a conflict', async () => {

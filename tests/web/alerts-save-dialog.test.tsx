@@ -45,7 +45,7 @@ describe('Save this search', { timeout: 20_000 }, () => {
     mockSave();
     const { user } = renderRoute('/marketplace?location=Lisbon');
     await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 5000 }));
-    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('saves the search on screen with a name and instant emails, then offers the Alerts page', async () => {
@@ -67,7 +67,7 @@ describe('Save this search', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([
       {
         name: 'Lisbon in December',
-        query: { location: 'Lisbon', startDate: '2026-12-10', maxPrice: '200' },
+        query: { location: 'Lisbon', startDate: '2026-12-10', maxPrice: '200', currency: 'USD' },
         frequency: 'instant',
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
@@ -91,7 +91,24 @@ describe('Save this search', { timeout: 20_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Digest time'), '19');
     await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ name: 'Anywhere', query: {}, frequency: 'daily', digestHour: 19 });
+    expect(bodies[0]).toMatchObject({
+      name: 'Anywhere',
+      query: { currency: 'USD' },
+      frequency: 'daily',
+      digestHour: 19,
+    });
+  });
+
+  it("keeps the visitor's chosen currency with the price bounds, which are in it", async () => {
+    localStorage.setItem('restay.currency', 'EUR');
+    await signIn();
+    const bodies = mockSave();
+    const { user } = renderRoute('/marketplace?location=Praha&maxPrice=400');
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.query).toEqual({ location: 'Praha', maxPrice: '400', currency: 'EUR' });
   });
 
   it("shows the server's refusal (the limit of saved searches) and keeps the dialog open", async () => {

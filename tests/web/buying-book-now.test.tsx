@@ -31,13 +31,17 @@ async function openStay(
 const panel = () => screen.getByRole('region', { name: 'Review and pay' });
 
 describe('Book Now on a stay', () => {
-  it('asks a guest to sign in and opens the sign-in dialog', async () => {
+  // The file's first render loads the page's code: slow on a busy machine.
+  it('asks a guest to sign in and opens the sign-in dialog', { timeout: 30_000 }, async () => {
     const listing = makeListing();
     mockListing(listing);
     const { user } = renderRoute(`/listings/${listing.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Book Now' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Book Now' }, { timeout: 15_000 }));
     // Hidden included: once the dialog's code has loaded it opens at once, and a modal hides the page behind it.
-    expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('Please sign in to complete your booking.');
+    // Found, not got: the press waits until the page knows the visitor is a guest.
+    expect(await screen.findByRole('alert', { hidden: true }, { timeout: 5_000 })).toHaveTextContent(
+      'Please sign in to complete your booking.',
+    );
     expect(await screen.findByRole('dialog', { name: 'Welcome to Restay' }, { timeout: 5_000 })).toHaveTextContent(
       'Please sign in to continue.',
     );

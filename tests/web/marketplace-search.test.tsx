@@ -67,12 +67,31 @@ function mockSearch(listings: Listing[], priceCeiling = 1000) {
 }
 
 describe('/marketplace search', () => {
-  it("gives a guest the top bar's Sign in, leading to /marketplace", async () => {
-    mockSearch([makeListing({ title: 'Porto loft' })]);
-    renderRoute('/marketplace');
-    const signIn = await screen.findByRole('link', { name: 'Sign in' }, { timeout: 5000 });
-    expect(signIn).toHaveAttribute('href', '/marketplace');
-  });
+  // The file's first render loads the page's code: slow on a busy machine.
+  it(
+    "gives a guest one Sign in (the header's), no Search button beside the search bar, and folds the actions into a menu",
+    { timeout: 30_000 },
+    async () => {
+      mockSearch([makeListing({ title: 'Porto loft' })]);
+      const { user } = renderRoute('/marketplace');
+      await screen.findByRole('link', { name: 'Porto loft' }, { timeout: 15_000 });
+      expect(screen.getAllByRole('button', { name: /^Sign in$/i })).toHaveLength(1);
+      expect(screen.queryByRole('link', { name: /^Sign in$/i })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+
+      const more = screen.getByRole('button', { name: 'More actions' });
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      const actions = document.getElementById(more.getAttribute('aria-controls')!)!;
+      expect(within(actions).getByRole('button', { name: 'Save this search' })).toBeInTheDocument();
+      expect(within(actions).getByRole('link', { name: 'List Your Stay' })).toBeInTheDocument();
+      await user.click(more);
+      expect(more).toHaveAttribute('aria-expanded', 'true');
+      expect(actions).toHaveAttribute('data-open', 'true');
+      await user.keyboard('{Escape}');
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      expect(more).toHaveFocus();
+    },
+  );
 
   it('reads the filters from the URL and sends them to the API', async () => {
     const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
@@ -102,17 +121,21 @@ describe('/marketplace search', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('keeps to stays approved by their hotel when asked, in the URL and the API, and lets go again', async () => {
+  it('keeps to stays approved by their hotel when asked (in the Filters panel), in the URL and the API, and lets go again', async () => {
     const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
     const { user, router } = renderRoute('/marketplace?location=Porto');
     await screen.findByRole('link', { name: 'Porto loft' }, { timeout: 5000 });
-    const only = screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    const only = within(dialog).getByRole('checkbox', { name: 'Only stays approved by their hotel' });
     expect(only).not.toBeChecked();
     await user.click(only);
     expect(router.state.location.search).toBe('?location=Porto&hotelApproved=true');
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(queries.at(-1)).toBe('?location=Porto&hotelApproved=true'));
-    expect(screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Only stays approved by their hotel' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Filters, 1 on' })).toBeInTheDocument();
 
     // A new search keeps it.
     await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
@@ -120,7 +143,12 @@ describe('/marketplace search', () => {
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
     expect(router.state.location.search).toBe('?location=Porto&hotelName=Baur&hotelApproved=true');
 
-    await user.click(screen.getByRole('checkbox', { name: 'Only stays approved by their hotel' }));
+    await user.click(screen.getByRole('button', { name: 'Filters, 1 on' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole('checkbox', {
+        name: 'Only stays approved by their hotel',
+      }),
+    );
     expect(router.state.location.search).toBe('?location=Porto&hotelName=Baur');
   });
 
@@ -152,7 +180,7 @@ describe('/marketplace search', () => {
     mockSearch([makeListing()], 100);
     const { user, router } = renderRoute('/marketplace?minPrice=40&maxPrice=41');
     await screen.findAllByRole('article', undefined, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('button', { name: 'Filters, 1 on' }));
     // The panel's code loads when it first opens.
     const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const maxThumb = within(dialog).getByRole('slider', { name: 'Maximum price slider' });
@@ -227,6 +255,26 @@ describe('/marketplace search', () => {
     expect(before.every((cell) => cell.getAttribute('aria-disabled') === 'true')).toBe(true);
   });
 
+  it('closes an open date popup on Escape, from its field or from a day inside it, and keeps the field focused', async () => {
+    mockSearch([]);
+    const { user } = renderRoute('/marketplace');
+    await screen.findByText('No stays available', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
+    const checkIn = await screen.findByLabelText('Check in', undefined, { timeout: 5000 });
+    const popups = () => document.querySelectorAll('.react-datepicker__month');
+
+    await user.click(checkIn);
+    expect(popups()).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(popups()).toHaveLength(0);
+    expect(checkIn).toHaveFocus();
+
+    await user.click(checkIn);
+    fireEvent.keyDown(document.querySelector('.react-datepicker__day--today')!, { key: 'Escape' });
+    expect(popups()).toHaveLength(0);
+    expect(checkIn).toHaveFocus();
+  });
+
   it('pages over meta', async () => {
     const queries: string[] = [];
     server.use(
@@ -285,16 +333,22 @@ describe('/marketplace search', () => {
     expect(card).toHaveAttribute('data-highlighted', 'true');
   });
 
-  it('on a phone has no Filters button; the Price section in the page filters instead', async () => {
-    mockSearch([makeListing()]);
+  it('on a phone Filters says how many filters are on, and "Show N stays" shows what they find', async () => {
+    mockSearch([makeListing(), makeListing()]);
     const { user, router } = renderRoute('/marketplace');
     await screen.findAllByRole('article', undefined, { timeout: 5000 });
-    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
-    await user.click(screen.getByText('Price', { selector: 'summary' }));
-    fireEvent.change(await screen.findByLabelText('Minimum price'), { target: { value: '40' } });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(dialog).getByRole('button', { name: 'Show 2 stays' })).toBeInTheDocument();
+
+    mockSearch([makeListing()]);
+    fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: '40' } });
+    // Until the search for the new price has answered, the button does not claim a count.
+    expect(within(dialog).getByRole('button', { name: 'Show stays' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40'));
-    // The closed section still says which prices are shown.
-    expect(screen.getByText('Price', { selector: 'summary' })).toHaveTextContent(/^Price\$40 – \$[\d,]+\+$/);
+    await user.click(await within(dialog).findByRole('button', { name: 'Show 1 stay' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters, 1 on' })).toHaveFocus();
   });
 
   it('says "1,000+ stays" when the server stopped counting', async () => {

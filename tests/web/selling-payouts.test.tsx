@@ -102,6 +102,8 @@ describe('payouts on /my-listings', { timeout: 20_000 }, () => {
         state: 'paid',
         amount: 120,
         currency: 'EUR',
+        saleAmount: 120,
+        saleCurrency: 'EUR',
         releaseAt: PAID_AT,
         paidAt: PAID_AT,
       }),
@@ -109,6 +111,8 @@ describe('payouts on /my-listings', { timeout: 20_000 }, () => {
         state: 'waiting_account',
         amount: 80.5,
         currency: 'EUR',
+        saleAmount: 80.5,
+        saleCurrency: 'EUR',
         releaseAt: PAID_AT,
         paidAt: null,
       }),
@@ -122,6 +126,28 @@ describe('payouts on /my-listings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Paid out €120.00, waiting for your payout account €80.50')).toBeInTheDocument();
     expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
   });
+
+  it('shows a payout converted from the sale’s currency in the currency the seller receives', async () => {
+    await signIn();
+    mockMyListings([
+      soldWith('l-czk', 'Old Town flat', {
+        state: 'paid',
+        amount: 360,
+        currency: 'EUR',
+        saleAmount: 9000,
+        saleCurrency: 'CZK',
+        releaseAt: PAID_AT,
+        paidAt: PAID_AT,
+      }),
+    ]);
+    mockPayouts('ready');
+    renderRoute('/my-listings');
+    const table = await screen.findByRole('table', {}, { timeout: 5_000 });
+    // The page's text is matched with its whitespace normalised (the currency's no-break space included).
+    const czk = formatMajorUnits(9000, 'CZK', { cents: 'always' }).replace(/\s/g, ' ');
+    expect(within(table).getByText(`Paid out €360.00 (${czk} converted) on ${day(PAID_AT)}`)).toBeInTheDocument();
+    expect(await screen.findByText('Paid out €360.00')).toBeInTheDocument();
+  });
 });
 
 describe('payout totals', () => {
@@ -129,6 +155,8 @@ describe('payout totals', () => {
     state,
     amount,
     currency,
+    saleAmount: amount,
+    saleCurrency: currency,
     releaseAt,
     paidAt: state === 'paid' ? releaseAt : null,
   });

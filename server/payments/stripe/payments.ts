@@ -103,7 +103,7 @@ export interface Payments {
   }): Promise<ProviderRefund>;
   /** Every refund of a payment, newest first, as the provider holds them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
-  /** The payment intent with its charge and the amount received. */
+  /** The payment intent with its charge, the amount received and the charge's balance transaction (settled amount, fee). */
   retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
   /**
    * Creates the seller's connected account: an Express dashboard, the platform pays the fees and bears the

@@ -102,6 +102,8 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
             payment_intent: input.paymentIntentId,
             reason: input.reason,
             metadata: { orderId: input.orderId },
+            // What left the balance in the settlement currency, for the ledger.
+            expand: ['balance_transaction'],
           },
           { idempotencyKey: `refund:${input.orderId}` },
         );
@@ -111,12 +113,21 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     listRefunds: (paymentIntentId) =>
       call(async () => {
         // One payment has few refunds (Restay makes one); 100 is Stripe's largest page.
-        const page = await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+        const page = await stripe().refunds.list({
+          payment_intent: paymentIntentId,
+          limit: 100,
+          expand: ['data.balance_transaction'],
+        });
         return toProviderRefunds(page);
       }),
 
     retrievePayment: (paymentIntentId) =>
-      call(async () => toProviderPayment(await stripe().paymentIntents.retrieve(paymentIntentId))),
+      call(async () =>
+        toProviderPayment(
+          // The charge's balance transaction says what it settled to, at which rate, and the provider's fee.
+          await stripe().paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] }),
+        ),
+      ),
 
     createPayoutAccount: (input) =>
       call(async () => {

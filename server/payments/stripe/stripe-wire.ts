@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderPayment, ProviderRefund } from '../../ledger/provider-records.ts';
+import type { ProviderBalanceTransaction, ProviderPayment, ProviderRefund } from '../../ledger/provider-records.ts';
 import type { CheckoutSession, PaymentEvent, ProviderCharge } from './payments.ts';
 import { fromStripeAmount } from './stripe-amounts.ts';
 import { toPayoutAccount } from './stripe-connect-wire.ts';
@@ -68,6 +68,30 @@ export function toPaymentEvent(raw: unknown): PaymentEvent {
   };
 }
 
+/** A balance transaction, as an expanded `balance_transaction` carries it (amounts in the settlement currency). */
+const balanceTransactionWire = z.object({
+  object: z.literal('balance_transaction'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string().min(3),
+  fee: z.number().int(),
+  exchange_rate: z.number().nullable().optional(),
+});
+
+/** Only an expanded balance transaction says anything; an id alone (or none yet) reads as not booked. */
+const expandedBalance = z.union([balanceTransactionWire, z.string(), z.null()]).optional();
+
+function toBalanceTransaction(raw: z.infer<typeof expandedBalance>): ProviderBalanceTransaction | null {
+  if (!raw || typeof raw === 'string') return null;
+  return {
+    id: raw.id,
+    currency: raw.currency.toUpperCase(),
+    amountCents: fromStripeAmount(raw.amount, raw.currency),
+    feeCents: fromStripeAmount(raw.fee, raw.currency),
+    exchangeRate: raw.exchange_rate ?? null,
+  };
+}
+
 const refundWire = z.object({
   object: z.literal('refund'),
   id: z.string().min(1),
@@ -77,10 +101,12 @@ const refundWire = z.object({
   created: z.number().int(),
   charge: idOrObject,
   payment_intent: idOrObject,
+  balance_transaction: expandedBalance,
 });
 
 export function toProviderRefund(raw: unknown): ProviderRefund {
   const refund = refundWire.parse(raw);
+  const booked = toBalanceTransaction(refund.balance_transaction);
   return {
     id: refund.id,
     paymentIntentId: refund.payment_intent,
@@ -89,6 +115,8 @@ export function toProviderRefund(raw: unknown): ProviderRefund {
     currency: refund.currency.toUpperCase(),
     status: refund.status,
     created: new Date(refund.created * 1000),
+    // A refund's balance transaction is money leaving the balance: Stripe books it negative.
+    settled: booked ? { amountCents: -booked.amountCents, currency: booked.currency } : null,
   };
 }
 
@@ -124,15 +152,21 @@ const paymentIntentWire = z.object({
   id: z.string().min(1),
   amount_received: z.number().int(),
   currency: z.string().min(3),
-  latest_charge: idOrObject,
+  // Expanded with its balance transaction (`latest_charge.balance_transaction`), or an id when not asked for.
+  latest_charge: z
+    .union([z.string(), z.object({ id: z.string(), balance_transaction: expandedBalance })])
+    .nullable()
+    .optional(),
 });
 
 export function toProviderPayment(raw: unknown): ProviderPayment {
   const intent = paymentIntentWire.parse(raw);
+  const charge = intent.latest_charge;
   return {
     paymentIntentId: intent.id,
-    chargeId: intent.latest_charge,
+    chargeId: typeof charge === 'string' ? charge : (charge?.id ?? null),
     amountReceivedCents: fromStripeAmount(intent.amount_received, intent.currency),
     currency: intent.currency.toUpperCase(),
+    balance: typeof charge === 'object' && charge ? toBalanceTransaction(charge.balance_transaction) : null,
   };
 }

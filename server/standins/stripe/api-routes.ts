@@ -6,12 +6,14 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
-import { createSessionParams, listRefundsParams, parseParams, refundParams } from './params.ts';
+import { createSessionParams, listRefundsParams, parseParams, refundParams, splitExpand } from './params.ts';
+import { balanceTransactionJson, hasTestRate } from './balance.ts';
 import { standinStore, type StandinStore } from './store.ts';
 import { connectApiRoutes } from './connect-api-routes.ts';
 import { connectStore, type ConnectStore } from './connect-store.ts';
 import {
   chargeIdOf,
+  chargeJson,
   checkoutSessionJson,
   missing,
   newId,
@@ -34,6 +36,8 @@ export interface StandinApiOptions {
   pageOrigin: (req: Request) => string;
   /** Sends an event now, without holding up the API answer (failures are retried later). */
   deliverSoon: (eventId: string) => void;
+  /** The platform account's settlement currency (lower-case): charges are booked, and transfers made, in it. */
+  settlementCurrency: string;
 }
 
 /** A request's stores write through its idempotency key's transaction, when it has a key. */
@@ -45,11 +49,13 @@ export interface Context {
   connect: ConnectStore;
 }
 
-const storesOn = (executor: Executor) => ({ store: standinStore(executor), connect: connectStore(executor) });
-
 /** The Stripe REST subset the adapter uses, served at /v1 with Stripe's auth, idempotency and error shapes. */
 export function standinApiRouter(options: StandinApiOptions): Router {
-  const { keys, clock } = options;
+  const { keys, clock, settlementCurrency } = options;
+  const storesOn = (executor: Executor) => ({
+    store: standinStore(executor),
+    connect: connectStore(executor, settlementCurrency),
+  });
   const outsideAnyKey = storesOn(options.db);
   const router = Router();
   router.use(express.urlencoded({ extended: true, limit: '100kb' }));
@@ -88,6 +94,8 @@ export function standinApiRouter(options: StandinApiOptions): Router {
       if (!currency || currencies.size > 1) {
         throw invalid('line_items', 'All line items must use the same currency.');
       }
+      // The stand-in settles into the platform's currency at stored test rates; it takes no currency it has none for.
+      if (!hasTestRate(currency)) throw invalid('currency', `Invalid currency: ${currency}.`);
       const nowS = Math.floor(now.getTime() / 1000);
       const expiresAt = params.expires_at ?? nowS + MAX_LIFETIME_S;
       if (expiresAt < nowS + MIN_LIFETIME_S || expiresAt > nowS + MAX_LIFETIME_S) {
@@ -153,7 +161,8 @@ export function standinApiRouter(options: StandinApiOptions): Router {
   router.post(
     '/refunds',
     route(async ({ req, now, requestId, store }) => {
-      const params = parseParams(refundParams, req.body);
+      const { params: body, expand } = splitExpand(req.body);
+      const params = parseParams(refundParams, body);
       const paid = await store.findPaidByPaymentIntent(params.payment_intent);
       if (!paid?.payment_intent) throw missing('payment_intent', params.payment_intent, 'payment_intent');
       const made = await store.refund({
@@ -170,16 +179,21 @@ export function standinApiRouter(options: StandinApiOptions): Router {
           message: `Charge ${chargeIdOf(paid.payment_intent)} has already been refunded.`,
         });
       }
-      return { status: 200, body: refundJson(made.refund), events: [made.eventId] };
+      const booked = expand.includes('balance_transaction') ? refundBalance(made.refund) : undefined;
+      return { status: 200, body: refundJson(made.refund, booked), events: [made.eventId] };
     }),
   );
 
   router.get(
     '/refunds',
     route(async ({ req, store }) => {
-      const params = parseParams(listRefundsParams, req.query);
+      const { params: query, expand } = splitExpand(req.query);
+      const params = parseParams(listRefundsParams, query);
       const refunds = await store.listRefunds(params.payment_intent);
-      const data = refunds.slice(0, params.limit ?? 10).map(refundJson);
+      const expanded = expand.includes('data.balance_transaction');
+      const data = refunds
+        .slice(0, params.limit ?? 10)
+        .map((refund) => refundJson(refund, expanded ? refundBalance(refund) : undefined));
       return {
         status: 200,
         body: { object: 'list', data, has_more: refunds.length > data.length, url: '/v1/refunds' },
@@ -191,11 +205,45 @@ export function standinApiRouter(options: StandinApiOptions): Router {
     '/payment_intents/:id',
     route(async ({ req, store }) => {
       const id = String(req.params.id);
+      const { expand } = splitExpand(req.query);
       const paid = await store.findPaidByPaymentIntent(id);
       if (!paid?.payment_intent) throw missing('payment_intent', id, 'intent');
-      return { status: 200, body: paymentIntentJson({ ...paid, payment_intent: paid.payment_intent }) };
+      const session = { ...paid, payment_intent: paid.payment_intent };
+      const refunded = (await store.listRefunds(paid.payment_intent)).reduce((sum, refund) => sum + refund.amount, 0);
+      const charge = expand.includes('latest_charge.balance_transaction')
+        ? chargeJson(session, refunded, chargeBalance(session))
+        : expand.includes('latest_charge')
+          ? chargeJson(session, refunded)
+          : undefined;
+      return { status: 200, body: paymentIntentJson(session, charge) };
     }),
   );
+
+  /** How a paid charge was booked in the platform's balance (converted, less the card fee). */
+  const chargeBalance = (
+    session: { payment_intent: string; amount_total: number; currency: string } & {
+      completed_at: Date | null;
+      created_at: Date;
+    },
+  ) =>
+    balanceTransactionJson({
+      source: chargeIdOf(session.payment_intent),
+      type: 'charge',
+      sourceAmount: session.amount_total,
+      sourceCurrency: session.currency,
+      settlementCurrency,
+      created: Math.floor((session.completed_at ?? session.created_at).getTime() / 1000),
+    });
+  /** How a refund left the platform's balance (converted at the same test rate; the card fee is not returned). */
+  const refundBalance = (refund: { id: string; amount: number; currency: string; created_at: Date }) =>
+    balanceTransactionJson({
+      source: refund.id,
+      type: 'refund',
+      sourceAmount: refund.amount,
+      sourceCurrency: refund.currency,
+      settlementCurrency,
+      created: Math.floor(refund.created_at.getTime() / 1000),
+    });
 
   connectApiRoutes(router, route, { pageOrigin: options.pageOrigin });
 

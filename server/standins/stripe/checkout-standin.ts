@@ -29,6 +29,8 @@ export interface CheckoutStandInOptions {
   publicOrigin?: string;
   /** A public demo: the dashboard's refund asks for the demo operator token (the product checks who may refund). */
   demoMode?: boolean;
+  /** The platform's settlement currency (ISO 4217): charges in other currencies are converted into it. */
+  settlementCurrency: string;
 }
 
 export interface CheckoutStandIn {
@@ -54,7 +56,8 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
   if (options.secretKey.startsWith('sk_live_'))
     throw new Error('The checkout stand-in never runs with a live Stripe key');
   const store = standinStore(db);
-  const connect = connectStore(db);
+  const settlementCurrency = options.settlementCurrency.toLowerCase();
+  const connect = connectStore(db, settlementCurrency);
   const keys = idempotencyKeys(db);
   const delivery = webhookDelivery({
     db,
@@ -80,6 +83,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
       clock,
       logger,
       pageOrigin,
+      settlementCurrency,
       deliverSoon: (eventId) => {
         delivery.deliverNow(eventId).catch((error: unknown) => {
           logger.warn({ err: error, eventId }, 'checkout stand-in: first delivery failed');

@@ -2,6 +2,7 @@ import { withinTransaction, type Executor } from '../../db/transaction.ts';
 import { accountJson } from './connect-wire.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeIdOf, newId, StripeWireError } from './wire.ts';
+import { convertMinor } from './balance.ts';
 
 /** Stripe's account links expire after a few minutes and work once. */
 const LINK_LIFETIME_MS = 5 * 60_000;
@@ -14,7 +15,7 @@ const refusal = (message: string, code?: string) =>
  * that money or readiness depends on is one transaction with a lock on the row it decides from, so concurrent
  * requests cannot transfer more than a charge holds or reverse a transfer twice.
  */
-export function connectStore(db: Executor) {
+export function connectStore(db: Executor, settlementCurrency: string) {
   const findAccount = (id: string) =>
     db.selectFrom('stripe_standin_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -86,8 +87,8 @@ export function connectStore(db: Executor) {
 
     /**
      * A transfer from a paid charge to a ready account, refused as Stripe refuses it: a destination without the
-     * transfers capability, an unknown charge, or more than is left of the charge after its refund and earlier
-     * transfers.
+     * transfers capability, an unknown charge, a currency other than the one the charge was booked in (the
+     * settlement currency), or more than is left of the charge, as booked, after its refund and earlier transfers.
      */
     async createTransfer(values: {
       amount: number;
@@ -122,8 +123,12 @@ export function connectStore(db: Executor) {
         if (!charge || chargeIdOf(paymentIntent) !== values.sourceTransaction) {
           throw refusal(`No such charge: '${values.sourceTransaction}'`, 'resource_missing');
         }
-        if (charge.currency !== values.currency) {
-          throw refusal('The currency of source_transaction’s balance transaction must match the transfer currency.');
+        if (values.currency !== settlementCurrency) {
+          throw new StripeWireError(400, {
+            type: 'invalid_request_error',
+            param: 'currency',
+            message: `The currency of source_transaction's balance transaction (${settlementCurrency}) must be the same as the transfer currency (${values.currency}).`,
+          });
         }
         const refunded = await trx
           .selectFrom('stripe_standin_refunds')
@@ -137,7 +142,8 @@ export function connectStore(db: Executor) {
           )
           .where('source_transaction', '=', values.sourceTransaction)
           .executeTakeFirstOrThrow();
-        const left = charge.amount_total - Number(refunded.total) - Number(transferred.total);
+        const booked = (amount: number) => convertMinor(amount, charge.currency, settlementCurrency);
+        const left = booked(charge.amount_total) - booked(Number(refunded.total)) - Number(transferred.total);
         if (values.amount > left) {
           throw refusal(
             'Insufficient funds in Stripe account. The transfer amount is greater than what is left of the source transaction.',

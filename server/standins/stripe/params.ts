@@ -62,6 +62,20 @@ export const listRefundsParams = z.strictObject({
   limit: integer.pipe(z.number().int().min(1).max(100)).optional(),
 });
 
+/**
+ * Splits Stripe's `expand` off a request's parameters: a form body carries it as an array (`expand[]=…`), a query
+ * string as indexed keys (`expand[0]=…`). The rest is parsed by the route's own strict schema.
+ */
+export function splitExpand(raw: unknown): { params: Record<string, unknown>; expand: string[] } {
+  const params: Record<string, unknown> = {};
+  const expand: string[] = [];
+  for (const [key, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    if (!/^expand(\[\d*\])?$/.test(key)) params[key] = value;
+    else expand.push(...(Array.isArray(value) ? value : [value]).map(String));
+  }
+  return { params, expand };
+}
+
 /** Parses a request body and answers as Stripe does: the first problem, named by its bracketed parameter. */
 export function parseParams<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body ?? {});

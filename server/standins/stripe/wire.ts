@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { StripeStandinRefundsTable } from '../../db/schema-standins.ts';
 import type { StripeStandinSessionRow } from '../../db/schema.ts';
 import { STRIPE_API_VERSION } from '../../payments/stripe/stripe-wire.ts';
+import { balanceTransactionIdOf } from './balance.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -50,8 +51,14 @@ export function checkoutSessionJson(row: StripeStandinSessionRow, origin: string
 
 export type StandinRefundRow = Selectable<StripeStandinRefundsTable>;
 
-/** A paid session's payment intent as GET /v1/payment_intents/:id returns it (the fields the adapter reads, and a few more). */
-export function paymentIntentJson(session: StripeStandinSessionRow & { payment_intent: string }) {
+/**
+ * A paid session's payment intent as GET /v1/payment_intents/:id returns it (the fields the adapter reads, and a
+ * few more); `latestCharge` is the charge when the caller expanded it, else its id is given.
+ */
+export function paymentIntentJson(
+  session: StripeStandinSessionRow & { payment_intent: string },
+  latestCharge?: object,
+) {
   return {
     id: session.payment_intent,
     object: 'payment_intent',
@@ -59,7 +66,7 @@ export function paymentIntentJson(session: StripeStandinSessionRow & { payment_i
     amount_received: session.amount_total,
     created: seconds(session.completed_at ?? session.created_at),
     currency: session.currency,
-    latest_charge: chargeIdOf(session.payment_intent),
+    latest_charge: latestCharge ?? chargeIdOf(session.payment_intent),
     livemode: false,
     metadata: session.payment_intent_metadata,
     payment_method_types: ['card'],
@@ -69,15 +76,22 @@ export function paymentIntentJson(session: StripeStandinSessionRow & { payment_i
 
 /**
  * The payment's one charge, as `charge.*` events carry it. Since API version 2022-11-15 a charge no longer
- * lists its refunds: it says how much is refunded and whether all of it is.
+ * lists its refunds: it says how much is refunded and whether all of it is. Its balance transaction is named by
+ * id, or given whole when the caller expanded it.
  */
-export function chargeJson(session: StripeStandinSessionRow & { payment_intent: string }, amountRefunded: number) {
+export function chargeJson(
+  session: StripeStandinSessionRow & { payment_intent: string },
+  amountRefunded: number,
+  balanceTransaction?: object,
+) {
+  const id = chargeIdOf(session.payment_intent);
   return {
-    id: chargeIdOf(session.payment_intent),
+    id,
     object: 'charge',
     amount: session.amount_total,
     amount_captured: session.amount_total,
     amount_refunded: amountRefunded,
+    balance_transaction: balanceTransaction ?? balanceTransactionIdOf(id),
     captured: true,
     created: seconds(session.completed_at ?? session.created_at),
     currency: session.currency,
@@ -90,13 +104,16 @@ export function chargeJson(session: StripeStandinSessionRow & { payment_intent: 
   };
 }
 
-/** A refund as POST and GET /v1/refunds return it. The stand-in's refunds succeed at once, as card refunds do. */
-export function refundJson(row: StandinRefundRow) {
+/**
+ * A refund as POST and GET /v1/refunds return it. The stand-in's refunds succeed at once, as card refunds do; the
+ * balance transaction is named by id, or given whole when the caller expanded it.
+ */
+export function refundJson(row: StandinRefundRow, balanceTransaction?: object) {
   return {
     id: row.id,
     object: 'refund',
     amount: row.amount,
-    balance_transaction: null,
+    balance_transaction: balanceTransaction ?? balanceTransactionIdOf(row.id),
     charge: chargeIdOf(row.payment_intent),
     created: seconds(row.created_at),
     currency: row.currency,

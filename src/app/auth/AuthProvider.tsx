@@ -2,7 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Toast } from '../../components/ui/Toast.tsx';
 import { useTimedMessage } from '../../components/ui/use-timed-message.ts';
-import { AuthContext, intendedPath, SignInDialogContext, type AuthContextValue } from '../../lib/auth-context.ts';
+import {
+  AuthContext,
+  intendedPath,
+  pendingIntent,
+  SignInDialogContext,
+  type AuthContextValue,
+  type SignInIntent,
+} from '../../lib/auth-context.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import { OAuthCallbackAlert } from './OAuthCallbackAlert.tsx';
 import { useSession } from './use-session.ts';
@@ -46,11 +53,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ ...auth, user: auth.session?.user ?? null, supabase, signInWithGoogle, signOut, signingOut }),
     [auth, supabase, signInWithGoogle, signOut, signingOut],
   );
-  const close = useCallback(() => setDialog({ open: false }), []);
+  // Closed without signing in (signing in leaves the page instead): the press it was asked for is not carried on.
+  const close = useCallback(() => {
+    pendingIntent.forget();
+    setDialog({ open: false });
+  }, []);
   const controls = useMemo(
     () => ({
-      open: (path?: string) => {
+      open: (path?: string, intent?: SignInIntent) => {
         if (path) intendedPath.remember(path);
+        if (path && intent) pendingIntent.remember(intent, path);
+        else pendingIntent.forget();
         setDialog({ open: true, path });
         // A guest's page has not loaded the sign-in library: start now, so Google answers the click at once.
         getSupabase().catch(() => undefined);

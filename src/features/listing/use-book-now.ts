@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import type { Listing } from '../../../contract/listing.ts';
+import { useResumedIntent, useWhenKnown } from '../../lib/use-after-session.ts';
+
+/** A stay's page, where a guest asked to sign in to book comes back to. */
+export const listingPath = (id: string) => `/listings/${id}`;
 
 export const SIGN_IN_TO_BOOK = 'Please sign in to complete your booking.';
 export const INVALID_LISTING = 'Invalid listing data. Please try again.';
@@ -36,14 +40,20 @@ const hasPrice = (listing: Listing) =>
 
 /**
  * The booking flow of one stay page, shared by the price box and the phone's booking bar: Book Now checks who
- * is booking and what, then opens the Pay Now panel (in the price box); Cancel closes it with a notice.
+ * is booking and what, then opens the Pay Now panel (in the price box); Cancel closes it with a notice. Until the
+ * page knows who is looking (`viewerKnown`), a press waits for it rather than taking the visitor for a guest; a
+ * guest sent to sign in finds the panel open when they come back signed in.
  */
-export function useBookNow(listing: Listing, viewerId: string | null, onSignInRequired?: () => void) {
+export function useBookNow(
+  listing: Listing,
+  viewerId: string | null,
+  { viewerKnown = true, onSignInRequired }: { viewerKnown?: boolean; onSignInRequired?: () => void } = {},
+) {
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<BookingNotice | null>(null);
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
 
-  const bookNow = (place: BookingPlace) => {
+  const press = (place: BookingPlace) => {
     if (viewerId === null) {
       setNotice({ text: SIGN_IN_TO_BOOK, tone: 'warning', place });
       onSignInRequired?.();
@@ -54,6 +64,8 @@ export function useBookNow(listing: Listing, viewerId: string | null, onSignInRe
       setPaying(true);
     }
   };
+  const bookNow = useWhenKnown(viewerKnown, press);
+  useResumedIntent('book', listingPath(listing.id), viewerKnown && viewerId !== null, () => press('box'));
 
   const cancel = () => {
     setPaying(false);

@@ -25,8 +25,9 @@ export function useMarketplaceResults(applied: SearchFilters, urlBounds: string 
 
   const apiParams = new URLSearchParams(filterQuery);
   if (bounds) apiParams.set('bounds', bounds);
-  // What "Save this search" keeps: the filters and the area, without the page.
-  const savedQuery = Object.fromEntries(apiParams);
+  // What "Save this search" keeps: the filters, the area and, always, the currency its price bounds are in (the
+  // visitor's choice, named even when it is the API's default), without the page.
+  const savedQuery = { ...Object.fromEntries(apiParams), currency };
   if (page > 1) apiParams.set('page', String(page));
   const search = useSearchListings(apiParams.toString());
 

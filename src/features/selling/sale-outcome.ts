@@ -19,10 +19,17 @@ export function saleOutcomeText(sale: SaleOutcome | null): string | null {
   return 'Sold: the hotel is putting the reservation in the buyer’s name.';
 }
 
-/** The seller's payout for a sale, as they read it beside the listing; null before the stay is the buyer's. */
+/**
+ * The seller's payout for a sale, as they read it beside the listing, in the currency they receive (with the
+ * sale's currency it was converted from); null before the stay is the buyer's.
+ */
 export function payoutText(payout: PayoutInfo | null | undefined, now = new Date()): string | null {
   if (!payout) return null;
-  const amount = formatMajorUnits(payout.amount, payout.currency, { cents: 'always' });
+  const converted =
+    payout.saleCurrency && payout.saleCurrency !== payout.currency
+      ? ` (${formatMajorUnits(payout.saleAmount, payout.saleCurrency, { cents: 'always' })} converted)`
+      : '';
+  const amount = formatMajorUnits(payout.amount, payout.currency, { cents: 'always' }) + converted;
   switch (payout.state) {
     case 'waiting_account':
       return `Payout of ${amount} waiting for your payout account`;

@@ -32,7 +32,7 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
   // On a phone the price box comes after the description and dates: until it scrolls into view, a bar at the
   // bottom of the screen offers the price and Book Now.
   const priceBoxBelow = useBelowViewport(priceBox);
-  const flow = useBookNow(listing, viewerId, onSignInRequired);
+  const flow = useBookNow(listing, viewerId, { viewerKnown, onSignInRequired });
 
   return (
     <article>

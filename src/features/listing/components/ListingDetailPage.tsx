@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useAuth, useSignInDialog } from '../../../lib/auth-context.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useStripeFraudSignals } from '../../../lib/stripe-fraud-signals.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useListing } from '../api/get-listing.ts';
+import { listingPath } from '../use-book-now.ts';
 import { CreatedBanner } from './CreatedBanner.tsx';
 import { ListingDetail, ListingDetailSkeleton } from './ListingDetail.tsx';
 
@@ -23,7 +24,6 @@ export default function ListingDetailPage() {
   // session and for the stay as read for this viewer (`listingQueryOptions` marks a guest's reply as never read).
   const viewerKnown = status !== 'loading' && listing.dataUpdatedAt > 0;
   const signInDialog = useSignInDialog();
-  const { pathname } = useLocation();
   useStripeFraudSignals();
   usePageTitle(listing.data?.title ?? (listing.isError && isNotFound(listing.error) ? 'Listing Not Found' : 'Stay'));
 
@@ -58,7 +58,7 @@ export default function ListingDetailPage() {
           listing={listing.data}
           viewerId={user?.id ?? null}
           viewerKnown={viewerKnown}
-          onSignInRequired={() => signInDialog.open(pathname)}
+          onSignInRequired={() => signInDialog.open(listingPath(listing.data.id), 'book')}
         />
       )}
     </div>

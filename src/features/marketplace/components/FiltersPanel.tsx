@@ -1,9 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { useReturnFocus } from '../../../components/ui/use-return-focus.ts';
 
-/** A side panel dialog: Escape, the overlay and the close control close it; focus stays inside while it is open. */
-export function FiltersPanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+type Props = {
+  onClose: () => void;
+  /** What the filters on screen find: "Show 12 stays", or "Show stays" while the count is on its way. */
+  showLabel: string;
+  children: ReactNode;
+};
+
+/**
+ * A side panel dialog (the whole screen on a phone): Escape, the overlay, the close control and "Show N stays"
+ * close it; focus stays inside while it is open. The filters apply as they change: the button only closes.
+ */
+export function FiltersPanel({ onClose, showLabel, children }: Props) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
@@ -25,7 +36,8 @@ export function FiltersPanel({ onClose, children }: { onClose: () => void; child
               <span aria-hidden="true">✕</span>
             </Dialog.Close>
           </div>
-          {children}
+          <div className="flex-1">{children}</div>
+          <Dialog.Close className={`${primaryButton} w-full`}>{showLabel}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,9 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { filtersFromUrl, marketplaceUrl } from '../../../lib/search-filters.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { priceRangeLabel } from '../price-rules.ts';
+import { stayCount } from '../stay-count.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
 import { usePriceRange } from '../use-price-range.ts';
 import { HotelApprovedFilter } from './HotelApprovedFilter.tsx';
@@ -31,19 +30,20 @@ export default function MarketplacePage() {
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
   const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(applied, params.get('bounds'));
-  const currency = useVisitorCurrency();
   const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(
     applied,
     search.isPlaceholderData ? undefined : search.data?.meta.priceCeiling,
   );
-  const [expanded, setExpanded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [priceOpen, setPriceOpen] = useState(false);
   const [view, setView] = useState<ResultsView>('list');
   const [hoveredId, setHoveredId] = useState<string | null>(null);
+  // The filters the Filters panel holds (the search bar shows its own).
+  const filtersOn = [priceFiltered, applied.hotelApproved].filter(Boolean).length;
+  // "Show N stays" counts only what the filters on screen found: not while a change waits for its search.
+  const settled = range.min === applied.minPrice && range.max === applied.maxPrice;
+  const counted = settled && !search.isFetching && !search.isPlaceholderData ? search.data?.meta : undefined;
 
   function runSearch(text: TextFilters) {
-    setExpanded(false);
     // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
     const filters = { ...applied, ...text, minPrice: range.min, maxPrice: range.max };
     void navigate(marketplaceUrl(filters, sliderCeiling), { replace: true });
@@ -54,56 +54,24 @@ export default function MarketplacePage() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <MarketplaceTopBar
-        onSearch={() => setExpanded(true)}
-        onFilters={large ? () => setFiltersOpen(true) : null}
-        savedQuery={savedQuery}
-      />
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
+      <MarketplaceTopBar onFilters={() => setFiltersOpen(true)} filtersOn={filtersOn} savedQuery={savedQuery} />
 
-      <div className="mt-4">
-        <SearchHeader
-          key={params.toString()}
-          initial={applied}
-          onSearch={runSearch}
-          expanded={expanded}
-          onExpandedChange={setExpanded}
-        />
+      <div className="mt-3 sm:mt-4">
+        <SearchHeader key={params.toString()} initial={applied} onSearch={runSearch} />
       </div>
 
-      {filtersOpen && large ? (
+      {filtersOpen ? (
         <Suspense fallback={null}>
-          <FiltersPanel onClose={() => setFiltersOpen(false)}>
+          <FiltersPanel
+            onClose={() => setFiltersOpen(false)}
+            showLabel={counted ? `Show ${stayCount(counted.total, counted.totalCapped)}` : 'Show stays'}
+          >
             <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+            <HotelApprovedFilter checked={applied.hotelApproved} onChange={filterHotelApproved} />
           </FiltersPanel>
         </Suspense>
       ) : null}
-
-      {large ? null : (
-        // A visitor may open it on the server's drawn page before the script runs: its `open` is theirs.
-        <details
-          className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
-          onToggle={(event) => setPriceOpen(event.currentTarget.open)}
-          suppressHydrationWarning
-        >
-          <summary className="cursor-pointer font-medium text-slate-900">
-            Price
-            {priceFiltered ? (
-              <span className="ml-2 font-normal text-slate-600">{priceRangeLabel(range, sliderCeiling, currency)}</span>
-            ) : null}
-          </summary>
-          {/* Mounted only while open: the slider measures itself, work a phone need not do for a closed section. */}
-          {priceOpen ? (
-            <div className="mt-3">
-              <Suspense fallback={<Skeleton className="h-28 w-full" />}>
-                <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} legend="hidden" />
-              </Suspense>
-            </div>
-          ) : null}
-        </details>
-      )}
-
-      <HotelApprovedFilter checked={applied.hotelApproved} onChange={filterHotelApproved} />
 
       <ResultsViewToggle view={view} onChange={setView} />
 

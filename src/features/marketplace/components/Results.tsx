@@ -4,6 +4,7 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { INVALID_REPLY_MESSAGE, type SearchPage } from '../api/list-listings.ts';
+import { stayCount } from '../stay-count.ts';
 import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
 
 /** The cards a phone or a desktop shows above the fold: their photos load at once, the rest as they scroll in. */
@@ -13,11 +14,6 @@ function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message === INVALID_REPLY_MESSAGE
     ? INVALID_REPLY_MESSAGE
     : 'Failed to load listings. Please try again.';
-}
-
-/** "1 stay", "24 stays", or "1,000+ stays" when the server stopped counting. */
-function stayCount(total: number, capped: boolean): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'stay' : 'stays'}`;
 }
 
 type Props = {

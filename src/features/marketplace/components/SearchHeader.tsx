@@ -11,9 +11,6 @@ export type TextFilters = Pick<SearchFilters, 'location' | 'hotelName' | 'startD
 type Props = {
   initial: TextFilters;
   onSearch: (filters: TextFilters) => void;
-  /** The page's top-bar Search button expands the panel too, so the state lives with the page. */
-  expanded: boolean;
-  onExpandedChange: (expanded: boolean) => void;
 };
 
 const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm';
@@ -51,10 +48,12 @@ const SUMMARY_PART = [
 ];
 
 /** The collapsed search bar, which expands into the full search panel (location, hotel, stay dates). */
-export function SearchHeader({ initial, onSearch, expanded, onExpandedChange: setExpanded }: Props) {
+export function SearchHeader({ initial, onSearch }: Props) {
   const [draft, setDraft] = useState<TextFilters>(initial);
+  const [expanded, setExpanded] = useState(false);
 
   function submit() {
+    setExpanded(false);
     onSearch(draft);
   }
 

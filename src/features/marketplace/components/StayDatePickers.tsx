@@ -16,11 +16,21 @@ type DayFieldProps = {
 /**
  * One labelled day picker. The label names its input by id instead of wrapping it: the popup renders beside the
  * input, and a click on a day inside a wrapping label would also "click" the input and open the popup again.
+ * The popup's open state is ours, so Escape (from the field or from a day inside the popup, whose key events
+ * bubble here through React's tree) closes it here and gives the field its focus back.
  */
 function DayField({ label, value, minDate, open, onOpenChange, onChange }: DayFieldProps) {
   const id = useId();
   return (
-    <div className="text-xs font-medium text-slate-600">
+    <div
+      className="text-xs font-medium text-slate-600"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        onOpenChange(false);
+        document.getElementById(id)?.focus();
+      }}
+    >
       <label htmlFor={id} className="block">
         {label}
       </label>
