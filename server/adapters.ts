@@ -161,6 +161,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       clock,
       logger,
       publicOrigin: new URL(config.publicUrl).origin,
+      demoMode: config.demoMode,
       settlementCurrency: config.settlementCurrency,
     });
     standIns.use('/v1', checkout.apiRouter);

@@ -28,6 +28,7 @@ import { appendToHead, withScriptsAtLowPriority } from './http/html.ts';
 import { pagePreloads } from './http/page-chunks.ts';
 import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './auth/require-user.ts';
+import { demoDashboardRefundGuard } from './payments/demo-dashboard-refund.ts';
 import { listingsRouter } from './listings/routes.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import { hotelDeps } from './hotels/deps.ts';
@@ -151,7 +152,13 @@ export function createApp(dependencies: AppDependencies): Express {
 
   // The demo PMS, the test checkout, the dev mailbox and their pages: only on a loopback origin or in DEMO_MODE,
   // never in production.
-  if (adapters.standIns.router && config.standInsAllowed) app.use(adapters.standIns.router);
+  if (adapters.standIns.router && config.standInsAllowed) {
+    // A public demo's dashboard refunds only for the payment's buyer or the demo operator.
+    if (config.demoMode) {
+      app.use(demoDashboardRefundGuard({ db: database.db, users, operatorToken: config.demoOperatorToken }));
+    }
+    app.use(adapters.standIns.router);
+  }
 
   app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {

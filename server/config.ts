@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   MAX_MARKUP_PERCENT: withDefault(z.coerce.number().min(0).max(1000), 0),
   PLATFORM_FEE_PERCENT: withDefault(z.coerce.number().min(0).max(100), 0),
   PAYOUT_RELEASE: withDefault(z.enum(PAYOUT_RELEASES, { error: 'must be transferred or check_in' }), 'transferred'),
+  JOBS_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1, 'must be a whole number of days, at least 1'), 30),
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_... or rk_...)'),
   ),
@@ -77,6 +78,7 @@ const environmentSchema = z.object({
   ALERTS_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', 'must be a publishable key (pk_...)')),
   DEMO_MODE: withDefault(z.enum(['true', 'false'], { error: 'must be true or false' }), 'false'),
+  DEMO_OPERATOR_TOKEN: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
   CODE_HMAC_KEY: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')),
   EXCHANGE_RATES_URL: optional(httpUrl),
 });
@@ -129,6 +131,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     publicUrl,
     /** A public demo on stand-ins: every page says so. */
     demoMode,
+    /** With DEMO_MODE, lets its holder refund any payment from the test dashboard (buyers refund their own). */
+    demoOperatorToken: env.DEMO_OPERATOR_TOKEN ?? null,
     /** Whether the local stand-ins may be mounted (a loopback PUBLIC_URL or DEMO_MODE, never production). */
     standInsAllowed: standIns.allowed,
     /** CODE_HMAC_KEY; unset: the data directory's own random key (never in production). */
@@ -181,6 +185,8 @@ const configSchema = environmentSchema.transform((env, context) => {
         : { mode: 'ecb' as const, url: ECB_DAILY_URL },
     /** The platform's fee on each sale, and when the seller's payout is released. */
     payouts: { feePercent: env.PLATFORM_FEE_PERCENT, release: env.PAYOUT_RELEASE },
+    /** Done jobs are deleted this many days after they finished. */
+    jobs: { retentionDays: env.JOBS_RETENTION_DAYS },
   };
 });
 

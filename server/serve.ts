@@ -11,6 +11,7 @@ import { createSelfOrigin } from './http/self-origin.ts';
 import { answerUnparseableRequests } from './http/unparseable-requests.ts';
 import { buyingDeps } from './payments/deps.ts';
 import { JobRegistry } from './jobs/registry.ts';
+import { startJobPruning } from './jobs/prune.ts';
 import { startJobWorker, takeOverJobsOfEndedProcesses } from './jobs/worker.ts';
 import { registerBuyingJobs } from './buying-jobs.ts';
 import { startHoldSweep } from './payments/payment-jobs.ts';
@@ -68,6 +69,7 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
       startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
       startHoldSweep(buying),
       startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
+      startJobPruning({ db: database.db, clock: systemClock, logger, retentionDays: config.jobs.retentionDays }),
     );
   };
   const server = app.listen(config.port, config.host, () => {

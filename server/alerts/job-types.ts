@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AlertReason } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueueJob, enqueuePendingJob } from '../jobs/enqueue.ts';
 import { defineJobType } from '../jobs/job-type.ts';
 
 const reason = z.enum(['new', 'price_drop']);
@@ -18,7 +18,8 @@ export const SEND_DIGEST = defineJobType('alerts.send_digest', z.object({ userId
 
 /**
  * Records, in the caller's transaction, that a listing was created, resumed or made cheaper: the job matches it
- * after commit, so a crash between the two cannot lose the alert. Each change is its own job.
+ * after commit, so a crash between the two cannot lose the alert. A change while the listing's match for that
+ * reason still waits to start is absorbed by it (the match reads the listing as it is then).
  */
 export async function enqueueListingAlert(
   trx: Executor,
@@ -30,7 +31,7 @@ export async function enqueueListingAlert(
     reason: change.reason,
     previousPriceCents: change.previousPriceCents ?? null,
   };
-  await enqueueJob(trx, MATCH_LISTING, `${change.listingId}:${change.reason}:${now.toISOString()}`, payload, now);
+  await enqueuePendingJob(trx, MATCH_LISTING, `${change.listingId}:${change.reason}`, payload, now);
 }
 
 /** The instant emails of one listing change; one job sends them all, each notice marked as it is sent. */
@@ -39,7 +40,7 @@ export async function enqueueInstantAlerts(
   change: { listingId: string; reason: AlertReason },
   now: Date,
 ) {
-  await enqueueJob(trx, SEND_INSTANT_ALERTS, `${change.listingId}:${change.reason}:${now.toISOString()}`, change, now);
+  await enqueuePendingJob(trx, SEND_INSTANT_ALERTS, `${change.listingId}:${change.reason}`, change, now);
 }
 
 /** The person's next digest, due at `dueAt`. */

@@ -245,6 +245,8 @@ export interface JobsTable {
   payload: ColumnType<unknown, string, string>;
   state: JobState;
   attempts: ColumnType<number, number | undefined, number>;
+  /** The generation of the lease: one more at every claim (server/jobs/lease.ts). */
+  lease: ColumnType<number, number | undefined, number>;
   run_at: Timestamp;
   locked_until: Timestamp | null;
   locked_by: string | null;

@@ -1,4 +1,5 @@
 import { JobCannotSucceed } from '../jobs/errors.ts';
+import type { JobLease } from '../jobs/lease.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import type { PmsReservation } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
@@ -10,8 +11,9 @@ import { handoverOf, loadTransfer, namesBuyer, recordTransferred } from './trans
  * read and names anyone else (the seller still, or the reservation is gone), the sale ends as a failed transfer
  * and the buyer is refunded through the one refund path. No answer: read again later, each wait longer, until
  * the stay's check-in; a read still failing then fails the job for an operator (`npm run jobs -- failed`).
+ * Either outcome is recorded only while the job's `lease` is still this run's.
  */
-export async function confirmTransfer(deps: BuyingDeps, orderId: string): Promise<void> {
+export async function confirmTransfer(deps: BuyingDeps, orderId: string, lease?: JobLease): Promise<void> {
   const order = await loadTransfer(deps, orderId);
   if (order.state !== 'transfer_unknown') return;
   let reservation: PmsReservation | null;
@@ -27,8 +29,14 @@ export async function confirmTransfer(deps: BuyingDeps, orderId: string): Promis
   }
   if (namesBuyer(reservation, order.buyer_email)) {
     deps.logger.info({ orderId }, 'the hotel names the buyer: the unknown transfer went through');
-    return recordTransferred(deps, orderId, handoverOf(reservation, order));
+    return recordTransferred(deps, orderId, handoverOf(reservation, order), lease);
   }
   deps.logger.warn({ orderId }, 'the hotel does not name the buyer: the unknown transfer did not go through');
-  await failSale(deps, orderId, 'transfer_failed', 'a read of the reservation shows the hotel does not name the buyer');
+  await failSale(
+    deps,
+    orderId,
+    'transfer_failed',
+    'a read of the reservation shows the hotel does not name the buyer',
+    lease,
+  );
 }

@@ -1,6 +1,7 @@
 import type { OrderState, RefundReason } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from '../payments/jobs.ts';
@@ -22,8 +23,11 @@ export async function failSale(
   orderId: string,
   reason: RefundReason,
   detail: string,
+  /** The transfer job's, when it ends the sale: only while its run still holds the job. */
+  lease?: JobLease,
 ): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
     if (!ENDABLE.includes(order.state)) return;

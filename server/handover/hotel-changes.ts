@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { HOTEL_WITHDRAWAL_MESSAGES, type HotelWithdrawal } from '../../contract/handover.ts';
 import { isSaleUnderWay, SALE_STATES } from '../../contract/order-state.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueueJob, enqueuePendingJob } from '../jobs/enqueue.ts';
 import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { refundOrderByOperator } from '../payments/operator-refund.ts';
@@ -36,19 +35,9 @@ export async function enqueueHotelChanges(
     .execute();
   let queued = 0;
   for (const { external_id: reservationId } of known) {
-    const added = await inTransaction(deps.db, async (trx) => {
-      const earlier = await trx
-        .selectFrom('jobs')
-        .select('state')
-        .where('kind', '=', HANDOVER_JOBS.hotelChange.kind)
-        .where(sql<string>`payload->>'reservationId'`, '=', reservationId)
-        .execute();
-      if (earlier.some((job) => job.state === 'pending')) return false;
-      // The reservation's n-th re-read: two deliveries racing here compute the same key, and one job results.
-      const key = `${reservationId}#${earlier.length + 1}`;
-      const now = deps.clock();
-      return enqueueJob(trx, HANDOVER_JOBS.hotelChange, key, { reservationId }, now);
-    });
+    // Two deliveries racing here queue one job: the database keeps one re-read per reservation waiting.
+    const now = deps.clock();
+    const added = await enqueuePendingJob(deps.db, HANDOVER_JOBS.hotelChange, reservationId, { reservationId }, now);
     if (added) queued += 1;
   }
   return queued;

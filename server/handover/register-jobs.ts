@@ -34,7 +34,7 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
     })
     .register(HANDOVER_JOBS.confirmTransfer, {
       ...CONFIRM_TRANSFER_POLICY,
-      run: ({ orderId }) => confirmTransfer(deps, orderId),
+      run: ({ orderId }, { lease }) => confirmTransfer(deps, orderId, lease),
     })
     .register(HANDOVER_JOBS.hotelChange, {
       maxAttempts: HOTEL_CHANGE_ATTEMPTS,

@@ -3,6 +3,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { RetryJobLater } from '../jobs/errors.ts';
 import type { JobAttempt } from '../jobs/registry.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
@@ -49,14 +50,14 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
     const failure =
       error instanceof PmsTransferError ? error : new PmsTransferError('unavailable', String((error as Error).message));
     deps.logger.warn({ orderId, kind: failure.kind, err: error }, 'transfer at the hotel failed');
-    if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message);
-    if (attempt.lastAttempt) return parkUnknownTransfer(deps, orderId, failure.message);
+    if (failure.kind === 'refused') return failSale(deps, orderId, 'transfer_refused', failure.message, attempt.lease);
+    if (attempt.lastAttempt) return parkUnknownTransfer(deps, orderId, failure.message, attempt.lease);
     if (failure.kind === 'rate_limited' && failure.retryAfterMs !== null) {
       throw new RetryJobLater(failure.message, failure.retryAfterMs, { cause: error });
     }
     throw failure;
   }
-  await recordTransferred(deps, orderId, handoverOf(reservation, order));
+  await recordTransferred(deps, orderId, handoverOf(reservation, order), attempt.lease);
 }
 
 /**
@@ -64,8 +65,9 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
  * `transfer_unknown`, the operator is told in the log (and `npm run orders -- unknown` lists it), and the
  * confirming job reads the reservation until it shows who the hotel names.
  */
-async function parkUnknownTransfer(deps: BuyingDeps, orderId: string, detail: string) {
+async function parkUnknownTransfer(deps: BuyingDeps, orderId: string, detail: string, lease: JobLease) {
   const parked = await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order } = await lockOrderAndListing(trx, orderId);
     if (order.state !== 'transferring') return false;
@@ -146,8 +148,16 @@ export function handoverOf(
  * reservation is spent, both sides are told, and the payouts are asked to settle the sale and schedule the
  * seller's payout (a port: payouts build on the handover, not the other way).
  */
-export async function recordTransferred(deps: BuyingDeps, orderId: string, handover: StoredHandover) {
+export async function recordTransferred(
+  deps: BuyingDeps,
+  orderId: string,
+  handover: StoredHandover,
+  /** The recording job's: only while its run still holds the job. */
+  lease?: JobLease,
+) {
   await inTransaction(deps.db, async (trx) => {
+    // A run that stalled past its lease records nothing: the run that took the job over does.
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
     if (order.state !== 'transferring' && order.state !== 'transfer_unknown') return;

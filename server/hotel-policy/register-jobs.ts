@@ -26,10 +26,12 @@ async function pausedEmail(deps: BuyingDeps, listingId: string, reason: string):
   const row = await deps.db
     .selectFrom('listings')
     .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
-    .select(['listings.title', 'listings.hotel_name', 'profiles.email'])
+    .select(['listings.title', 'listings.hotel_name', 'listings.hotel_pause_reason', 'profiles.email'])
     .where('listings.id', '=', listingId)
     .executeTakeFirst();
   if (!row?.email) return null;
+  // A second pause while this email waited to be sent is absorbed by it (one waiting per listing): say the latest.
+  reason = row.hotel_pause_reason ?? reason;
   const hotel = row.hotel_name ?? 'The hotel';
   return {
     to: row.email,

@@ -20,3 +20,11 @@ export class JobCannotSucceed extends Error {
     this.name = 'JobCannotSucceed';
   }
 }
+
+/** A run took longer than its kind's time limit: it is given up and counts as a failed attempt. */
+export class JobTimedOut extends Error {
+  constructor(kind: string, timeoutMs: number) {
+    super(`a ${kind} run took longer than its limit of ${timeoutMs / 1_000} s`);
+    this.name = 'JobTimedOut';
+  }
+}

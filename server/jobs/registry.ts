@@ -1,5 +1,6 @@
 import type { JobRow } from '../db/schema.ts';
 import type { JobType } from './job-type.ts';
+import type { JobLease } from './lease.ts';
 
 /** What a handler knows about the attempt it is making. */
 export interface JobAttempt {
@@ -8,6 +9,13 @@ export interface JobAttempt {
   attempt: number;
   /** No attempt follows this one if it fails: a handler that must end in a known state decides it now. */
   lastAttempt: boolean;
+  /**
+   * This run's fencing token: a transaction that records the work's result (a transfer made, a refund
+   * confirmed) calls `holdJobLease(trx, attempt.lease)` first, so a run that lost its lease records nothing.
+   */
+  lease: JobLease;
+  /** Aborted when the kind's time limit passes: the run is given up and the job retried. */
+  signal: AbortSignal;
 }
 
 export interface JobPolicy {
@@ -18,6 +26,11 @@ export interface JobPolicy {
   maxBackoffMs?: number;
   /** How long a claimed job is its worker's before another may take it; extended while the handler runs. */
   leaseMs?: number;
+  /**
+   * How long one run may take before it is given up (its signal aborted, the attempt counted as failed and
+   * retried after the back-off): a stalled provider holds a worker's slot for this long at most.
+   */
+  timeoutMs?: number;
 }
 
 export interface JobHandler<Payload> extends JobPolicy {
@@ -33,9 +46,10 @@ export interface RegisteredKind extends Required<JobPolicy> {
 /**
  * A lease of 30 s, extended every 10 s while the handler runs: a job whose worker died is taken over within
  * half a minute (a buyer waiting for the hotel's handover should not wait minutes), and a live worker keeps it
- * through two missed extensions.
+ * through two missed extensions. A run may take two minutes: every provider call has its own time-outs of
+ * seconds, so a run longer than that is stalled, and the slot is better spent on the next job.
  */
-const DEFAULTS = { backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 30_000 };
+const DEFAULTS = { backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 30_000, timeoutMs: 120_000 };
 
 /**
  * The kinds this process can run. Each domain registers its own (`registerPaymentJobs(registry, deps)`), so a

@@ -8,7 +8,8 @@ import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { JobCannotSucceed, RetryJobLater } from './errors.ts';
+import { JobCannotSucceed, JobTimedOut, RetryJobLater } from './errors.ts';
+import { JobLeaseLost, type JobLease } from './lease.ts';
 import type { JobRegistry, RegisteredKind } from './registry.ts';
 
 export interface JobWorkerDeps {
@@ -47,6 +48,7 @@ export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID(
  * Claims one due job of a kind this worker knows: a pending one whose time has come, or a running one whose
  * worker let its lease lapse (it died mid-job). FOR UPDATE SKIP LOCKED: two workers never claim the same row,
  * and the claim (state, attempt, lease) commits before the work starts, so the lease is per job, not per batch.
+ * Each claim is the lease's next generation: the run's fencing token (server/jobs/lease.ts).
  */
 export async function claimNextJob(deps: JobWorkerDeps, workerId: string): Promise<JobRow | undefined> {
   const kinds = deps.registry.names();
@@ -76,6 +78,7 @@ export async function claimNextJob(deps: JobWorkerDeps, workerId: string): Promi
       .set({
         state: 'running',
         attempts: sql<number>`attempts + 1`,
+        lease: sql<number>`lease + 1`,
         locked_until: new Date(now.getTime() + leaseMs),
         locked_by: workerId,
         updated_at: now,
@@ -103,58 +106,83 @@ export async function takeOverJobsOfEndedProcesses(deps: Pick<JobWorkerDeps, 'db
   return Number(result.numUpdatedRows);
 }
 
-/** Runs a claimed job and records how it went, only while this worker still holds its lease. */
-export async function runClaimedJob(deps: JobWorkerDeps, job: JobRow, workerId: string): Promise<JobRow['state']> {
+/**
+ * Runs a claimed job within its kind's time limit and records how it went, only while this run still holds its
+ * lease. A run past the limit is given up (its signal aborted) and counted as a failed attempt; whatever it
+ * still tries to record afterwards is refused by its lease (holdJobLease).
+ */
+export async function runClaimedJob(deps: JobWorkerDeps, job: JobRow): Promise<void> {
   const kind = deps.registry.get(job.kind)!;
-  const stopHeartbeat = keepLease(deps, job, workerId, kind.leaseMs);
+  const lease: JobLease = { jobId: job.id, generation: job.lease };
+  const stopHeartbeat = keepLease(deps, job, kind.leaseMs);
   try {
     const payload = kind.type.payload.safeParse(job.payload);
     if (!payload.success) throw new JobCannotSucceed(`The payload of job ${job.id} is not a ${job.kind} payload`);
-    await kind.run(payload.data, {
-      job,
-      attempt: job.attempts,
-      lastAttempt: job.attempts >= kind.maxAttempts,
-    });
-    await settle(deps, job, workerId, { state: 'done', last_error: null });
-    return 'done';
+    await withinTimeLimit(kind.timeoutMs, job.kind, (signal) =>
+      kind.run(payload.data, {
+        job,
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= kind.maxAttempts,
+        lease,
+        signal,
+      }),
+    );
+    await settle(deps, job, { state: 'done', last_error: null });
   } catch (error) {
-    return failed(deps, job, workerId, kind, error);
+    // Another run holds the job now: it records the outcome, this one nothing.
+    if (error instanceof JobLeaseLost) deps.logger.warn({ jobId: job.id, kind: job.kind }, error.message);
+    else await failed(deps, job, kind, error);
   } finally {
     stopHeartbeat();
   }
 }
 
-async function failed(
-  deps: JobWorkerDeps,
-  job: JobRow,
-  workerId: string,
-  kind: RegisteredKind,
-  error: unknown,
-): Promise<JobRow['state']> {
+/** Runs `work` with a signal aborted after `timeoutMs`, and gives it up then with a JobTimedOut. */
+async function withinTimeLimit(
+  timeoutMs: number,
+  kind: string,
+  work: (signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new JobTimedOut(kind, timeoutMs);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([work(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function failed(deps: JobWorkerDeps, job: JobRow, kind: RegisteredKind, error: unknown): Promise<void> {
   const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
   const context = { err: error, jobId: job.id, kind: job.kind, key: job.key, attempt: job.attempts };
   if (error instanceof JobCannotSucceed || job.attempts >= kind.maxAttempts) {
     deps.logger.error({ ...context, maxAttempts: kind.maxAttempts }, 'job failed for good');
-    await settle(deps, job, workerId, { state: 'failed', last_error: lastError });
-    return 'failed';
+    await settle(deps, job, { state: 'failed', last_error: lastError });
+    return;
   }
   const delay =
     error instanceof RetryJobLater
       ? error.retryAfterMs
       : Math.min(kind.maxBackoffMs, kind.backoffMs * 2 ** (job.attempts - 1));
   deps.logger.warn({ ...context, retryInMs: delay }, 'job attempt failed; it will be retried');
-  await settle(deps, job, workerId, {
+  await settle(deps, job, {
     state: 'pending',
     last_error: lastError,
     run_at: new Date(deps.clock().getTime() + delay),
   });
-  return 'pending';
 }
 
+/** Records a run's outcome, only if its lease is still the job's current one (no other run took it over). */
 async function settle(
   deps: JobWorkerDeps,
   job: JobRow,
-  workerId: string,
   outcome: { state: 'done' | 'failed' | 'pending'; last_error: string | null; run_at?: Date },
 ) {
   const now = deps.clock();
@@ -169,8 +197,7 @@ async function settle(
     })
     .where('id', '=', job.id)
     .where('state', '=', 'running')
-    .where('locked_by', '=', workerId)
-    .where('attempts', '=', job.attempts)
+    .where('lease', '=', job.lease)
     .executeTakeFirst();
   if (!result.numUpdatedRows) {
     deps.logger.warn({ jobId: job.id, kind: job.kind }, 'job lease was lost before its outcome was recorded');
@@ -178,7 +205,7 @@ async function settle(
 }
 
 /** Extends the lease while the handler works, so a slow provider never lets another worker take the job. */
-function keepLease(deps: JobWorkerDeps, job: JobRow, workerId: string, leaseMs: number): () => void {
+function keepLease(deps: JobWorkerDeps, job: JobRow, leaseMs: number): () => void {
   const timer = setInterval(
     () => {
       deps.db
@@ -186,8 +213,7 @@ function keepLease(deps: JobWorkerDeps, job: JobRow, workerId: string, leaseMs: 
         .set({ locked_until: new Date(deps.clock().getTime() + leaseMs) })
         .where('id', '=', job.id)
         .where('state', '=', 'running')
-        .where('locked_by', '=', workerId)
-        .where('attempts', '=', job.attempts)
+        .where('lease', '=', job.lease)
         .execute()
         .catch((error: unknown) => deps.logger.warn({ err: error, jobId: job.id }, 'extending a job lease failed'));
     },
@@ -210,7 +236,7 @@ export async function runDueJobs(
   while (ran < limit && !stopping?.aborted) {
     const job = await claimNextJob(deps, workerId);
     if (!job) break;
-    await runClaimedJob(deps, job, workerId);
+    await runClaimedJob(deps, job);
     ran += 1;
   }
   return ran;

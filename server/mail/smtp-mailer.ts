@@ -7,9 +7,16 @@ export interface SmtpOptions {
   from: string;
 }
 
+/**
+ * Seconds, not nodemailer's minutes (its socket time-out is ten): a relay that accepts the connection and then
+ * says nothing would otherwise hold a job worker's slot, and the refunds queued behind the email, for that long.
+ * A healthy relay greets and answers each command in well under a second.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 /** The real adapter: hands every message to the SMTP relay in SMTP_URL. */
 export function createSmtpMailer({ url, from }: SmtpOptions): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS });
   return {
     kind: 'smtp',
     async send(message: MailMessage) {

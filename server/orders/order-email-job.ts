@@ -4,6 +4,8 @@ import type { JobAttempt, JobHandler } from '../jobs/registry.ts';
 
 /** Emails are retried for about a day (12 attempts, the back-off doubling up to an hour). */
 const EMAIL_ATTEMPTS = 12;
+/** One email's run, the mailer's own time-outs (seconds) included, is given up after a minute at most. */
+const EMAIL_TIME_LIMIT_MS = 60_000;
 
 /**
  * The handler of a job that sends one email about the thing its payload names: it loads what the email says,
@@ -18,6 +20,7 @@ export function emailJob<Payload extends object, Facts>(
 ): JobHandler<Payload> {
   return {
     maxAttempts: EMAIL_ATTEMPTS,
+    timeoutMs: EMAIL_TIME_LIMIT_MS,
     run: async (payload: Payload, { job }: JobAttempt) => {
       const message = build(await load(payload));
       if (message) await deps.mailer.send(message);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import { unsettleSale } from '../ledger/money-events.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { SALE_JOBS } from './sale-jobs.ts';
@@ -32,5 +32,5 @@ export async function undoSale(trx: Transaction<Database>, orderId: string, now:
       reason: 'the sale was refunded before the payout was sent',
     });
   }
-  if (payout.state !== 'reversed') await enqueueJob(trx, SALE_JOBS.reversePayout, orderId, { orderId }, now);
+  if (payout.state !== 'reversed') await enqueuePendingJob(trx, SALE_JOBS.reversePayout, orderId, { orderId }, now);
 }

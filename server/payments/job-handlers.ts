@@ -4,6 +4,7 @@ import { buyerReceipt, buyerRefundNotice, sellerSaleNotice, type OrderFacts } fr
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { orderEmailJob } from '../orders/order-email-job.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { confirmRefund } from './confirm-refund.ts';
@@ -32,7 +33,7 @@ export function registerPaymentJobs(registry: JobRegistry, deps: BuyingDeps): Jo
   return registry
     .register(PAYMENT_JOBS.refund, {
       maxAttempts: REFUND_ATTEMPTS,
-      run: async ({ orderId }) => refund(deps, await loadOrder(deps, orderId)),
+      run: async ({ orderId }, { lease }) => refund(deps, await loadOrder(deps, orderId), lease),
     })
     .register(PAYMENT_JOBS.recordPayment, {
       maxAttempts: RECORD_ATTEMPTS,
@@ -133,9 +134,10 @@ function isAlreadyRefunded(error: unknown): boolean {
  * The provider refunds once per order (its idempotency key is the order). The order becomes `refunded` only
  * when the provider confirms the whole payment is back: our refund succeeded, or the provider says the payment
  * was already refunded (by hand in its dashboard, or under another key). A refund still pending is looked up
- * again on the next attempt. Each refund the provider holds is recorded with its amount and status.
+ * again on the next attempt. Each refund the provider holds is recorded with its amount and status, only while
+ * the job's `lease` is still this run's.
  */
-async function refund(deps: BuyingDeps, order: LoadedOrder) {
+async function refund(deps: BuyingDeps, order: LoadedOrder, lease: JobLease) {
   // Confirmed meanwhile (the provider's charge.refunded came first): nothing left to do.
   if (order.state !== 'refund_pending') return;
   const paymentIntentId = await paymentIntentOf(deps, order);
@@ -155,6 +157,7 @@ async function refund(deps: BuyingDeps, order: LoadedOrder) {
   }
   const done = alreadyRefunded || refundsCoverPayment(refunds, order.paidCents);
   await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     await recordRefunds(trx, order.id, refunds, now);
     if (!done) return;

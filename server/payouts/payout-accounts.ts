@@ -1,7 +1,7 @@
 import type { PayoutAccountStatus } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import type { PayoutAccount } from '../payments/stripe/payments.ts';
 import type { PayoutDeps } from './deps.ts';
 import type { ProviderEventHandler } from '../payments/handle-payment-event.ts';
@@ -60,7 +60,7 @@ async function recordPayoutAccount(deps: PayoutDeps, account: PayoutAccount): Pr
           actor: 'payout account check',
           reason: `account ${account.id} can receive transfers`,
         });
-        await enqueueJob(trx, PAYOUT_JOBS.send, `${orderId}@${now.toISOString()}`, { orderId }, now);
+        await enqueuePendingJob(trx, PAYOUT_JOBS.send, orderId, { orderId }, now);
       }
     }
     return payoutAccountStatus(after);

@@ -1,5 +1,6 @@
 import { inTransaction } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { postPayout } from '../ledger/payout-events.ts';
 import type { ProviderTransfer } from '../ledger/provider-records.ts';
 import type { PayoutDeps } from './deps.ts';
@@ -9,7 +10,8 @@ import { transitionPayout } from '../orders/payout-transition.ts';
 /**
  * Records a transfer the provider made for a payout, once: the payout is `paid` and the ledger posts it. A
  * refund of the stay may have cancelled the payout while the transfer was under way (or its job died after the
- * provider call): the transfer is recorded all the same, and a reversal is queued for it.
+ * provider call): the transfer is recorded all the same, and a reversal is queued for it. Called by a job, only
+ * while its `lease` is still that run's.
  */
 export async function recordTransfer(
   deps: PayoutDeps,
@@ -17,8 +19,10 @@ export async function recordTransfer(
   sellerId: string,
   transfer: ProviderTransfer,
   actor: string,
+  lease?: JobLease,
 ) {
   await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const paid = await transitionPayout(trx, {
       orderId,
@@ -47,7 +51,7 @@ export async function recordTransfer(
     });
     const order = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow();
     if (order.state !== 'transferred') {
-      await enqueueJob(trx, SALE_JOBS.reversePayout, `${orderId}:after-send`, { orderId }, now);
+      await enqueuePendingJob(trx, SALE_JOBS.reversePayout, orderId, { orderId }, now);
     }
   });
 }

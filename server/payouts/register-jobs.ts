@@ -18,9 +18,12 @@ const PAYOUT_BACKOFF_MS = 30_000;
 export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): JobRegistry {
   const policy = { maxAttempts: PAYOUT_ATTEMPTS, backoffMs: PAYOUT_BACKOFF_MS };
   return registry
-    .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }) => sendPayout(deps, orderId) })
+    .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }, { lease }) => sendPayout(deps, orderId, lease) })
     .register(SALE_JOBS.schedulePayout, { ...policy, run: ({ orderId }) => scheduleSalePayout(deps, orderId) })
-    .register(SALE_JOBS.reversePayout, { ...policy, run: ({ orderId }) => reversePayout(deps, orderId) })
+    .register(SALE_JOBS.reversePayout, {
+      ...policy,
+      run: ({ orderId }, { lease }) => reversePayout(deps, orderId, lease),
+    })
     .register(
       PAYOUT_JOBS.waitingEmail,
       orderEmailJob(

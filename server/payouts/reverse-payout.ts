@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/transaction.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { postReversal } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
 import { transitionPayout } from '../orders/payout-transition.ts';
@@ -11,24 +12,26 @@ import { recordTransfer } from './record-transfer.ts';
  * asked for the order's transfers: a send job that died after the provider paid must not leave that money with
  * the seller unseen, so such a transfer is recorded and reversed. When the provider refuses a reversal (the
  * seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller still owes it
- * in the ledger, and the operator is warned in the log.
+ * in the ledger, and the operator is warned in the log. Each outcome is recorded only while the job's `lease` is
+ * still this run's.
  */
-export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<void> {
+export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   let payout = await loadPayout(deps, orderId);
   if (payout?.state === 'scheduled' || payout?.state === 'waiting_account' || payout?.state === 'cancelled') {
     const [made] = await deps.payments.listTransfers(orderId);
-    if (made) await recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.reverse');
+    if (made) await recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.reverse', lease);
     else if (payout.state !== 'cancelled') {
-      await inTransaction(deps.db, (trx) =>
-        transitionPayout(trx, {
+      await inTransaction(deps.db, async (trx) => {
+        await holdJobLease(trx, lease);
+        await transitionPayout(trx, {
           orderId,
           from: ['scheduled', 'waiting_account'],
           to: 'cancelled',
           now: deps.clock(),
           actor: 'payouts.reverse',
           reason: 'the stay was refunded before the payout was sent',
-        }),
-      );
+        });
+      });
     }
     payout = await loadPayout(deps, orderId);
   }
@@ -42,20 +45,22 @@ export async function reversePayout(deps: PayoutDeps, orderId: string): Promise<
       { orderId, err: error },
       'the payout of a refunded stay could not be reversed: the seller owes it',
     );
-    await inTransaction(deps.db, (trx) =>
-      transitionPayout(trx, {
+    await inTransaction(deps.db, async (trx) => {
+      await holdJobLease(trx, lease);
+      await transitionPayout(trx, {
         orderId,
         from: ['paid'],
         to: 'reversal_failed',
         now: deps.clock(),
         actor: 'payouts.reverse',
         reason: `the provider refused to reverse transfer ${payout.transfer_id}: the seller owes it`,
-      }),
-    );
+      });
+    });
     return;
   }
   const sellerId = payout.seller_id;
   await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const reversed = await transitionPayout(trx, {
       orderId,

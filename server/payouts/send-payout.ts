@@ -2,6 +2,7 @@ import { settledPayoutCents } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { recordPayment } from '../payments/provider-records.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
+import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { transitionPayout } from '../orders/payout-transition.ts';
@@ -16,9 +17,10 @@ import { recordTransfer } from './record-transfer.ts';
  * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, and only
  * after the provider's transfers of the order (its transfer group) show none made yet, so neither a retry after a
  * crash nor one days later (past the key's 24 hours) pays twice. Outages and a platform balance too small
- * are thrown, for the job worker to retry with its back-off.
+ * are thrown, for the job worker to retry with its back-off. What it records is recorded only while the job's
+ * `lease` is still this run's (a run that stalled past its lease records nothing; the run that took over does).
  */
-export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<void> {
+export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   const payout = await deps.db
     .selectFrom('payouts')
     .innerJoin('orders', 'orders.id', 'payouts.order_id')
@@ -47,8 +49,8 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
   // The idempotency key is forgotten by the provider after a day: a retry days later must not pay again, so the
   // provider is asked for the order's transfers first, and one found is recorded instead.
   const [made] = await deps.payments.listTransfers(orderId);
-  if (made) return recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.send');
-  if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId);
+  if (made) return recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.send', lease);
+  if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId, lease);
   const settled = await settledChargeOf(deps, orderId, payout);
   const amount = {
     currency: settled.currency,
@@ -68,10 +70,10 @@ export async function sendPayout(deps: PayoutDeps, orderId: string): Promise<voi
       sourceChargeId: settled.chargeId,
     });
   } catch (error) {
-    if (refusalReason(error) === 'account_not_ready') return waitForAccount(deps, orderId);
+    if (refusalReason(error) === 'account_not_ready') return waitForAccount(deps, orderId, lease);
     throw error;
   }
-  await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send');
+  await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send', lease);
 }
 
 /** Whether any refund of the order's payment succeeded (a partial one by hand in the dashboard, say). */
@@ -120,8 +122,9 @@ async function settledChargeOf(
   };
 }
 
-async function waitForAccount(deps: PayoutDeps, orderId: string) {
+async function waitForAccount(deps: PayoutDeps, orderId: string, lease: JobLease | undefined) {
   await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
     const now = deps.clock();
     const waiting = await transitionPayout(trx, {
       orderId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { Executor } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import { defineJobType } from '../jobs/job-type.ts';
 import { transitionListing } from '../listings/transition.ts';
 import { pauseReasonText } from './facts.ts';
@@ -44,7 +44,7 @@ export async function pauseForHotel(
       changes: { hotel_pause_reason: reason },
     });
   }
-  await enqueueJob(trx, LISTING_PAUSED_EMAIL, `${listing.id}:${now.getTime()}`, { listingId: listing.id, reason }, now);
+  await enqueuePendingJob(trx, LISTING_PAUSED_EMAIL, listing.id, { listingId: listing.id, reason }, now);
   return true;
 }
 

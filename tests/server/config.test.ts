@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       demoMode: false,
+      demoOperatorToken: null,
       standInsAllowed: true,
       codeHmacKey: expect.any(String),
       localSecrets: {
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       payments: { mode: 'local', publishableKey: null },
       payouts: { feePercent: 0, release: 'transferred' },
+      jobs: { retentionDays: 30 },
       rates: { mode: 'stand-in' },
     });
   });
@@ -87,6 +89,13 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ PLATFORM_FEE_PERCENT: '101' })).toThrow(/PLATFORM_FEE_PERCENT/);
     expect(() => loadConfig({ PAYOUT_RELEASE: 'tomorrow' })).toThrow(/PAYOUT_RELEASE: must be transferred or check_in/);
+  });
+
+  it('keeps done jobs 30 days unless JOBS_RETENTION_DAYS says otherwise, and names a bad value', () => {
+    expect(loadConfig({}).jobs).toEqual({ retentionDays: 30 });
+    expect(loadConfig({ JOBS_RETENTION_DAYS: '7' }).jobs).toEqual({ retentionDays: 7 });
+    expect(() => loadConfig({ JOBS_RETENTION_DAYS: '0' })).toThrow(/JOBS_RETENTION_DAYS: must be a whole number/);
+    expect(() => loadConfig({ JOBS_RETENTION_DAYS: 'a month' })).toThrow(/JOBS_RETENTION_DAYS/);
   });
 
   it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {

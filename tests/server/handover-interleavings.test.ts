@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPaymentRecorded, SALE_UNDER_WAY_STATES, type OrderState } from '../../contract/order-state.ts';
+import { AppError } from '../../server/http/errors.ts';
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
-import { claimNextJob } from '../../server/jobs/worker.ts';
+import { claimNextJob, runClaimedJob } from '../../server/jobs/worker.ts';
 import { registerBuyingJobs, runPaymentJobs } from '../../server/buying-jobs.ts';
 import { sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { OrdersCommandError, runOrdersCommand } from '../../server/payments/orders-command.ts';
@@ -19,7 +20,12 @@ import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/
  * refunded once the work drains, no order is refunded twice, and the hotel names the buyer exactly for the
  * transferred sales of the reservations it still holds. The seller sets up payouts at a random moment (or never),
  * and the provider may refuse to reverse a payout: the ledger always reconciles, nothing is paid out for a stay
- * that is not the buyer's, and nothing twice.
+ * that is not the buyer's, and nothing twice. Someone refunds a payment by hand in the provider's dashboard at any
+ * moment (`charge.refunded`), the provider refuses refunds for lack of balance for a while, a day passes (the
+ * provider forgets its idempotency keys, so a job retried then must ask before paying again), and a worker stalls
+ * mid-job past its lease while another takes the job over: at most one transfer per order ever reaches the
+ * provider, no order is `refunded` before the provider refunded it, and no refunded order keeps a payout unless a
+ * refused reversal is recorded as the seller's debt.
  *
  * `HANDOVER_PROPERTY_RUNS=500 npx vitest run tests/server/handover-interleavings.test.ts` runs it longer.
  */
@@ -41,7 +47,11 @@ type Step =
   | { kind: 'relist'; stay: number }
   | { kind: 'hotelCancelsAndOperatorRefunds'; stay: number }
   | { kind: 'sellerOnboards' }
-  | { kind: 'reversalsRefused'; refused: boolean };
+  | { kind: 'reversalsRefused'; refused: boolean }
+  | { kind: 'refundByHand'; stay: number }
+  | { kind: 'refundsRefusedForBalance'; times: number }
+  | { kind: 'dayPasses' }
+  | { kind: 'loseLeaseMidJob' };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -77,6 +87,16 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'sellerOnboards' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reversalsRefused' as const), refused: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('refundsRefusedForBalance' as const),
+      times: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'dayPasses' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'loseLeaseMidJob' as const }) },
 );
 
 /**
@@ -112,6 +132,8 @@ interface World {
   buyers: Awaited<ReturnType<BuyingFixture['user']>>[];
   /** Reservations the hotel cancelled: nobody holds them any more, whatever name they carry. */
   cancelledAtHotel: Set<string>;
+  /** Orders refunded by hand in the provider's dashboard (the stay may stay in the buyer's name at the hotel). */
+  refundedByHand: Set<string>;
   reservations: { reservationId: string; externalId: string; listingIds: string[] }[];
   sessions: string[];
   events: { payload: string; signature: string }[];
@@ -131,7 +153,15 @@ async function newWorld(): Promise<World> {
     reservations.push({ reservationId: row.id, externalId: row.external_id, listingIds: [listingId] });
   }
   const buyers = await Promise.all(Array.from({ length: BUYERS }, () => fx.user()));
-  return { seller, reservations, buyers, cancelledAtHotel: new Set(), sessions: [], events: [] };
+  return {
+    seller,
+    reservations,
+    buyers,
+    cancelledAtHotel: new Set(),
+    refundedByHand: new Set(),
+    sessions: [],
+    events: [],
+  };
 }
 
 const pick = <T>(items: T[], index: number): T | undefined => (items.length ? items[index % items.length] : undefined);
@@ -206,7 +236,86 @@ async function apply(world: World, step: Step): Promise<void> {
     case 'reversalsRefused':
       fx.payments.refuseReversals = step.refused;
       return;
+    case 'refundByHand':
+      await refundByHand(world, step.stay);
+      return;
+    case 'refundsRefusedForBalance':
+      fx.payments.failNext(
+        'refund',
+        new AppError('CONFLICT', 'The payment provider’s balance cannot cover this.', {
+          providerCode: 'balance_insufficient',
+          reason: 'balance_insufficient',
+        }),
+        step.times,
+      );
+      return;
+    case 'dayPasses':
+      // Past the provider's 24 hours: a job retried now cannot count on its idempotency key.
+      fx.payments.forgetIdempotencyKeys();
+      fx.clock.advance(25 * 60 * MINUTE);
+      return;
+    case 'loseLeaseMidJob':
+      await loseLeaseMidJob();
+      return;
   }
+}
+
+/**
+ * The operator refunds the stay's latest paid order by hand in the provider's dashboard, at whatever state the
+ * order and its payout are in; the provider's signed `charge.refunded` reaches the webhook.
+ */
+async function refundByHand(world: World, stay: number) {
+  const reservation = world.reservations[stay]!;
+  const order = await db()
+    .selectFrom('orders')
+    .select(['id', 'payment_intent_id'])
+    .where('reservation_id', '=', reservation.reservationId)
+    .where('payment_intent_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!order?.payment_intent_id) return;
+  const refunds = await fx.payments.listRefunds(order.payment_intent_id);
+  if (refunds.some((refund) => refund.status === 'succeeded')) return;
+  world.refundedByHand.add(order.id);
+  expect((await fx.deliver(fx.payments.refundByHand(order.payment_intent_id))).status).toBe(200);
+}
+
+/**
+ * A worker claims the next due job and stalls right after its provider call (the hotel or the payment provider
+ * did what it asked) for longer than its lease. Another worker takes the job over and finishes it; then the
+ * stalled one wakes up and tries to record what it did: its lease is gone, so nothing it records counts.
+ */
+async function loseLeaseMidJob() {
+  const registry = registerBuyingJobs(new JobRegistry(), fx.deps);
+  const workerId = 'worker-that-stalls';
+  const job = await claimNextJob({ ...fx.deps, registry, workerId }, workerId);
+  if (!job) return;
+  const { transferToGuest } = fx.pms;
+  const { refund, createTransfer, reverseTransfer } = fx.payments;
+  let resume!: () => void;
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  let reached!: () => void;
+  const reachedProvider = new Promise<void>((resolve) => (reached = resolve));
+  const stallAfter =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await call(...args);
+      reached();
+      await resumed;
+      return result;
+    };
+  fx.pms.transferToGuest = stallAfter(transferToGuest.bind(fx.pms));
+  fx.payments.refund = stallAfter(refund.bind(fx.payments));
+  fx.payments.createTransfer = stallAfter(createTransfer.bind(fx.payments));
+  fx.payments.reverseTransfer = stallAfter(reverseTransfer.bind(fx.payments));
+  const stalled = runClaimedJob({ ...fx.deps, registry, workerId }, job);
+  await Promise.race([reachedProvider, stalled]);
+  fx.pms.transferToGuest = transferToGuest;
+  Object.assign(fx.payments, { refund, createTransfer, reverseTransfer });
+  fx.clock.advance(registry.get(job.kind)!.leaseMs);
+  await runPaymentJobs(fx.deps);
+  resume();
+  await stalled;
 }
 
 /**
@@ -219,7 +328,13 @@ async function crashMidJob(afterWork: boolean) {
   const job = await claimNextJob({ ...fx.deps, registry }, 'worker-that-dies');
   if (!job || !afterWork) return;
   const kind = registry.get(job.kind)!;
-  const attempt = { job, attempt: job.attempts, lastAttempt: job.attempts >= kind.maxAttempts };
+  const attempt = {
+    job,
+    attempt: job.attempts,
+    lastAttempt: job.attempts >= kind.maxAttempts,
+    lease: { jobId: job.id, generation: job.lease },
+    signal: new AbortController().signal,
+  };
   const { transferToGuest } = fx.pms;
   const { refund, createTransfer, reverseTransfer } = fx.payments;
   const died = new Promise<void>((resolve) => {
@@ -325,9 +440,25 @@ async function ordersOf(world: World) {
     .execute();
 }
 
-/** Holds at every step: at most one sale under way, and at most one transfer, per reservation. */
+/**
+ * Holds at every step: at most one sale under way, and at most one transfer, per reservation; at most one payout
+ * transfer per order at the provider; and no order `refunded` unless the provider refunded its payment.
+ */
 async function assertNeverSoldTwice(world: World) {
   const orders = await ordersOf(world);
+  for (const order of orders) {
+    expect(
+      fx.payments.transferLog.filter((transfer) => transfer.transferGroup === order.id).length,
+    ).toBeLessThanOrEqual(1);
+    if (order.state !== 'refunded') continue;
+    const { payment_intent_id } = await db()
+      .selectFrom('orders')
+      .select('payment_intent_id')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const refunds = await fx.payments.listRefunds(payment_intent_id!);
+    expect(refunds.some((refund) => refund.status === 'succeeded')).toBe(true);
+  }
   for (const { reservationId } of world.reservations) {
     const mine = orders.filter((o) => o.reservation_id === reservationId);
     expect(
@@ -367,9 +498,16 @@ async function assertEveryPaymentSettled(world: World) {
     const refunds = await db().selectFrom('order_refunds').select('id').where('order_id', '=', order.id).execute();
     expect(refunds.length).toBeLessThanOrEqual(1);
     const asked = fx.payments.refundCalls.some((call) => call.orderId === order.id);
-    expect(asked).toBe(state === 'refunded');
+    // A refund by hand needs no call of ours; every other refund is asked of the provider.
+    if (world.refundedByHand.has(order.id)) expect(state).toBe('refunded');
+    else expect(asked).toBe(state === 'refunded');
   }
-  for (const reservation of world.reservations.filter((r) => !world.cancelledAtHotel.has(r.externalId))) {
+  const refundedByHand = new Set(
+    orders.filter((order) => world.refundedByHand.has(order.id)).map((order) => order.reservation_id),
+  );
+  for (const reservation of world.reservations.filter(
+    (r) => !world.cancelledAtHotel.has(r.externalId) && !refundedByHand.has(r.reservationId),
+  )) {
     const transferred = orders.find((o) => o.reservation_id === reservation.reservationId && o.state === 'transferred');
     const atHotel = fx.pms.reservations.get(reservation.externalId)!;
     expect(atHotel.guest.email).toBe(transferred ? transferred.buyer_email : null);

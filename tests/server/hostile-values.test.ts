@@ -57,7 +57,7 @@ describe('pages drawn by a page function', () => {
       description: HOSTILE,
       paidAt: new Date(),
     };
-    expectInert(dashboardPage([{ ...payment, refundId: null }], HOSTILE));
+    expectInert(dashboardPage([{ ...payment, refundId: null }], { notice: HOSTILE, askOperatorToken: true }));
     expectInert(dashboardPage([{ ...payment, refundId: HOSTILE }]));
     expectInert(closedCheckoutPage(HOSTILE, HOSTILE, { href: HOSTILE, label: HOSTILE }));
   });

@@ -1,11 +1,14 @@
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listFailedJobs, retryFailedJob } from '../../server/jobs/admin.ts';
-import { enqueueJob } from '../../server/jobs/enqueue.ts';
+import { enqueueJob, enqueuePendingJob } from '../../server/jobs/enqueue.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { JobCannotSucceed, RetryJobLater } from '../../server/jobs/errors.ts';
 import { defineJobType } from '../../server/jobs/job-type.ts';
+import { holdJobLease } from '../../server/jobs/lease.ts';
+import { pruneDoneJobs, startJobPruning } from '../../server/jobs/prune.ts';
 import { JobRegistry, type JobAttempt } from '../../server/jobs/registry.ts';
 import {
   claimNextJob,
@@ -21,6 +24,7 @@ type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: Handle;
 let now: Date;
 const clock = () => now;
+const DAY = 24 * 3_600_000;
 const advance = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
@@ -34,13 +38,25 @@ const SLOW = defineJobType('test.slow', z.object({ value: z.string() }));
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // What a handler records in its own transaction (a transfer made, a refund confirmed), behind its lease.
+  await sql`CREATE TABLE job_results (job_key text NOT NULL, run text NOT NULL)`.execute(database.db);
 });
 afterAll(() => database.dispose());
 beforeEach(async () => {
   now = new Date('2026-05-01T10:00:00Z');
   errorLogs.length = 0;
   await database.db.deleteFrom('jobs').execute();
+  await sql`DELETE FROM job_results`.execute(database.db);
 });
+
+/** Records a run's result the way money-moving handlers do: in a transaction that first checks its lease. */
+const recordResult = (attempt: JobAttempt, run: string) =>
+  inTransaction(database.db, async (trx) => {
+    await holdJobLease(trx, attempt.lease);
+    await sql`INSERT INTO job_results (job_key, run) VALUES (${attempt.job.key}, ${run})`.execute(trx);
+  });
+const results = async () =>
+  (await sql<{ job_key: string; run: string }>`SELECT job_key, run FROM job_results`.execute(database.db)).rows;
 
 const worker = (registry: JobRegistry, workerId = 'worker-a'): JobWorkerDeps => ({
   db: database.db,
@@ -263,7 +279,7 @@ describe('durable jobs', () => {
     expect(await runDueJobs(worker(registry, 'alive'))).toBe(1);
     expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
     // The first worker comes back to life and finishes: its outcome is not recorded over the other's.
-    await runClaimedJob(worker(registry, 'dead'), dead!, 'dead');
+    await runClaimedJob(worker(registry, 'dead'), dead!);
     expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
     expect(runs).toEqual(['x', 'x']);
   });
@@ -282,5 +298,154 @@ describe('durable jobs', () => {
     expect(await runDueJobs(worker(registry, 'restarted'))).toBe(2);
     expect(await jobRow('cut-short')).toMatchObject({ state: 'done', attempts: 2 });
     expect(await jobRow('waiting')).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('refuses the late result of a run that lost its lease mid-handler; the run that took the job over stands', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const registry = (name: string) =>
+      new JobRegistry().register(SLOW, {
+        maxAttempts: 3,
+        leaseMs: 60_000,
+        run: async (_payload, attempt) => {
+          if (name === 'stalled') await gate;
+          await recordResult(attempt, name);
+        },
+      });
+    await enqueueJob(database.db, SLOW, 'transfer', { value: 'x' }, now);
+    const stalled = runDueJobs(worker(registry('stalled'), 'worker-a'));
+    await expect.poll(async () => (await jobRow('transfer')).state).toBe('running');
+    // The first worker's provider call hangs past its lease: another worker takes the job and finishes it.
+    advance(60_000);
+    expect(await runDueJobs(worker(registry('second'), 'worker-b'))).toBe(1);
+    expect(await jobRow('transfer')).toMatchObject({ state: 'done', lease: 2, locked_by: null });
+    release();
+    await stalled;
+    // The stalled run's result was refused in its own transaction, and it did not record an outcome either.
+    expect(await results()).toEqual([{ job_key: 'transfer', run: 'second' }]);
+    expect(await jobRow('transfer')).toMatchObject({ state: 'done', lease: 2, attempts: 2 });
+    expect(errorLogs).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/lease 1 was lost/) }),
+    );
+  });
+
+  it('gives up a run past its kind’s time limit, retries the job, and refuses what the given-up run records later', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let aborted: unknown;
+    let late: Promise<void> | undefined;
+    const registry = new JobRegistry().register(SLOW, {
+      maxAttempts: 3,
+      backoffMs: 1_000,
+      timeoutMs: 200,
+      run: async (_payload, attempt) => {
+        attempt.signal.addEventListener('abort', () => (aborted = attempt.signal.reason));
+        if (attempt.attempt === 1) {
+          late = gate.then(() => recordResult(attempt, 'given up'));
+          await late;
+        } else await recordResult(attempt, 'retry');
+      },
+    });
+    await enqueueJob(database.db, SLOW, 'k', { value: 'x' }, now);
+    const started = Date.now();
+    expect(await runDueJobs(worker(registry))).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(String(aborted)).toMatch(/longer than its limit of 0.2 s/);
+    expect(await jobRow('k')).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/limit/),
+    });
+    release();
+    await expect(late).rejects.toThrow(/lease 1 was lost/);
+    advance(1_000);
+    expect(await runDueJobs(worker(registry))).toBe(1);
+    expect(await jobRow('k')).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await results()).toEqual([{ job_key: 'k', run: 'retry' }]);
+  });
+
+  it('keeps one job of a kind waiting per thing; one running or retrying does not absorb the next', async () => {
+    const seen: string[] = [];
+    let fail = false;
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 3,
+      backoffMs: 1_000,
+      run: async ({ value }) => {
+        seen.push(value);
+        if (fail) throw new Error('provider down');
+      },
+    });
+    const waiting = () =>
+      database.db.selectFrom('jobs').select(['key', 'attempts']).where('state', '=', 'pending').orderBy('id').execute();
+    expect(await enqueuePendingJob(database.db, ECHO, 'order-1', { value: 'first' }, now)).toBe(true);
+    advance(1);
+    expect(await enqueuePendingJob(database.db, ECHO, 'order-1', { value: 'absorbed' }, now)).toBe(false);
+    expect(await enqueuePendingJob(database.db, ECHO, 'order-2', { value: 'other thing' }, now)).toBe(true);
+    expect(await waiting()).toEqual([
+      { key: expect.stringMatching(/^order-1@2026-05-01T10:00:00.000Z:[0-9a-f]{8}$/), attempts: 0 },
+      { key: expect.stringMatching(/^order-2@2026-05-01T10:00:00.001Z:[0-9a-f]{8}$/), attempts: 0 },
+    ]);
+    // Two transactions racing: the database keeps one waiting, whichever commits first.
+    await database.db.deleteFrom('jobs').execute();
+    const racing = await Promise.all(
+      [1, 2].map((n) =>
+        inTransaction(database.db, (trx) =>
+          enqueuePendingJob(trx, ECHO, 'order-3', { value: `racer ${n}` }, new Date(now.getTime() + n)),
+        ),
+      ),
+    );
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    // Once it failed and waits to be retried, a new change queues a job of its own (the first read before it).
+    fail = true;
+    advance(10);
+    expect(await runDueJobs(worker(registry))).toBe(1);
+    expect(await enqueuePendingJob(database.db, ECHO, 'order-3', { value: 'after the failure' }, now)).toBe(true);
+    expect((await waiting()).map((job) => job.attempts)).toEqual([1, 0]);
+    expect(() => enqueuePendingJob(database.db, ECHO, 'a@b', { value: 'x' }, now)).toThrow(/cannot contain '@'/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('prunes done jobs older than the retention period, and keeps failed, waiting and recent ones', async () => {
+    const registry = new JobRegistry().register(ECHO, {
+      maxAttempts: 1,
+      run: async ({ value }) => {
+        if (value === 'broken') throw new Error('still broken');
+      },
+    });
+    for (const key of ['old', 'old-failed']) {
+      await enqueueJob(database.db, ECHO, key, { value: key === 'old' ? 'ok' : 'broken' }, now);
+    }
+    await runDueJobs(worker(registry));
+    advance(20 * DAY);
+    await enqueueJob(database.db, ECHO, 'recent', { value: 'ok' }, now);
+    await runDueJobs(worker(registry));
+    await enqueueJob(database.db, ECHO, 'waiting', { value: 'ok' }, now, new Date(now.getTime() + 60 * DAY));
+    advance(10 * DAY + 1);
+    expect(await pruneDoneJobs(database.db, now, 30)).toBe(1);
+    const left = await database.db.selectFrom('jobs').select(['key', 'state']).orderBy('key').execute();
+    expect(left).toEqual([
+      { key: 'old-failed', state: 'failed' },
+      { key: 'recent', state: 'done' },
+      { key: 'waiting', state: 'pending' },
+    ]);
+    expect(await pruneDoneJobs(database.db, now, 30)).toBe(0);
+    expect(await pruneDoneJobs(database.db, now, 7)).toBe(1);
+  });
+
+  it('prunes in the background at start, logging what it deleted', async () => {
+    const infoLogs: Record<string, unknown>[] = [];
+    const registry = new JobRegistry().register(ECHO, { maxAttempts: 1, run: async () => {} });
+    await enqueueJob(database.db, ECHO, 'old', { value: 'x' }, now);
+    await runDueJobs(worker(registry));
+    advance(31 * DAY);
+    const stop = startJobPruning({
+      db: database.db,
+      clock,
+      retentionDays: 30,
+      logger: pino({ level: 'info' }, { write: (line: string) => void infoLogs.push(JSON.parse(line)) }),
+    });
+    await expect.poll(() => infoLogs).toContainEqual(expect.objectContaining({ msg: 'done jobs pruned', pruned: 1 }));
+    await stop();
+    expect(await database.db.selectFrom('jobs').select('id').execute()).toEqual([]);
   });
 });

@@ -1,7 +1,15 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts';
+import { z } from 'zod';
+import { enqueueJob } from '../../server/jobs/enqueue.ts';
+import { defineJobType } from '../../server/jobs/job-type.ts';
+import { JobRegistry } from '../../server/jobs/registry.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
+import { createSmtpMailer, SMTP_TIMEOUTS_MS } from '../../server/mail/smtp-mailer.ts';
+import { emailJob } from '../../server/orders/order-email-job.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 interface Received {
   from: string;
@@ -113,4 +121,53 @@ describe('the SMTP mail adapter', () => {
     await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
     mailer.close();
   });
+
+  it('gives up on a relay that accepts and never answers within seconds, so the refund queued behind the email runs', async () => {
+    const stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const database = await createTestDatabase();
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+      from: 'no-reply@restay.travel',
+    });
+    try {
+      const EMAIL = defineJobType('test.receipt_email', z.object({ orderId: z.string() }));
+      const REFUND = defineJobType('test.refund', z.object({ orderId: z.string() }));
+      const refunded: string[] = [];
+      const logger = pino({ level: 'silent' });
+      const registry = new JobRegistry()
+        .register(
+          EMAIL,
+          emailJob(
+            { mailer, logger },
+            async ({ orderId }) => orderId,
+            (orderId) => ({
+              to: 'buyer@example.com',
+              subject: `Your receipt for ${orderId}`,
+              text: 'Thank you',
+            }),
+          ),
+        )
+        .register(REFUND, { maxAttempts: 20, run: async ({ orderId }) => void refunded.push(orderId) });
+      const now = new Date('2026-05-01T10:00:00Z');
+      await enqueueJob(database.db, EMAIL, 'order-1', { orderId: 'order-1' }, now);
+      await enqueueJob(database.db, REFUND, 'order-2', { orderId: 'order-2' }, now, new Date(now.getTime() + 1));
+      const started = Date.now();
+      // One worker slot: the refund waits behind the email, as it would with every slot on a stalled relay.
+      await runDueJobs({ db: database.db, clock: () => new Date(now.getTime() + 1), logger, registry, workerId: 'w' });
+      const waited = Date.now() - started;
+      expect(refunded).toEqual(['order-2']);
+      expect(waited).toBeLessThan(SMTP_TIMEOUTS_MS.greetingTimeout + 10_000);
+      const email = await database.db.selectFrom('jobs').selectAll().where('kind', '=', EMAIL.kind).executeTakeFirst();
+      expect(email).toMatchObject({
+        state: 'pending',
+        attempts: 1,
+        last_error: expect.stringMatching(/greeting|timeout/i),
+      });
+    } finally {
+      mailer.close();
+      stalled.close();
+      await database.dispose();
+    }
+  }, 60_000);
 });

@@ -119,17 +119,19 @@ describe('landmarks', () => {
 
 describe('demo banner', () => {
   it.each(['/', '/marketplace', '/about-nothing'])(
-    'says on %s that a public demo takes no real money and has no real hotels',
+    'says on %s that a public demo takes no real money, has no real hotels and wants no real email address',
     async (path) => {
       server.use(http.get('/api/config', () => configReply({ demoMode: true })));
       renderRoute(path);
-      expect(await screen.findByRole('note')).toHaveTextContent('Demo: no real money, no real hotels');
+      expect(await screen.findByRole('note')).toHaveTextContent(
+        'Demo: no real money, no real hotels; do not use a real email address',
+      );
     },
   );
 
   it('is absent when the server is not a demo', async () => {
     renderRoute('/marketplace');
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
-    expect(screen.queryByText('Demo: no real money, no real hotels')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Demo: no real money/)).not.toBeInTheDocument();
   });
 });

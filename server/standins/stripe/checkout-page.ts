@@ -81,12 +81,19 @@ export interface DashboardPayment {
  * The test dashboard: the stand-in's paid payments, each with a Refund button that does what a person does in
  * Stripe's dashboard (a whole refund, then a `charge.refunded` event), so the demo can show a refund made by hand.
  */
-export function dashboardPage(payments: readonly DashboardPayment[], notice?: string): string {
+export function dashboardPage(
+  payments: readonly DashboardPayment[],
+  { notice, askOperatorToken = false }: { notice?: string; askOperatorToken?: boolean } = {},
+): string {
   const rows = payments.map((payment) => {
+    const tokenField = askOperatorToken
+      ? html`<label style="display:block;font-size:.8rem">Demo operator token
+<input type="password" name="operator_token" autocomplete="off" style="margin:.2rem 0"></label>`
+      : '';
     const action = payment.refundId
       ? `Refunded (${payment.refundId})`
       : html`<form method="post" action="/test-checkout/dashboard/payments/${payment.paymentIntent}/refund">
-<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
+${tokenField}<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
     return html`<tr><td>${payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ')}</td>
 <td>${payment.description}</td><td>${payment.customerEmail}</td>
 <td>${formatMinorUnits(payment.amount, payment.currency)}</td><td><code>${payment.paymentIntent}</code></td><td>${action}</td></tr>`;

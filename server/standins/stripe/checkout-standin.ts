@@ -27,6 +27,8 @@ export interface CheckoutStandInOptions {
   logger: Logger;
   /** Origin browsers use for the checkout page; by default the origin each API request was addressed to. */
   publicOrigin?: string;
+  /** A public demo: the dashboard's refund asks for the demo operator token (the product checks who may refund). */
+  demoMode?: boolean;
   /** The platform's settlement currency (ISO 4217): charges in other currencies are converted into it. */
   settlementCurrency: string;
 }
@@ -88,7 +90,14 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
         });
       },
     }),
-    pageRouter: standinPageRouter({ store, connect, clock, logger, deliverNow: delivery.deliverNow }),
+    pageRouter: standinPageRouter({
+      store,
+      connect,
+      clock,
+      logger,
+      deliverNow: delivery.deliverNow,
+      demoMode: options.demoMode ?? false,
+    }),
     deliverDueEvents,
     start() {
       return startBackgroundLoop(deliverDueEvents, TICK_MS, (error) =>

@@ -16,6 +16,8 @@ export interface StandinPageOptions {
   logger: Logger;
   /** Sends the event before the buyer is redirected, as Stripe usually manages; failures are retried later. */
   deliverNow: (eventId: string) => Promise<void>;
+  /** A public demo: each refund form asks for the demo operator token (a payment's buyer needs none). */
+  demoMode: boolean;
 }
 
 const CARD_FORM_LENGTHS = { number: 40, expiry: 20, cvc: 10, name: 200 };
@@ -46,7 +48,7 @@ export function standinPageRouter(options: StandinPageOptions): Router {
           paidAt: row.completed_at,
           refundId: row.refund_id,
         })),
-        notice,
+        { notice, askOperatorToken: options.demoMode },
       ),
     );
   });

@@ -1,6 +1,6 @@
 import { usePublicConfig } from '../../lib/public-config.ts';
 
-export const DEMO_BANNER_TEXT = 'Demo: no real money, no real hotels';
+export const DEMO_BANNER_TEXT = 'Demo: no real money, no real hotels; do not use a real email address';
 
 /** On a public demo (DEMO_MODE), every page says plainly that nothing here is real; pinned so it is always seen. */
 export function DemoBanner() {
