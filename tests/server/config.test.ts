@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       payouts: { feePercent: 0, release: 'transferred' },
       jobs: { retentionDays: 30 },
       rates: { mode: 'stand-in' },
+      settlementCurrency: 'EUR',
     });
   });
 

@@ -189,6 +189,7 @@ describe('the Mews adapter against the demo PMS', () => {
     expect(await pms.findByExternalId('90000000-0000-4000-8000-999999999999')).toBeNull();
   });
 
+  // Re-reads every seeded stay over HTTP, each asking the demo hotels in turn: seconds alone, more on a busy runner.
   it('holds every reservation behind a seeded listing, so the API can re-read it by its id', async () => {
     const listed = await database.db
       .selectFrom('listings')
@@ -225,7 +226,7 @@ describe('the Mews adapter against the demo PMS', () => {
     expect(await pms.findByConfirmationNumber(listed[0]!.confirmation_number)).toMatchObject({
       externalId: listed[0]!.external_id,
     });
-  });
+  }, 60_000);
 
   it('remembers in the database which hotel holds each reservation found, for the next process to ask first', async () => {
     const tokyo = await pms.findByConfirmationNumber('TYO-51642');

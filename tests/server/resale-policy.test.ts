@@ -216,7 +216,7 @@ describe('a policy change', () => {
       .selectFrom('jobs')
       .select('payload')
       .where('kind', '=', 'resale_policy.listing_paused_email')
-      .where('key', 'like', `${ota.listingId}:%`)
+      .where('key', 'like', `${ota.listingId}@%`)
       .executeTakeFirstOrThrow();
     expect(job.payload).toMatchObject({ listingId: ota.listingId });
 
