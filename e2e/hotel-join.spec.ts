@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CHANNEL_LABELS, RESALE_CHANNELS } from '../contract/resale-policy.ts';
 import { codeSentTo, type DemoReservation } from './demo-data.ts';
-import { signInAsNewUser } from './sign-in.ts';
+import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -58,17 +58,6 @@ async function setUpLinkFromMailbox(page: Page, hotelName: string, adminEmail: s
   const link = (await mail.locator('pre').innerText()).match(/https?:\/\/\S+\/hotel\/claim\?token=\S+/)?.[0];
   expect(link).toBeDefined();
   return link!;
-}
-
-/** The sign-in dialog a signed-out visitor gets, through the development sign-in page, as `email`. */
-async function signInFromDialog(page: Page, email: string) {
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Google/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** "Only these:" of a rates or room types group shows the hotel's own, under its rate groups. */

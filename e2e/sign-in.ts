@@ -8,6 +8,13 @@ export async function signInAsNewUser(page: Page, role: 'buyer' | 'seller'): Pro
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInFromDialog(page, email);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return email;
+}
+
+/** Goes on from the open sign-in dialog, through the development sign-in page, as `email`. */
+export async function signInFromDialog(page: Page, email: string) {
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /Google/ })
@@ -15,6 +22,4 @@ export async function signInAsNewUser(page: Page, role: 'buyer' | 'seller'): Pro
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return email;
 }
