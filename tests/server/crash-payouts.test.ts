@@ -82,7 +82,9 @@ describe('a crash in the middle of paying sellers', () => {
         .toBe('paid');
       const listing = await myListing(seller);
       expect(listing.sale?.state).toBe('transferred');
-      expect(listing.sale?.payout?.amount).toBeCloseTo(listing.price * (1 - FEE_PERCENT / 100), 2);
+      // The seller's share of the sale, in the sale's currency; it is paid in the platform's settlement currency.
+      expect(listing.sale?.payout?.saleAmount).toBeCloseTo(listing.price * (1 - FEE_PERCENT / 100), 2);
+      expect(listing.sale?.payout?.currency).toBe('EUR');
     }
     await harness.kill();
 

@@ -298,6 +298,9 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /dev/pms.json': row('anyone', at('/dev/pms.json')),
   // The demo hotel's staff console: no world holds its reservations, so an unknown number (404) for everyone.
   'POST /dev/pms/:number/cancel': row('anyone', at('/dev/pms/NO-SUCH-1/cancel')),
+  // "Connect a demo hotel": a form post, so the table's JSON body is an empty form (400 for everyone); a real
+  // submit is in demo-hotel-connect.test.ts.
+  'POST /dev/pms/connect-hotel': row('anyone', at('/dev/pms/connect-hotel', {})),
   'GET /dev/mailbox': row('anyone', at('/dev/mailbox')),
   'GET /dev/mailbox.json': row('anyone', at('/dev/mailbox.json')),
 };
