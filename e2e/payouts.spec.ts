@@ -54,7 +54,7 @@ test('a seller lists a stay, sets up payouts on the onboarding page, sells it, a
     await page.goto('/my-listings');
     await expect(
       page
-        .getByText(/^Paid out \S+ on /)
+        .getByText(/^Paid out \S+ (?:\(.+ converted\) )?on /)
         .locator('visible=true')
         .first(),
     ).toBeVisible({ timeout: 1_000 });
