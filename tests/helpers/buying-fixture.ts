@@ -91,6 +91,8 @@ export interface BuyingFixture {
   listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
   reservationOf(listingId: string): Promise<PmsReservation>;
+  /** Moves the clock to just after the listing's check-in. */
+  passCheckIn(listingId: string): Promise<void>;
   postJson(path: string, body: unknown, auth?: Record<string, string>): ReturnType<TestServer['request']>;
   /** A fresh stay of the seller (with `fields`, e.g. its price and currency) held by a fresh buyer: the session the buyer is paying on. */
   heldStay(
@@ -155,6 +157,10 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       const email = fields.email ?? `${randomUUID().slice(0, 8)}@example.com`;
       const id = await insertProfile(db, { email, firstName: fields.firstName });
       return { id, email, auth: { Authorization: `Bearer ${await projectToken(id, email)}` } };
+    },
+    async passCheckIn(listingId) {
+      const { start_utc } = await externalIdOf(listingId);
+      clock.advance(start_utc.getTime() - clock().getTime() + 1);
     },
     async listStay(sellerId, fields = {}) {
       const listingId = await insertListing(db, sellerId, { now: clock(), ...fields });

@@ -121,12 +121,7 @@ describe('a transfer whose outcome is unknown', () => {
     const sale = await saleWithUnknownTransfer();
     fx.pms.unreachable = true;
     try {
-      const { start_utc } = await db()
-        .selectFrom('listings')
-        .select('start_utc')
-        .where('id', '=', sale.listingId)
-        .executeTakeFirstOrThrow();
-      fx.clock.advance(start_utc.getTime() - fx.clock().getTime() + 1);
+      await fx.passCheckIn(sale.listingId);
       for (let round = 0; round < 3; round += 1) await runPaymentJobs(fx.deps);
       expect((await order(sale.orderId)).state).toBe('transfer_unknown');
       expect((await confirmJob(sale.orderId))?.state).toBe('failed');
