@@ -53,7 +53,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
   if (!payout.provider_account_id || !payout.transfers_active) return waitForAccount(deps, orderId, lease);
   const settled = await settledChargeOf(deps, orderId, payout);
   const amount = {
-    currency: settled.currency,
+    currency: settled.settledCurrency,
     amountCents: settledPayoutCents(settled, payout.sale_cents - payout.fee_cents),
   };
   await deps.db
@@ -107,7 +107,6 @@ async function settledChargeOf(
       chargeId: order.charge_id,
       receivedCents: order.amount_received_cents,
       settledCents: order.settled_cents,
-      currency: order.settled_currency,
       settledCurrency: order.settled_currency,
     };
   const payment = order.payment_intent_id ? await deps.payments.retrievePayment(order.payment_intent_id) : null;
@@ -117,7 +116,6 @@ async function settledChargeOf(
     chargeId: payment.chargeId,
     receivedCents: payment.amountReceivedCents,
     settledCents: payment.balance.amountCents,
-    currency: payment.balance.currency,
     settledCurrency: payment.balance.currency,
   };
 }
