@@ -24,6 +24,10 @@ export const listingSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   image_url: z.string().nullable(),
+  /** The room type as the hotel names it, without the room's number; null when the hotel's system did not say. */
+  room_type: z.string().nullable(),
+  /** How many guests the reservation is for; null when the hotel's system did not say. */
+  guests: z.number().int().positive().nullable(),
   created_at: z.string(),
   first_name: z.string().nullable(),
   start_utc: z.string().nullable(),

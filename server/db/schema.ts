@@ -128,6 +128,10 @@ export interface ListingsTable {
   latitude: number | null;
   longitude: number | null;
   image_url: string | null;
+  /** The room type from the hotel's system, without the room's number (migration 0130); null when unknown. */
+  room_type: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many guests the reservation is for, from the hotel's system; null when unknown. */
+  guests: ColumnType<number | null, number | null | undefined, number | null>;
   start_utc: Timestamp;
   end_utc: Timestamp;
   /** The hotel's IANA time zone, copied from the reservation (migration 0054): stay dates are days there. */

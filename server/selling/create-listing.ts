@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { toCents } from '../../contract/money.ts';
+import { roomTypeOf } from '../../contract/room-type.ts';
 import type { CreateListingRequest } from '../../contract/selling.ts';
 import { ensureProfile } from '../accounts/ensure-profile.ts';
 import { enqueueListingAlert } from '../alerts/job-types.ts';
@@ -77,6 +78,8 @@ export async function createListing(
           latitude: fresh.hotel.latitude,
           longitude: fresh.hotel.longitude,
           image_url: imageUrl,
+          room_type: roomTypeOf(fresh.roomName),
+          guests: fresh.guests,
           start_utc: fresh.startUtc,
           end_utc: fresh.endUtc,
           time_zone: fresh.hotel.timeZone ?? 'UTC',

@@ -173,6 +173,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         endUtc: row.end_utc,
         guest: { email: null, isOtaRelay: false, firstName: null, lastName: null },
         roomName: null,
+        guests: null,
         hotel: {
           enterpriseId: TEST_ENTERPRISE_ID,
           name: 'Hotel Test',

@@ -75,6 +75,7 @@ export function pmsReservation(
     endUtc: new Date(start.getTime() + 2 * DAY_MS),
     guest: { email, isOtaRelay: false, firstName: 'Ana', lastName: 'Silva' },
     roomName: 'Double Deluxe, room 204',
+    guests: 2,
     hotel: {
       enterpriseId: TEST_ENTERPRISE_ID,
       name: 'Hotel Tejo',

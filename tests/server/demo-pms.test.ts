@@ -169,6 +169,7 @@ describe('the Mews adapter against the demo PMS', () => {
           lastName: stay.guest.lastName,
         },
         roomName: stay.room ? `${category.name}, room ${stay.room}` : category.name,
+        guests: stay.adults ?? 2,
         hotel: {
           name: hotel.name,
           addressLine: hotel.addressLine1,

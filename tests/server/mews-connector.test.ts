@@ -272,6 +272,8 @@ describe('Mews adapter: reading a reservation', () => {
       endUtc: new Date('2026-09-12T10:00:00Z'),
       guest: { email: 'jane.doe@example.com', isOtaRelay: false, firstName: 'Jane', lastName: 'Doe' },
       roomName: 'Double Deluxe, room 204',
+      // Everyone the reservation is for (PersonCounts).
+      guests: 2,
       hotel: {
         name: 'Hotel Example Prague',
         addressLine: 'Vodickova 1',

@@ -170,6 +170,9 @@ describe('POST /api/listings', () => {
       longitude: -9.1366,
       start_utc: reservation.startUtc.toISOString(),
       end_utc: reservation.endUtc.toISOString(),
+      // What the buyer takes over: the room type without the room's number ("Double Deluxe, room 204"), for two.
+      room_type: 'Double Deluxe',
+      guests: 2,
     });
     expect(body.data.image_url).toMatch(/^\/images\/listings\/.+\.svg$/);
     // The seller's profile exists for the listing to reference.

@@ -22,6 +22,8 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
     latitude: 38.71,
     longitude: -9.13,
     image_url: '/images/listings/lisbon.jpg',
+    room_type: 'Double Deluxe',
+    guests: 2,
     created_at: '2026-01-10T12:00:00.000Z',
     first_name: 'Ana',
     start_utc: '2026-03-03T00:00:00.000Z',

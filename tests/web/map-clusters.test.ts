@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clusterLabel, clusterPins, type MapMark } from '../../src/features/marketplace/map/clusters.ts';
-import type { Pin } from '../../src/features/marketplace/map/map-logic.ts';
+import { clusterLabel, clusterPins, type MapMark } from '../../src/components/map/clusters.ts';
+import type { Pin } from '../../src/components/map/map-logic.ts';
 
 const pin = (id: string, lat: number, lng: number): Pin => ({ id, lat, lng, label: '$100', title: `Stay ${id}` });
 // Three stays a few hundred metres apart in Lisbon's Baixa, one across the river in Almada.

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCATION_NOT_FOUND, LOCATION_UNSUPPORTED, useLocate } from '../../src/features/marketplace/map/use-locate.ts';
+import { LOCATION_NOT_FOUND, LOCATION_UNSUPPORTED, useLocate } from '../../src/components/map/use-locate.ts';
 
 type PositionCallbacks = [PositionCallback, PositionErrorCallback];
 

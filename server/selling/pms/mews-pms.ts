@@ -198,6 +198,7 @@ async function describe(
     endUtc: reservation.ScheduledEndUtc,
     guest,
     roomName,
+    guests: guestCount(reservation),
     hotel: hotelFields,
     currency: price?.currency ?? defaultCurrency,
     amountPaidCents: price?.cents ?? null,
@@ -209,6 +210,12 @@ async function describe(
       channels: channelsOf(reservation),
     },
   };
+}
+
+/** Everyone the reservation is for, whatever their age category; null when Mews names nobody. */
+function guestCount(reservation: MewsReservation): number | null {
+  const total = (reservation.PersonCounts ?? []).reduce((sum, person) => sum + person.Count, 0);
+  return total > 0 ? total : null;
 }
 
 async function readGuest(

@@ -40,6 +40,10 @@ export const mewsReservationSchema = z.object({
   VoucherId: z.string().nullable().optional(),
   ScheduledStartUtc: utcTime,
   ScheduledEndUtc: utcTime,
+  PersonCounts: z
+    .array(z.object({ Count: z.number().int().nonnegative() }))
+    .nullable()
+    .optional(),
 });
 export type MewsReservation = z.infer<typeof mewsReservationSchema>;
 

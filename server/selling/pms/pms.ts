@@ -10,6 +10,7 @@ export interface PmsReservation {
   endUtc: Date; // ScheduledStartUtc / ScheduledEndUtc
   guest: { email: string | null; isOtaRelay: boolean; firstName: string | null; lastName: string | null };
   roomName: string | null; // category name (en-US or first) and room number when assigned, e.g. "Double Deluxe, room 204"
+  guests: number | null; // everyone the reservation is for (Mews PersonCounts); null when the PMS does not say
   hotel: {
     /** The hotel's id in its system (Mews enterprise id): how Restay knows which connected hotel this is. */
     enterpriseId: string;

@@ -158,6 +158,9 @@ export function buildDemoRows(now: Date): DemoRows {
         latitude,
         longitude,
         image_url: `/images/listings/${stay.image}.svg`,
+        // The demo hotel system names the stay's room type so and books each for two (demo-marketplace-rows.ts).
+        room_type: stay.title,
+        guests: 2,
         start_utc: startUtc,
         end_utc: endUtc,
         time_zone: timeZone,

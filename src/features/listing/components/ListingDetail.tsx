@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { StayImage } from '../../../components/ui/StayImage.tsx';
 import { CHECK_IN_TIME_LABEL, CHECK_OUT_TIME_LABEL } from '../../../lib/ui-constants.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
@@ -12,7 +11,10 @@ import { useBelowViewport } from '../use-below-viewport.ts';
 import { useBookNow } from '../use-book-now.ts';
 import { BookingBar } from './BookingBar.tsx';
 import { HotelApprovalNote } from './HotelApprovalNote.tsx';
+import { HotelMap } from './HotelMap.tsx';
 import { PriceBox } from './PriceBox.tsx';
+import { StayHandover } from './StayHandover.tsx';
+import { StayPhotos } from './StayPhotos.tsx';
 
 type Props = {
   listing: ListingWithViewer;
@@ -39,12 +41,7 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
       <Link to="/marketplace" className="inline-block rounded-sm text-sm font-medium text-brand-700 hover:underline">
         ← Back to the marketplace
       </Link>
-      <StayImage
-        src={listing.image_url}
-        alt={listing.title}
-        eager
-        className="mt-4 aspect-video max-h-[28rem] w-full rounded-2xl"
-      />
+      <StayPhotos imageUrl={listing.image_url} title={listing.title} />
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -88,6 +85,9 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
               </div>
             </dl>
           </section>
+
+          <StayHandover listing={listing} />
+          <HotelMap listing={listing} />
         </div>
 
         <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} viewerKnown={viewerKnown} flow={flow} />

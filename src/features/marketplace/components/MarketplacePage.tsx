@@ -13,8 +13,8 @@ import { Results } from './Results.tsx';
 import { ResultsViewToggle, type ResultsView } from './ResultsViewToggle.tsx';
 import { SearchHeader, type TextFilters } from './SearchHeader.tsx';
 
-// The map (Leaflet or Google Maps) is a separate chunk: only the marketplace's map view pays for it.
-const MarketplaceMap = lazy(() => import('../map/MarketplaceMap.tsx'));
+// The map (Leaflet or Google Maps) is a separate chunk: only the map view (here, and a stay's map) pays for it.
+const StaysMap = lazy(() => import('../../../components/map/StaysMap.tsx'));
 // The price slider and the filters dialog (Radix, with its scroll lock) are shown only once opened: loaded then,
 // so the page the server drew does not run their code before it takes the markup over.
 const PriceFilter = lazy(() => import('./PriceFilter.tsx').then((module) => ({ default: module.PriceFilter })));
@@ -91,7 +91,7 @@ export default function MarketplacePage() {
         {large || view === 'map' ? (
           <section aria-label="Map" className="h-[70vh] lg:sticky lg:top-24">
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <MarketplaceMap
+              <StaysMap
                 listings={search.data?.listings ?? []}
                 hoveredId={hoveredId}
                 onHover={setHoveredId}

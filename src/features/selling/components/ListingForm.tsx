@@ -120,6 +120,9 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
     latitude: null,
     longitude: null,
     image_url: values.imageUrl || null,
+    room_type: roomTypeOf(reservationDetails.ResourceName),
+    // The card shows no guest count.
+    guests: null,
     created_at: '',
     first_name: null,
     start_utc: reservationDetails.StartUtc,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { GEOLOCATION_MAX_AGE_MS, GEOLOCATION_TIMEOUT_MS } from '../../../lib/ui-constants.ts';
+import { GEOLOCATION_MAX_AGE_MS, GEOLOCATION_TIMEOUT_MS } from '../../lib/ui-constants.ts';
 import { selectedView, type MapView } from './map-logic.ts';
 
 export const LOCATION_UNSUPPORTED = 'Your browser cannot share your location.';

@@ -4,8 +4,8 @@ import {
   MAP_FIT_PADDING_PX,
   MAP_MAX_FIT_ZOOM,
   MAP_SELECTED_ZOOM,
-} from '../../../lib/ui-constants.ts';
-import type { Listing } from '../../../../contract/listing.ts';
+} from '../../lib/ui-constants.ts';
+import type { Listing } from '../../../contract/listing.ts';
 
 /** Map-library-agnostic rules of the marketplace map (pure, unit-tested); Leaflet and Google Maps share them. */
 
@@ -99,8 +99,9 @@ export function boundsParam(box: Box): string {
 
 export interface MapProps {
   listings: Listing[];
-  hoveredId: string | null;
-  onHover: (id: string | null) => void;
-  /** "Search this area": the visible box as the API's `bounds` parameter. */
-  onSearchArea: (bounds: string) => void;
+  /** The marketplace highlights the pin of the card under the pointer, and the card of the pin. */
+  hoveredId?: string | null;
+  onHover?: (id: string | null) => void;
+  /** "Search this area": the visible box as the API's `bounds` parameter. Without it (a stay's map), no such button. */
+  onSearchArea?: (bounds: string) => void;
 }

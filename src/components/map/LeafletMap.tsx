@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router-dom';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
@@ -105,7 +105,7 @@ function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: Ma
 
   return (
     <div className="absolute inset-x-0 top-3 z-[1000] flex flex-col items-center gap-2">
-      {moved ? (
+      {moved && onSearchArea ? (
         <button
           type="button"
           className={control}
@@ -162,8 +162,8 @@ function Marks({
         title={mark.pin.title}
         zIndexOffset={hoveredId === mark.pin.id ? 1000 : 0}
         eventHandlers={{
-          mouseover: () => onHover(mark.pin.id),
-          mouseout: () => onHover(null),
+          mouseover: () => onHover?.(mark.pin.id),
+          mouseout: () => onHover?.(null),
           click: () => applyView(map, selectedView(mark.pin)),
         }}
       >
@@ -175,7 +175,7 @@ function Marks({
   );
 }
 
-export function LeafletMap({ listings, hoveredId, onHover, onSearchArea }: MapProps) {
+export function LeafletMap({ listings, hoveredId = null, onHover, onSearchArea }: MapProps) {
   const pins = useMemo(() => pinsFor(listings), [listings]);
   const [moved, setMoved] = useState(false);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -195,10 +195,13 @@ export function LeafletMap({ listings, hoveredId, onHover, onSearchArea }: MapPr
         <ViewController pins={pins} onUserMove={() => setMoved(true)} onViewport={setViewport} />
         <MapControls
           moved={moved}
-          onSearchArea={(bounds) => {
-            setMoved(false);
-            onSearchArea(bounds);
-          }}
+          onSearchArea={
+            onSearchArea &&
+            ((bounds) => {
+              setMoved(false);
+              onSearchArea(bounds);
+            })
+          }
         />
         <Marks pins={pins} viewport={viewport} hoveredId={hoveredId} onHover={onHover} />
       </MapContainer>

@@ -1,8 +1,8 @@
 import { GoogleMap, OVERLAY_MOUSE_TARGET, OverlayViewF, useJsApiLoader } from '@react-google-maps/api';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../lib/ui-constants.ts';
-import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts';
+import { StatusMessage } from '../ui/StatusMessage.tsx';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
@@ -43,7 +43,7 @@ export function GoogleMapView({ apiKey, ...props }: MapProps & { apiKey: string 
   return <LoadedGoogleMap {...props} />;
 }
 
-function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProps) {
+function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: MapProps) {
   const [map, setMap] = useState<google.maps.Map | null>(null);
   const [moved, setMoved] = useState(false);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -104,8 +104,8 @@ function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProp
                 type="button"
                 aria-label={`${pin.title}, ${pin.label}`}
                 className={`restay-pin${hoveredId === pin.id ? ' restay-pin--highlighted' : ''}`}
-                onMouseEnter={() => onHover(pin.id)}
-                onMouseLeave={() => onHover(null)}
+                onMouseEnter={() => onHover?.(pin.id)}
+                onMouseLeave={() => onHover?.(null)}
                 onClick={() => (map ? applyView(map, selectedView(pin)) : undefined)}
                 onDoubleClick={() => void navigate(`/listings/${pin.id}`)}
               >
@@ -116,7 +116,7 @@ function LoadedGoogleMap({ listings, hoveredId, onHover, onSearchArea }: MapProp
         })}
       </GoogleMap>
       <div className="absolute inset-x-0 top-3 flex flex-col items-center gap-2">
-        {moved && map ? (
+        {moved && map && onSearchArea ? (
           <button
             type="button"
             className={control}

@@ -1,0 +1,102 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { Listing } from '../../contract/listing.ts';
+import { carouselImages } from '../../src/components/listings/ImageCarousel.tsx';
+import { HANDOVER_TEXT } from '../../src/features/listing/components/StayHandover.tsx';
+import { makeListing } from './factories.ts';
+import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
+import { server } from './msw.ts';
+import { renderRoute } from './render.tsx';
+
+// The map library is stubbed (as on the marketplace's tests): a marker becomes a button named as a screen reader
+// names Leaflet's HTML marker, and the map records its events so a test can play the user dragging it.
+const fakeMap = vi.hoisted(() => ({
+  setView: vi.fn(),
+  fitBounds: vi.fn(),
+  getBounds: () => ({ getSouth: () => 1, getWest: () => 2, getNorth: () => 3, getEast: () => 4 }),
+  events: {} as Record<string, () => void>,
+}));
+vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
+vi.mock('react-leaflet', () => ({
+  MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
+  TileLayer: () => null,
+  Popup: () => null,
+  Marker: ({ icon }: { icon: { html: string } }) => (
+    <button type="button" aria-label={/class="sr-only">([^<]*)</.exec(icon.html)?.[1]} />
+  ),
+  useMap: () => fakeMap,
+  useMapEvents: (handlers: Record<string, () => void>) => {
+    fakeMap.events = handlers;
+    return fakeMap;
+  },
+}));
+
+const observer = fakeIntersectionObserver();
+
+async function openStay(listing: Listing) {
+  server.use(http.get(`/api/listings/${listing.id}`, () => HttpResponse.json({ success: true, data: listing })));
+  const rendered = renderRoute(`/listings/${listing.id}`);
+  await screen.findByRole('heading', { level: 1, name: listing.title });
+  return rendered;
+}
+
+describe("a stay's page shows what the buyer takes over", () => {
+  it('shows every photo the card shows, in its order and with its names', async () => {
+    const listing = makeListing({ title: 'Harbour view suite', image_url: '/images/listings/harbour-view.svg' });
+    await openStay(listing);
+    const expected = carouselImages(listing.image_url);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(screen.getByRole('img', { name: 'Harbour view suite' })).toHaveAttribute('src', expected[0]);
+    const more = within(screen.getByRole('list', { name: 'More photos' })).getAllByRole('img');
+    expect(more.map((image) => image.getAttribute('src'))).toEqual(expected.slice(1));
+    expect(more.map((image) => image.getAttribute('alt'))).toEqual(
+      expected.slice(1).map((_, index) => `Harbour view suite (photo ${index + 2} of ${expected.length})`),
+    );
+  });
+
+  it('names the room type and the guests, and says the reservation becomes the buyer’s at the hotel', async () => {
+    await openStay(makeListing({ title: 'Lake room', room_type: 'Deluxe King Room', guests: 2 }));
+    const handover = screen.getByRole('region', { name: 'What changes hands' });
+    expect(within(handover).getByText('Room type').nextSibling).toHaveTextContent('Deluxe King Room');
+    expect(within(handover).getByText('Guests').nextSibling).toHaveTextContent('2 guests');
+    expect(within(handover).getByText(HANDOVER_TEXT)).toBeInTheDocument();
+    expect(HANDOVER_TEXT).toBe(
+      "The reservation is put in the buyer's name at the hotel, and check-in is under their name.",
+    );
+  });
+
+  it("says so when the hotel's system did not name the room type or the guests", async () => {
+    await openStay(makeListing({ title: 'Plain room', room_type: null, guests: null }));
+    const handover = screen.getByRole('region', { name: 'What changes hands' });
+    expect(within(handover).getAllByText('Not provided')).toHaveLength(2);
+  });
+
+  it('loads the map of the hotel only once its section comes near the screen, with the hotel’s pin', async () => {
+    const listing = makeListing({ title: 'Harbour view suite', hotel_name: 'Hotel Miradouro', price: 1234 });
+    await openStay(listing);
+    const section = screen.getByRole('region', { name: "Where you'll stay" });
+    expect(within(section).getByText('Hotel Miradouro, Lisbon, Portugal')).toBeInTheDocument();
+    const map = within(section).getByRole('region', { name: 'Map of Hotel Miradouro, Lisbon, Portugal' });
+    expect(within(map).queryByTestId('map')).not.toBeInTheDocument();
+
+    observer.report({ isIntersecting: true }, section);
+    expect(await within(map).findByTestId('map')).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Harbour view suite, $1,234' })).toBeInTheDocument();
+    expect(fakeMap.fitBounds).toHaveBeenLastCalledWith(
+      [
+        [listing.latitude, listing.longitude],
+        [listing.latitude, listing.longitude],
+      ],
+      expect.anything(),
+    );
+    // A stay's map is for looking: moving it offers no search.
+    act(() => fakeMap.events.dragend!());
+    expect(within(map).queryByRole('button', { name: 'Search this area' })).not.toBeInTheDocument();
+  });
+
+  it('has no map when the hotel’s position is unknown', async () => {
+    await openStay(makeListing({ title: 'Unplaced room', latitude: null, longitude: null }));
+    expect(screen.queryByRole('region', { name: "Where you'll stay" })).not.toBeInTheDocument();
+  });
+});
