@@ -51,7 +51,7 @@ export async function createListing(
   assertHonestPrice(priceCents, { amountPaidCents: fresh.amountPaidCents, currency: fresh.currency, maxMarkupPercent });
   // The hotel's rules, price cap included: the lower of Restay's ceiling and the hotel's holds.
   await assertHotelAllows(db, fresh, now, priceCents);
-  const imageUrl = chosenImage(imageOptions(fresh.externalId, fresh.roomImageUrls), input.imageUrl);
+  const imageUrl = chosenImage(imageOptions({ ...fresh, countryCode: fresh.hotel.countryCode }), input.imageUrl);
   // assertTransferable refused a reservation without them.
   const city = fresh.hotel.city ?? '';
   const country = countryName(fresh.hotel.countryCode) ?? '';

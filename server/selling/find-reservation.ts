@@ -96,7 +96,7 @@ function describeReservation(
       maxPrice: ceiling === null ? null : toMajor(ceiling),
       overCapMessage: message,
     },
-    imageOptions: imageOptions(reservation.externalId, reservation.roomImageUrls),
+    imageOptions: imageOptions({ ...reservation, countryCode: reservation.hotel.countryCode }),
     liveListingId,
   };
 }

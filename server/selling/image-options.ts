@@ -1,35 +1,28 @@
 import { createHash } from 'node:crypto';
+import { fitsCountry, SHIPPED_STAY_PHOTOS, SUGGESTED_PHOTO_COUNT } from '../../contract/stay-photos.ts';
 import { AppError } from '../http/errors.ts';
 
-/** The stay photos shipped in public/images/listings (the placeholders excluded). */
-const SHIPPED_STAY_IMAGES = [
-  'aurora-lodge',
-  'boutique-queen-room',
-  'classic-double-room',
-  'family-suite',
-  'harbour-view',
-  'lake-view-room',
-  'loft-studio',
-  'neon-city-view',
-  'paris-balcony',
-  'riad-courtyard',
-  'rooftop-pool',
-  'ryokan-room',
-  'sea-view-balcony',
-  'skyline-suite',
-  'table-mountain-view',
-  'terracotta-rooftops',
-  'twin-room',
-].map((name) => `/images/listings/${name}.svg`);
+/** What the photos offered for a reservation depend on. */
+export interface PhotoSource {
+  externalId: string;
+  roomImageUrls: readonly string[];
+  /** The hotel's country, as its system reports it. */
+  countryCode: string | null;
+}
 
 /**
- * The photos a seller may choose for a listing: the room's own from the hotel's system, else the shipped stay
- * photos, starting at a place picked from the reservation's id so that listings do not all open on the same one.
+ * The photos a seller may choose for a listing: the room's own from the hotel's system; else a few shipped ones
+ * that fit the hotel's country, the photos of that country first, then rooms that could be anywhere, starting at
+ * a place picked from the reservation's id so that listings do not all open on the same one.
  */
-export function imageOptions(externalId: string, roomImageUrls: readonly string[]): string[] {
+export function imageOptions({ externalId, roomImageUrls, countryCode }: PhotoSource): string[] {
   if (roomImageUrls.length) return [...roomImageUrls];
-  const start = createHash('sha256').update(externalId).digest().readUInt32BE(0) % SHIPPED_STAY_IMAGES.length;
-  return [...SHIPPED_STAY_IMAGES.slice(start), ...SHIPPED_STAY_IMAGES.slice(0, start)];
+  const fitting = SHIPPED_STAY_PHOTOS.filter((candidate) => fitsCountry(candidate, countryCode));
+  const local = fitting.filter((candidate) => candidate.countries !== 'anywhere');
+  const anywhere = fitting.filter((candidate) => candidate.countries === 'anywhere');
+  const start = createHash('sha256').update(externalId).digest().readUInt32BE(0) % anywhere.length;
+  const rotated = [...anywhere.slice(start), ...anywhere.slice(0, start)];
+  return [...local, ...rotated].slice(0, SUGGESTED_PHOTO_COUNT).map((candidate) => candidate.url);
 }
 
 /** The chosen photo (the first option by default); anything not offered is refused, so no URL is hot-linked. */

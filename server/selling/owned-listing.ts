@@ -17,6 +17,7 @@ export async function findOwnedListing(db: Executor, userId: string, listingId: 
       'reservations.external_id',
       'reservations.amount_paid_cents',
       'reservations.room_image_urls',
+      'reservations.country_code',
       'listings.hotel_pause_reason',
       'reservations.hotel_name',
       'reservations.enterprise_id',

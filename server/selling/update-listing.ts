@@ -50,7 +50,12 @@ export async function updateListing(
     });
   }
   if (input.imageUrl !== undefined) {
-    changes.image_url = chosenImage(imageOptions(listing.external_id, listing.room_image_urls), input.imageUrl);
+    const offered = imageOptions({
+      externalId: listing.external_id,
+      roomImageUrls: listing.room_image_urls,
+      countryCode: listing.country_code,
+    });
+    changes.image_url = chosenImage(offered, input.imageUrl);
   }
   const hotelSays = await hotelRulesOnEdit(db, listing, input, changes.price_cents, now);
   if (hotelSays) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { foundReservationSchema, verifiedReservationSchema } from '../../contract/selling.ts';
+import { fitsCountry, shippedStayPhoto, SUGGESTED_PHOTO_COUNT } from '../../contract/stay-photos.ts';
 import { pmsReservation } from '../helpers/pms-double.ts';
 import {
   manualClock,
@@ -109,6 +110,39 @@ describe('POST /api/reservations/find and GET /api/reservations/:userId', () => 
       reservationId: reservation.confirmationNumber,
     });
     expect(body.data.imageOptions).toEqual(photos);
+  });
+
+  it('offers a few shipped photos that fit the hotel’s country: a Tokyo hotel never gets the Eiffel Tower', async () => {
+    const tokyo = { ...pmsReservation().hotel, name: 'Hotel Sakura', city: 'Tokyo', countryCode: 'JP' };
+    const { user, reservation } = await verifiedSeller({ hotel: tokyo });
+    const { body } = await post(server, '/api/reservations/find', user, { reservationId: reservation.externalId });
+    const offered: string[] = body.data.imageOptions;
+    expect(offered).toHaveLength(SUGGESTED_PHOTO_COUNT);
+    // Japan's own first (the city at night, the tatami room), then rooms that could be anywhere.
+    expect(offered.slice(0, 2)).toEqual(['/images/listings/neon-city-view.svg', '/images/listings/ryokan-room.svg']);
+    for (const url of offered) expect(fitsCountry(shippedStayPhoto(url)!, 'JP'), url).toBe(true);
+    expect(offered).not.toContain('/images/listings/paris-balcony.svg');
+
+    // The server holds the seller to the offer: a shipped photo of somewhere else is refused.
+    const paris = await post(
+      server,
+      '/api/listings',
+      user,
+      listingPayload(reservation.externalId, { imageUrl: '/images/listings/paris-balcony.svg' }),
+    );
+    expect(paris.status).toBe(400);
+    expect(paris.body.details).toEqual([
+      { field: 'imageUrl', message: 'Choose one of the photos offered for this reservation.' },
+    ]);
+  });
+
+  it('offers a Paris hotel its own view, and rooms that could be anywhere, but no other place', async () => {
+    const paris = { ...pmsReservation().hotel, name: 'Hôtel Lumière', city: 'Paris', countryCode: 'FR' };
+    const { user, reservation } = await verifiedSeller({ hotel: paris });
+    const { body } = await post(server, '/api/reservations/find', user, { reservationId: reservation.externalId });
+    const kinds = (body.data.imageOptions as string[]).map((url) => shippedStayPhoto(url)!);
+    expect(kinds[0]?.url).toBe('/images/listings/paris-balcony.svg');
+    expect(kinds.every((photo) => photo.countries === 'anywhere' || photo.countries.includes('FR'))).toBe(true);
   });
 
   it('answers 403 to anyone but the user who verified it, and 401 without a token', async () => {

@@ -205,6 +205,37 @@ describe('the listing form', () => {
     expect(screen.getByRole('heading', { name: 'Create your listing' })).toBeInTheDocument();
   });
 
+  it('offers the suggested photos as a group of named radio buttons, chosen with the arrow keys', async () => {
+    const suggested = [
+      '/images/listings/neon-city-view.svg',
+      '/images/listings/ryokan-room.svg',
+      '/images/listings/twin-room.svg',
+      '/images/listings/loft-studio.svg',
+    ];
+    const { user, form, requests } = await openListingForm({
+      found: makeFoundReservation({ imageOptions: suggested }),
+    });
+    const group = within(form).getByRole('group', { name: 'Photo' });
+    const photos = within(group).getAllByRole('radio');
+    expect(photos.map((radio) => radio.getAttribute('value'))).toEqual(suggested);
+    // Each named by what it shows, with its kind written beside it.
+    const city = within(group).getByRole('radio', {
+      name: 'Window over neon-lit streets and a lattice tower at night',
+    });
+    expect(city).toBeChecked();
+    expect(within(group).getAllByText('View')).toHaveLength(1);
+    expect(within(group).getAllByText('Room')).toHaveLength(3);
+
+    await user.click(city);
+    await user.keyboard('{ArrowRight}');
+    const tatami = within(group).getByRole('radio', { name: 'Tatami room with shoji screens onto a maple garden' });
+    expect(tatami).toBeChecked();
+    expect(tatami).toHaveFocus();
+    await user.click(submit());
+    await screen.findByText("Here's your listing!");
+    expect(requests.create[0]?.imageUrl).toBe('/images/listings/ryokan-room.svg');
+  });
+
   it("creates the listing with the reservation's PMS id and opens it with the 5-second banner", async () => {
     const created = makeListing({
       id: 'a3c1f0de-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
