@@ -64,8 +64,9 @@ export const sellingPaths: Record<string, Record<string, OperationSpec>> = {
       tag: 'Selling',
       summary: 'Read a verified reservation again from the hotel system, with what the listing form needs',
       description:
-        'Only for the user who verified it (else 403). `pricing.maxPrice` is the highest asking price allowed; ' +
-        '`imageOptions` are the photos a listing may use.',
+        'Only for the user who verified it (else 403). `pricing.maxPrice` is the highest asking price allowed, ' +
+        '`pricing.overCapMessage` the sentence a higher one is refused with; `imageOptions` are the photos a listing ' +
+        "may use (the room's own, else shipped photos that fit the hotel's country).",
       access: 'bearer',
       body: findReservationRequestSchema,
       reply: { status: 200, description: 'The reservation', data: schemaRef('FoundReservation') },
