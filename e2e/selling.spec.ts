@@ -18,19 +18,24 @@ for (const device of ['desktop', 'phone'] as const) {
   test(`a seller imports a demo reservation, lists it, finds it by city, edits the price, pauses and resumes it (${device})${tag}`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // The whole journey, the stay's page and its map included: about 1.5 minutes on a busy runner before the map.
+    test.setTimeout(150_000);
+    // The narrowest common phone.
+    if (device === 'phone') await page.setViewportSize({ width: 390, height: 844 });
     const candidates = await listableReservations(page);
     expect(candidates.length).toBeGreaterThan(1);
     await signInAsNewUser(page, 'seller');
 
     await page.goto('/list-my-reservation');
     await expect(page.getByRole('heading', { name: 'Find your reservation' })).toBeVisible();
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
     const stay = await requestCode(page, candidates, device === 'phone' ? 1 : 0);
     await page.getByLabel('6-digit Verification Code').fill(await codeSentTo(page, stay.email));
     await page.getByRole('button', { name: 'Submit Verification Code' }).click();
 
     const form = page.getByRole('form', { name: 'Create your listing' });
     await expect(form).toBeVisible();
+    await expect(form.getByText('Step 3 of 3')).toBeVisible();
     await expect(form.getByText(stay.hotelName).first()).toBeVisible();
     if (stay.amountPaid !== null) {
       await expect(
@@ -45,13 +50,46 @@ for (const device of ['desktop', 'phone'] as const) {
     // A reload (a phone dropping the tab) brings the seller back to this form with what they typed, no new code.
     await page.reload();
     await expect(form.getByLabel('Title')).toHaveValue(title);
+    const priceField = form.getByLabel(/^Price/);
+    if (stay.amountPaid !== null) {
+      // Over the cap: said while typing, in the server's words, before any submit.
+      await priceField.fill(String(stay.amountPaid + 1));
+      await expect(
+        form.getByText(/^(The asking price can be at most|.+ allows an asking price of at most)/),
+      ).toBeVisible();
+      await expect(priceField).toHaveAttribute('aria-invalid', 'true');
+    }
     const price = Math.max(1, Math.floor((stay.amountPaid ?? 200) * 0.8));
-    await form.getByLabel(/^Price/).fill(String(price));
+    await priceField.fill(String(price));
+    await expect(form.getByText(/^You receive /)).toBeVisible();
+    await expect(priceField).not.toHaveAttribute('aria-invalid', 'true');
+
+    // A few photos suggested for the hotel's place; the second chosen with the keyboard.
+    const photos = form.getByRole('group', { name: 'Photo' }).getByRole('radio');
+    await expect(photos).toHaveCount(4);
+    await photos.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(photos.nth(1)).toBeChecked();
+    const photo = await photos.nth(1).getAttribute('value');
     await form.getByRole('button', { name: 'Create Listing' }).click();
 
     await expect(page.getByText("Here's your listing!")).toBeVisible();
     await expect(page).toHaveURL(/\/listings\/[0-9a-f-]+\?created=1$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The stay's page: its photos (the chosen one first), what changes hands, and the hotel on a map.
+    await expect(page.getByRole('img', { name: title, exact: true })).toHaveAttribute('src', photo!);
+    await expect(page.getByRole('list', { name: 'More photos' }).getByRole('img')).toHaveCount(3);
+    const handover = page.getByRole('region', { name: 'What changes hands' });
+    await expect(handover).toContainText(
+      "The reservation is put in the buyer's name at the hotel, and check-in is under their name.",
+    );
+    await expect(handover).toContainText(/Guests\s*\d+ guests?/);
+    await expect(handover).not.toContainText(/Room type\s*Not provided/);
+    const where = page.getByRole('region', { name: "Where you'll stay" });
+    await where.scrollIntoViewIfNeeded();
+    await expect(where.locator('.leaflet-container')).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     await searchCity(page, stay.city);
     await expect(cardTitled(page, title)).toBeVisible();
