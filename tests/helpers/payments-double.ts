@@ -68,6 +68,11 @@ export class PaymentsDouble implements Payments {
    * is booked in its own currency with no fee, as on a platform holding a balance in every currency.
    */
   settlementCurrency: string | null = null;
+  /**
+   * The rate refunds in another currency are booked at, relative to their charge's (1: the same rate). Stripe
+   * converts each at the rate of its own day, so a refund days later may take more or less of the balance.
+   */
+  refundRateChange = 1;
 
   /** Makes the next `times` calls of that kind throw `error`. */
   failNext(call: FailingCall, error: Error, times = 1) {
@@ -327,7 +332,11 @@ export class PaymentsDouble implements Payments {
     const id = `re_test_${++this.sequence}`;
     const amountCents = session.amountTotalCents ?? 0;
     const currency = (session.currency ?? '').toUpperCase();
-    const booked = this.booked(id, amountCents, currency, 'refund');
+    const atChargeRate = this.booked(id, amountCents, currency, 'refund');
+    const converted = atChargeRate.currency !== currency;
+    const booked = converted
+      ? { ...atChargeRate, amountCents: Math.round(atChargeRate.amountCents * this.refundRateChange) }
+      : atChargeRate;
     const refund: ProviderRefund = {
       id,
       paymentIntentId,
