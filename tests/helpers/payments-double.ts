@@ -175,6 +175,10 @@ export class PaymentsDouble implements Payments {
     return payoutAccountOf(account);
   }
 
+  async retrievePlatformAccount() {
+    return { defaultCurrency: this.settlementCurrency ?? 'EUR' };
+  }
+
   async retrievePayoutAccount(accountId: string): Promise<PayoutAccount> {
     return payoutAccountOf(this.account(accountId));
   }
