@@ -31,6 +31,8 @@ export class PaymentsDouble implements Payments {
   readonly mode = 'local' as const;
   readonly sessions = new Map<string, CheckoutSession>();
   readonly created: CreateCheckoutInput[] = [];
+  /** Every onboarding link asked for, with the pages it returns the seller to. */
+  readonly onboardingLinks: { accountId: string; refreshUrl: string; returnUrl: string }[] = [];
   /** Every refund call, repeats included. */
   readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
   /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
@@ -188,6 +190,7 @@ export class PaymentsDouble implements Payments {
 
   async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }) {
     this.account(input.accountId);
+    this.onboardingLinks.push(input);
     return `https://connect.test/onboarding/${input.accountId}/${++this.sequence}`;
   }
 
