@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
+import { chooseCheckIn } from '../../src/components/dates/stay-dates.ts';
 import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
 import {

@@ -66,6 +66,14 @@ function mockSearch(listings: Listing[], priceCeiling = 1000) {
   return queries;
 }
 
+/** The date field once the picker's code has replaced the field drawn while it loaded. */
+async function loadedPicker(label: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByLabelText(label)).not.toHaveAttribute('data-picker-loading'), {
+    timeout: 5000,
+  });
+  return screen.getByLabelText(label);
+}
+
 describe('/marketplace search', () => {
   // The file's first render loads the page's code: slow on a busy machine.
   it(
@@ -227,7 +235,7 @@ describe('/marketplace search', () => {
     const { user } = renderRoute(`/marketplace?startDate=${day(10)}&endDate=${day(12)}`);
     await screen.findByText('No stays available', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
-    const checkIn = await screen.findByLabelText('Check in', undefined, { timeout: 5000 });
+    const checkIn = await loadedPicker('Check in');
     const checkOut = screen.getByLabelText('Check out');
     const popups = () => document.querySelectorAll('.react-datepicker__month');
     const dayCell = (d: number) =>
@@ -247,7 +255,13 @@ describe('/marketplace search', () => {
     // Today's month: every day before today is disabled.
     const { user: again } = renderRoute('/marketplace');
     await again.click((await screen.findAllByRole('button', { name: /^Edit search:/ }, { timeout: 5000 })).at(-1)!);
-    await again.click((await screen.findAllByLabelText('Check in', undefined, { timeout: 5000 })).at(-1)!);
+    await waitFor(
+      () => expect(screen.getAllByLabelText('Check in').at(-1)).not.toHaveAttribute('data-picker-loading'),
+      {
+        timeout: 5000,
+      },
+    );
+    await again.click(screen.getAllByLabelText('Check in').at(-1)!);
     const todayCell = document.querySelector('.react-datepicker__day--today')!;
     expect(todayCell).toHaveAttribute('aria-disabled', 'false');
     const days = [...document.querySelectorAll('.react-datepicker__day:not(.react-datepicker__day--outside-month)')];
@@ -260,7 +274,7 @@ describe('/marketplace search', () => {
     const { user } = renderRoute('/marketplace');
     await screen.findByText('No stays available', undefined, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: /^Edit search:/ }));
-    const checkIn = await screen.findByLabelText('Check in', undefined, { timeout: 5000 });
+    const checkIn = await loadedPicker('Check in');
     const popups = () => document.querySelectorAll('.react-datepicker__month');
 
     await user.click(checkIn);
