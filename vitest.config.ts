@@ -13,7 +13,7 @@ const WEB_FILES_WITH_MODULE_MOCKS = [
  * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the
  * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
  * two instances on one database, the full authorization matrix, the seeded fuzz run, the property tests that
- * replay hundreds of interleavings, and ESLint run over sample files to prove the import rules.
+ * replay hundreds of interleavings, a refund by hand at every state of an order and its payout, and ESLint run over sample files to prove the import rules.
  */
 const SYSTEM_FILES = [
   'tests/server/authorization-matrix.test.ts',
@@ -25,6 +25,7 @@ const SYSTEM_FILES = [
   'tests/server/lint-layers.test.ts',
   'tests/server/pglite-thread.test.ts',
   'tests/server/production-bundle.test.ts',
+  'tests/server/refund-by-hand-states.test.ts',
   'tests/server/selling-code-property.test.ts',
   'tests/server/startup-matrix.test.ts',
   'tests/server/startup.test.ts',

@@ -132,6 +132,11 @@ export const foundReservationSchema = z.object({
     currency: z.string(),
     /** The highest asking price allowed (the price paid plus the allowed markup); null: no ceiling known. */
     maxPrice: z.number().nullable(),
+    /**
+     * The sentence the server refuses an asking price above `maxPrice` with (Restay's rule or the hotel's, as
+     * the binding ceiling is), so the form can say it while the seller types; null when there is no ceiling.
+     */
+    overCapMessage: z.string().nullable(),
   }),
   /** Photos the seller may choose for the listing: the room's from the hotel system, else the shipped ones. */
   imageOptions: z.array(z.string()),

@@ -27,6 +27,11 @@ export async function statusOf(page: Page, id: string): Promise<string> {
 /** From the stay's page to the built-in test checkout: Book Now, the Pay Now panel, Pay Now. */
 export async function checkOut(page: Page, stay: ApiListing) {
   await page.goto(`/listings/${stay.id}`);
+  await bookFromStayPage(page, stay);
+}
+
+/** On the stay's page, however the buyer got there: Book Now, the Pay Now panel, Pay Now, to the test checkout. */
+export async function bookFromStayPage(page: Page, stay: Pick<ApiListing, 'title'>) {
   await expect(page.getByRole('heading', { level: 1, name: stay.title })).toBeVisible();
   // On a phone the price box starts below the screen, and the bar at the bottom offers Book Now.
   await page.getByRole('button', { name: 'Book Now' }).first().click();

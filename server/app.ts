@@ -188,7 +188,9 @@ function contentSecurityPolicy(config: Config) {
     fontSrc: ["'self'", 'data:', ...(config.googleMapsApiKey ? ['https://fonts.gstatic.com'] : [])],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
-    formAction: ["'self'"],
+    // The development sign-in page's form is answered by a redirect to the SPA, which may run on another allowed
+    // origin (CORS_ORIGINS); Chromium holds that redirect to form-action too.
+    formAction: ["'self'", ...config.corsOrigins],
     upgradeInsecureRequests: null,
   };
 }

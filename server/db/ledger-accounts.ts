@@ -11,15 +11,36 @@
  * - `seller_payable`: what a seller is owed (negative) or owes back (positive), one balance per seller;
  * - `provider_fees`: what the payment provider took as its fee on each charge (positive: the platform paid it);
  * - `exchange`: both sides of each currency conversion the provider made (a sale's currency in, the settlement
- *   currency out), so every transaction balances in each currency it touches (ADR 0043).
+ *   currency out), so every transaction balances in each currency it touches (ADR 0043);
+ * - `collected_debts`: what sellers paid back of their debts, outside the provider's balance (positive: received);
+ * - `written_off_debts`: sellers' debts the platform gave up on (positive: the platform's loss) (ADR 0046).
  * Refunds and payouts are money leaving the provider balance, so each is a transaction kind, not an account.
  */
 export type LedgerAccount =
-  'provider_balance' | 'buyer_funds' | 'platform_fees' | 'seller_payable' | 'provider_fees' | 'exchange';
+  | 'provider_balance'
+  | 'buyer_funds'
+  | 'platform_fees'
+  | 'seller_payable'
+  | 'provider_fees'
+  | 'exchange'
+  | 'collected_debts'
+  | 'written_off_debts';
 
 /**
  * The money events, one ledger transaction each. `conversion`: the provider settled a charge into the platform's
- * currency; `provider_fee`: the provider's fee on a charge.
+ * currency; `provider_fee`: the provider's fee on a charge; `seller_debt`: a refused reversal leaves the seller
+ * owing what the transfer sent, kept from then on in its currency; `debt_collected` / `debt_written_off`: an
+ * operator recorded how that debt ended.
  */
 export type LedgerKind =
-  'payment' | 'refund' | 'settlement' | 'unsettlement' | 'payout' | 'reversal' | 'conversion' | 'provider_fee';
+  | 'payment'
+  | 'refund'
+  | 'settlement'
+  | 'unsettlement'
+  | 'payout'
+  | 'reversal'
+  | 'conversion'
+  | 'provider_fee'
+  | 'seller_debt'
+  | 'debt_collected'
+  | 'debt_written_off';

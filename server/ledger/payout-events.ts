@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { DebtSettlement } from '../db/schema-money.ts';
 import { postToLedger } from './post.ts';
 import { throughProvider } from './through-provider.ts';
 
@@ -84,5 +85,80 @@ export function postReversal(trx: Transaction<Database>, reversal: Movement) {
       { amountCents: reversal.amountCents, currency: reversal.currency.toUpperCase() },
     ),
     now: reversal.now,
+  });
+}
+
+/**
+ * The provider refused to take a refunded stay's payout back: the seller owes what the transfer sent. Their
+ * payable, left in the sale's currency by the sale's undoing, moves to the transfer's currency (the settlement
+ * currency) at the transfer's own rate, through `exchange`, so the debt the ledger keeps is the amount an operator
+ * collects (the one `npm run payouts -- debts` lists). Nothing to move when the two are the same amount in one
+ * currency.
+ */
+export function postSellerDebt(trx: Transaction<Database>, debt: Movement) {
+  const saleCurrency = debt.saleCurrency.toUpperCase();
+  const currency = debt.currency.toUpperCase();
+  if (saleCurrency === currency && debt.saleCents === debt.amountCents) return Promise.resolve(false);
+  const payable = (amountCents: number, inCurrency: string) => ({
+    account: 'seller_payable' as const,
+    sellerId: debt.sellerId,
+    amountCents,
+    currency: inCurrency,
+  });
+  const entries =
+    saleCurrency === currency
+      ? [
+          payable(-debt.saleCents, currency),
+          payable(debt.amountCents, currency),
+          { account: 'exchange' as const, amountCents: debt.saleCents - debt.amountCents, currency },
+        ]
+      : [
+          payable(-debt.saleCents, saleCurrency),
+          { account: 'exchange' as const, amountCents: debt.saleCents, currency: saleCurrency },
+          payable(debt.amountCents, currency),
+          { account: 'exchange' as const, amountCents: -debt.amountCents, currency },
+        ];
+  return postToLedger(trx, {
+    kind: 'seller_debt',
+    reference: debt.reference,
+    orderId: debt.orderId,
+    currency: saleCurrency,
+    entries,
+    now: debt.now,
+  });
+}
+
+/**
+ * An operator recorded how a seller's debt ended: paid back to the platform (`collected_debts`, money received
+ * outside the provider's balance) or given up (`written_off_debts`, the platform's loss). Either clears the
+ * seller's payable, in the debt's currency.
+ */
+export function postDebtSettled(
+  trx: Transaction<Database>,
+  settled: {
+    how: DebtSettlement;
+    orderId: string;
+    sellerId: string;
+    saleCurrency: string;
+    currency: string;
+    amountCents: number;
+    now: Date;
+  },
+) {
+  const currency = settled.currency.toUpperCase();
+  return postToLedger(trx, {
+    kind: settled.how === 'collected' ? 'debt_collected' : 'debt_written_off',
+    reference: settled.orderId,
+    orderId: settled.orderId,
+    currency: settled.saleCurrency.toUpperCase(),
+    entries: [
+      { account: 'seller_payable', sellerId: settled.sellerId, amountCents: -settled.amountCents, currency },
+      {
+        account: settled.how === 'collected' ? 'collected_debts' : 'written_off_debts',
+        amountCents: settled.amountCents,
+        currency,
+      },
+    ],
+    now: settled.now,
   });
 }

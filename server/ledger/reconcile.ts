@@ -28,6 +28,8 @@ interface OrderLedger {
   accounts: Map<LedgerAccount, number>;
   providerBalance: Map<string, number>;
   paidOutByProvider: Map<string, number>;
+  /** The seller's payable for the order per currency (a debt moves to the transfer's currency: ADR 0046). */
+  sellerPayable: Map<string, number>;
 }
 
 /**
@@ -68,7 +70,16 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
     (
       await db
         .selectFrom('payouts')
-        .select(['order_id', 'state', 'sale_cents', 'fee_cents', 'currency', 'payout_currency', 'payout_cents'])
+        .select([
+          'order_id',
+          'state',
+          'sale_cents',
+          'fee_cents',
+          'currency',
+          'payout_currency',
+          'payout_cents',
+          'debt_settled',
+        ])
         .execute()
     ).map((payout) => [payout.order_id, payout]),
   );
@@ -116,23 +127,26 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
 /** Payout states whose transfer is with the seller (a refused reversal leaves it there, as the seller's debt). */
 const SENT = ['paid', 'reversal_failed'];
 
+interface PayoutRecord {
+  state: string;
+  sale_cents: number;
+  fee_cents: number;
+  currency: string;
+  payout_currency: string | null;
+  payout_cents: number | null;
+  debt_settled: string | null;
+}
+
 /**
  * The payouts table against the ledger's payout and reversal postings, and a refunded order's seller payable:
  * what the ledger paid out net of reversals is the payout's amount while it is with the seller, else nothing; a
  * refunded order's payout is cancelled or taken back (or recorded as the seller's debt), and the seller is owed
- * nothing for it (a debt: exactly what the seller kept).
+ * nothing for it. A debt is exactly what the transfer sent, in its currency, until an operator records it
+ * collected or written off.
  */
 function comparePayout(
   orderState: string,
-  payout:
-    | {
-        state: string;
-        sale_cents: number;
-        fee_cents: number;
-        payout_currency: string | null;
-        payout_cents: number | null;
-      }
-    | undefined,
+  payout: PayoutRecord | undefined,
   ledger: OrderLedger,
   say: (what: string) => void,
 ) {
@@ -150,8 +164,26 @@ function comparePayout(
   if (orderState !== 'refunded') return;
   if (payout && ['scheduled', 'waiting_account', 'paid'].includes(payout.state))
     say(`refunded, yet its payout is ${payout.state}, neither cancelled nor taken back`);
-  const payable = ledger.accounts.get('seller_payable') ?? 0;
-  if (payable !== paidOut) say(`refunded, yet the ledger's seller payable is ${payable}, not ${paidOut}`);
+  const owed = sellerPayableOf(payout, paidOut);
+  for (const currency of new Set([...ledger.sellerPayable.keys(), ...owed.keys()])) {
+    const payable = ledger.sellerPayable.get(currency) ?? 0;
+    const expected = owed.get(currency) ?? 0;
+    if (payable !== expected)
+      say(`refunded, yet the ledger's seller payable is ${payable} ${currency}, not ${expected}`);
+  }
+}
+
+/**
+ * What the seller of a refunded order owes, per currency: a refused reversal's transfer, in its currency, until it
+ * is settled; otherwise what the ledger paid out to them net of reversals, in the sale's currency (nothing once
+ * the payout is cancelled or taken back).
+ */
+function sellerPayableOf(payout: PayoutRecord | undefined, paidOut: number): Map<string, number> {
+  if (!payout) return new Map();
+  if (payout.state !== 'reversal_failed') return new Map([[payout.currency.toUpperCase(), paidOut]]);
+  if (payout.debt_settled) return new Map();
+  const share = payout.sale_cents - payout.fee_cents;
+  return new Map([[(payout.payout_currency ?? payout.currency).toUpperCase(), payout.payout_cents ?? share]]);
 }
 
 /**
@@ -168,6 +200,9 @@ const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
   payout: 'seller_payable',
   reversal: 'seller_payable',
   provider_fee: 'provider_fees',
+  seller_debt: 'seller_payable',
+  debt_collected: 'collected_debts',
+  debt_written_off: 'written_off_debts',
 };
 
 const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
@@ -193,6 +228,7 @@ async function ledgerByOrder(db: Kysely<Database>) {
       accounts: new Map(),
       providerBalance: new Map(),
       paidOutByProvider: new Map(),
+      sellerPayable: new Map(),
     };
     byOrder.set(row.order_id, ledger);
     ledger.currency.add(row.sale_currency);
@@ -201,6 +237,7 @@ async function ledgerByOrder(db: Kysely<Database>) {
       if (row.kind === 'payout' || row.kind === 'reversal')
         add(ledger.paidOutByProvider, row.currency, -row.amount_cents);
     }
+    if (row.account === 'seller_payable') add(ledger.sellerPayable, row.currency, row.amount_cents);
     if (row.currency === row.sale_currency) add(ledger.accounts, row.account, row.amount_cents);
     const measuredHere = row.kind === 'provider_fee' || row.currency === row.sale_currency;
     // The provider's fee is its account's balance (an entry undoing it counts against it); the others are sizes.

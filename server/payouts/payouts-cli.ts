@@ -1,17 +1,15 @@
+import { systemClock } from '../clock.ts';
 import { loadProcessConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { listSellerDebts, sellerDebtLines } from './seller-debts.ts';
+import { runPayoutsCommand } from './payouts-command.ts';
 
-const USAGE = 'usage: npm run payouts -- debts';
-
-/** The operator's view of payouts: `debts` lists the reversals the provider refused (what sellers owe back). */
-async function run([command, ...rest]: string[]) {
-  if (command !== 'debts' || rest.length) throw new Error(USAGE);
+/** The operator's commands on payouts (see payouts-command.ts): sellers' debts, and how each ended. */
+async function run(argv: string[]) {
   const database = await openConfiguredDatabase(loadProcessConfig());
   try {
     await migrate(database);
-    for (const line of sellerDebtLines(await listSellerDebts(database.db))) console.log(line);
+    for (const line of await runPayoutsCommand(argv, { db: database.db, clock: systemClock })) console.log(line);
   } finally {
     await database.close();
   }

@@ -1,19 +1,20 @@
 import { inTransaction } from '../db/transaction.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
-import { postReversal } from '../ledger/payout-events.ts';
+import { postReversal, postSellerDebt } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
-import { transitionPayout } from '../orders/payout-transition.ts';
+import { transitionPayout, type PayoutRow } from '../orders/payout-transition.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
+import { owedBy } from './seller-debts.ts';
 
 /**
  * The reverse job, after a stay already the buyer's is refunded: a payout not yet sent is cancelled; one sent is
  * taken back from the seller's account (idempotency key `reversal:<orderId>`). Before cancelling, the provider is
  * asked for the order's transfers: a send job that died after the provider paid must not leave that money with
  * the seller unseen, so such a transfer is recorded and reversed. When the provider refuses a reversal (the
- * seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller still owes it
- * in the ledger, and the operator is warned in the log. Each outcome is recorded only while the job's `lease` is
- * still this run's.
+ * seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller owes what the
+ * transfer sent, kept in the ledger in its currency (postSellerDebt), and the operator is warned in the log.
+ * Each outcome is recorded only while the job's `lease` is still this run's.
  */
 export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   let payout = await loadPayout(deps, orderId);
@@ -47,14 +48,16 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
     );
     await inTransaction(deps.db, async (trx) => {
       await holdJobLease(trx, lease);
-      await transitionPayout(trx, {
+      const now = deps.clock();
+      const owed = await transitionPayout(trx, {
         orderId,
         from: ['paid'],
         to: 'reversal_failed',
-        now: deps.clock(),
+        now,
         actor: 'payouts.reverse',
         reason: `the provider refused to reverse transfer ${payout.transfer_id}: the seller owes it`,
       });
+      if (owed) await postSellerDebt(trx, sellerDebtOf(owed, now));
     });
     return;
   }
@@ -96,3 +99,16 @@ const loadPayout = (deps: PayoutDeps, orderId: string) =>
     .select(['state', 'seller_id', 'transfer_id'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
+
+/** The seller's debt of a refused reversal: what the transfer sent (owedBy), for their share of the sale. */
+function sellerDebtOf(payout: PayoutRow, now: Date) {
+  return {
+    reference: payout.transfer_id!,
+    orderId: payout.order_id,
+    sellerId: payout.seller_id,
+    saleCurrency: payout.currency,
+    saleCents: payout.sale_cents - payout.fee_cents,
+    ...owedBy(payout),
+    now,
+  };
+}

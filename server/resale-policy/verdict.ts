@@ -70,12 +70,16 @@ export function policyVerdict(hotel: HotelStanding, facts: ResaleFacts, now: Dat
   if (blackout) add('blackout', `${name} does not allow resale of stays ${blackoutText(blackout)}.`);
   const cap = hotelPriceCapCents(policy, facts.amountPaidCents);
   if (facts.askingPriceCents !== undefined && cap !== null && facts.askingPriceCents > cap)
-    add(
-      'price_cap',
-      `${name} allows an asking price of at most ${policy.priceCapPercent}% of the price paid, ` +
-        `${formatMajorUnits(toMajor(cap), facts.currency)}.`,
-    );
+    add('price_cap', hotelPriceCapMessage(name, policy, cap, facts.currency));
   return reasons;
+}
+
+/** The hotel's sentence for an asking price above its cap (`capCents`, from hotelPriceCapCents). */
+export function hotelPriceCapMessage(name: string, policy: ResalePolicy, capCents: number, currency: string): string {
+  return (
+    `${name} allows an asking price of at most ${policy.priceCapPercent}% of the price paid, ` +
+    `${formatMajorUnits(toMajor(capCents), currency)}.`
+  );
 }
 
 /** The hotel's ceiling on the asking price in cents (rounded down), or null when there is none to apply. */

@@ -5,9 +5,9 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { imageOptions } from './image-options.ts';
 import type { Pms, PmsReservation } from './pms/pms.ts';
-import { lowerCeiling, maxPriceCents } from './pricing.ts';
+import { honestPriceMessage, lowerCeiling, maxPriceCents } from './pricing.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
-import { hotelPriceCapCents } from '../resale-policy/verdict.ts';
+import { hotelPriceCapCents, hotelPriceCapMessage, type HotelStanding } from '../resale-policy/verdict.ts';
 import { findVerifiedReservation, liveListingIdOf, saveReservation } from './reservation-store.ts';
 
 export interface FindReservationDependencies {
@@ -45,18 +45,33 @@ export async function findReservation(
 ): Promise<FoundReservation> {
   const { fresh } = await readVerifiedReservation(deps, userId, reference);
   const standing = await hotelStanding(deps.db, { enterpriseId: fresh.hotel.enterpriseId }, fresh.hotel.name);
-  const hotelCap = hotelPriceCapCents(standing.policy, fresh.amountPaidCents);
-  return describeReservation(fresh, deps.maxMarkupPercent, hotelCap, await liveListingIdOf(deps.db, fresh.externalId));
+  const cap = priceCap(fresh, deps.maxMarkupPercent, standing);
+  return describeReservation(fresh, cap, await liveListingIdOf(deps.db, fresh.externalId));
+}
+
+/**
+ * The lower of Restay's ceiling and the hotel's, and the sentence creating a listing above it is refused with:
+ * Restay's rule is checked first, so it speaks whenever its ceiling is the binding one.
+ */
+function priceCap(reservation: PmsReservation, maxMarkupPercent: number, standing: HotelStanding) {
+  const { amountPaidCents, currency } = reservation;
+  const ours = maxPriceCents(amountPaidCents, maxMarkupPercent);
+  const hotels = hotelPriceCapCents(standing.policy, amountPaidCents);
+  const ceiling = lowerCeiling(ours, hotels);
+  if (ceiling === null) return { ceiling, message: null };
+  const message =
+    ours === ceiling || !standing.policy
+      ? honestPriceMessage(ceiling, currency, maxMarkupPercent)
+      : hotelPriceCapMessage(standing.name, standing.policy, ceiling, currency);
+  return { ceiling, message };
 }
 
 /** The reservation in the hotel system's field names, with what the listing form needs beside it. */
 function describeReservation(
   reservation: PmsReservation,
-  maxMarkupPercent: number,
-  hotelCapCents: number | null,
+  { ceiling, message }: { ceiling: number | null; message: string | null },
   liveListingId: string | null,
 ): FoundReservation {
-  const ceiling = lowerCeiling(maxPriceCents(reservation.amountPaidCents, maxMarkupPercent), hotelCapCents);
   return {
     reservationDetails: {
       Id: reservation.externalId,
@@ -79,6 +94,7 @@ function describeReservation(
       amountPaid: reservation.amountPaidCents === null ? null : toMajor(reservation.amountPaidCents),
       currency: reservation.currency,
       maxPrice: ceiling === null ? null : toMajor(ceiling),
+      overCapMessage: message,
     },
     imageOptions: imageOptions(reservation.externalId, reservation.roomImageUrls),
     liveListingId,

@@ -28,11 +28,15 @@ export function assertHonestPrice(
 ): void {
   const ceiling = maxPriceCents(pricing.amountPaidCents, pricing.maxMarkupPercent);
   if (ceiling === null || priceCents <= ceiling) return;
-  const message =
-    pricing.maxMarkupPercent > 0
-      ? `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel plus ${pricing.maxMarkupPercent}%.`
-      : `The asking price can be at most ${money(ceiling, pricing.currency)}, the price paid at the hotel.`;
+  const message = honestPriceMessage(ceiling, pricing.currency, pricing.maxMarkupPercent);
   throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);
+}
+
+/** Restay's sentence for an asking price above its ceiling (the price paid plus the allowed markup). */
+export function honestPriceMessage(ceilingCents: number, currency: string, maxMarkupPercent: number): string {
+  return maxMarkupPercent > 0
+    ? `The asking price can be at most ${money(ceilingCents, currency)}, the price paid at the hotel plus ${maxMarkupPercent}%.`
+    : `The asking price can be at most ${money(ceilingCents, currency)}, the price paid at the hotel.`;
 }
 
 /** 400 on `listingPrice` when the payment provider could not charge this price in this currency. */

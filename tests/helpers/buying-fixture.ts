@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import { pino } from 'pino';
+import type { PayoutRelease } from '../../contract/payouts.ts';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
@@ -91,6 +92,8 @@ export interface BuyingFixture {
   listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
   reservationOf(listingId: string): Promise<PmsReservation>;
+  /** When payouts are released (PAYOUT_RELEASE) for the app and the fixture's worker from now on, e.g. per run. */
+  setPayoutRelease(release: PayoutRelease): void;
   /** Moves the clock to just after the listing's check-in. */
   passCheckIn(listingId: string): Promise<void>;
   postJson(path: string, body: unknown, auth?: Record<string, string>): ReturnType<TestServer['request']>;
@@ -157,6 +160,10 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
       const email = fields.email ?? `${randomUUID().slice(0, 8)}@example.com`;
       const id = await insertProfile(db, { email, firstName: fields.firstName });
       return { id, email, auth: { Authorization: `Bearer ${await projectToken(id, email)}` } };
+    },
+    setPayoutRelease(release) {
+      // The app's buying dependencies and `deps` share the configuration's one payout policy.
+      server.config.payouts.release = release;
     },
     async passCheckIn(listingId) {
       const { start_utc } = await externalIdOf(listingId);

@@ -35,8 +35,10 @@ export class PaymentsDouble implements Payments {
   readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
   /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
   readonly refunds = new Map<string, ProviderRefund[]>();
-  /** The refund made under each `refund:<orderId>` idempotency key, replayed on a repeat. */
+  /** The refund made under each `refund:<orderId>` idempotency key, replayed on a repeat (for 24 hours). */
   private readonly refundKeys = new Map<string, ProviderRefund>();
+  /** Set to make the next refund go through at the provider while its reply is lost on the way back. */
+  loseNextRefundReply = false;
   private sequence = 0;
   private failures: Partial<Record<FailingCall, Error[]>> = {};
   /** Sessions whose every expire call fails with the given error (a provider that keeps refusing one). */
@@ -116,6 +118,10 @@ export class PaymentsDouble implements Payments {
     if (replay) return { ...replay };
     const refund = this.makeRefund(input.paymentIntentId);
     this.refundKeys.set(input.orderId, refund);
+    if (this.loseNextRefundReply) {
+      this.loseNextRefundReply = false;
+      throw new AppError('UPSTREAM_ERROR', 'The payment provider did not answer.');
+    }
     return { ...refund };
   }
 
@@ -222,9 +228,10 @@ export class PaymentsDouble implements Payments {
     return { ...transfer };
   }
 
-  /** A day passes at the provider: the idempotency keys of transfers are forgotten, the transfers are not. */
+  /** A day passes at the provider: the idempotency keys of transfers and refunds are forgotten, the money moved is not. */
   forgetIdempotencyKeys() {
     this.transferKeys.clear();
+    this.refundKeys.clear();
   }
 
   async reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal> {

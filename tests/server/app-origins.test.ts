@@ -55,6 +55,8 @@ describe('an API beside an SPA on another origin', () => {
       `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${SPA}/profile`)}`,
     );
     expect(back.status).toBe(200);
+    // The page's form is answered by a redirect to the SPA: Chromium holds that redirect to the page's form-action.
+    expect(back.headers.get('content-security-policy')).toContain(`form-action 'self' ${SPA}`);
     const elsewhere = await server.request(
       `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/profile')}`,
     );

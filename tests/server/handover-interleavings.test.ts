@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPaymentRecorded, SALE_UNDER_WAY_STATES, type OrderState } from '../../contract/order-state.ts';
+import type { PayoutRelease } from '../../contract/payouts.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
@@ -10,6 +11,7 @@ import { sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { OrdersCommandError, runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-invariants.ts';
 
 /**
  * Random interleavings of everything that can happen to a sale, against the real app on the database under
@@ -27,12 +29,23 @@ import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/
  * provider, no order is `refunded` before the provider refunded it, and no refunded order keeps a payout unless a
  * refused reversal is recorded as the seller's debt.
  *
+ * Each run draws when payouts are released (`PAYOUT_RELEASE`, on transfer or at check-in) and each stay's currency
+ * (EUR, CZK or USD, on a platform settling in EUR, so the provider converts and takes its fee), and the provider
+ * may make a transfer or a refund and lose its reply (the client sees an outage and retries). After every step the
+ * money holds for every order (assertMoneyHolds): the ledger and the provider agree on charge = refunds + fees +
+ * payout + still due (or money work is still queued for it), one transfer at most, no refunded order's payout left
+ * with the seller without a queued reversal or a recorded debt, and no refund while a transfer's outcome is unknown.
+ *
  * `HANDOVER_PROPERTY_RUNS=500 npx vitest run tests/server/handover-interleavings.test.ts` runs it longer.
  */
 const RUNS = Number(process.env.HANDOVER_PROPERTY_RUNS ?? 25);
 const STAYS = 2;
 const BUYERS = 3;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The platform settles in EUR; buyers pay in these (prices in hundredths: about EUR 120 each). */
+const PRICES = { EUR: 12_000, CZK: 300_000, USD: 13_000 } as const;
+type SaleCurrency = keyof typeof PRICES;
 
 type Step =
   | { kind: 'checkout'; buyer: number; stay: number }
@@ -51,7 +64,9 @@ type Step =
   | { kind: 'refundByHand'; stay: number }
   | { kind: 'refundsRefusedForBalance'; times: number }
   | { kind: 'dayPasses' }
-  | { kind: 'loseLeaseMidJob' };
+  | { kind: 'loseLeaseMidJob' }
+  | { kind: 'loseTransferReply' }
+  | { kind: 'loseRefundReply' };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -97,31 +112,91 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'dayPasses' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'loseLeaseMidJob' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'loseTransferReply' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'loseRefundReply' as const }) },
 );
+
+/** What a run is: when payouts are released, each stay's currency, and what happens. */
+const runArbitrary = fc.record({
+  release: fc.constantFrom<PayoutRelease>('transferred', 'check_in'),
+  currencies: fc.tuple(...Array.from({ length: STAYS }, () => fc.constantFrom<SaleCurrency>('EUR', 'CZK', 'USD'))),
+  steps: fc.array(stepArbitrary, { minLength: 4, maxLength: 30 }),
+});
+type Run = { release: PayoutRelease; currencies: SaleCurrency[]; steps: Step[] };
 
 /**
  * Always tried: the worker dies after the hotel accepted the transfer but before recording it, and the retry
  * meets a refusal (the hotel will not change an owner it already changed). The sale must end transferred.
  */
-const CRASH_AFTER_THE_HOTEL_ACCEPTED: Step[] = [
-  { kind: 'checkout', buyer: 0, stay: 0 },
-  { kind: 'pay', session: 0, evenIfExpired: false },
-  { kind: 'deliver', event: 0 },
-  // The sale queued the receipt, the sale notice and then the transfer: the third claim is the transfer.
-  { kind: 'crashMidJob', afterWork: true },
-  { kind: 'crashMidJob', afterWork: true },
-  { kind: 'crashMidJob', afterWork: true },
-  { kind: 'hotelFails', stay: 0, permanently: true },
-  { kind: 'time', minutes: 5 },
-  { kind: 'jobs' },
-];
+const CRASH_AFTER_THE_HOTEL_ACCEPTED: Run = {
+  release: 'transferred',
+  currencies: ['EUR', 'CZK'],
+  steps: [
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    // The sale queued the receipt, the sale notice and then the transfer: the third claim is the transfer.
+    { kind: 'crashMidJob', afterWork: true },
+    { kind: 'crashMidJob', afterWork: true },
+    { kind: 'crashMidJob', afterWork: true },
+    { kind: 'hotelFails', stay: 0, permanently: true },
+    { kind: 'time', minutes: 5 },
+    { kind: 'jobs' },
+  ],
+};
+
+/**
+ * Always tried: the provider makes the seller's transfer (a CZK sale, paid out in EUR) and its reply is lost; a
+ * day passes, so the provider has forgotten the idempotency key, before the send job's retry. It must find the
+ * transfer made, not make another.
+ */
+const TRANSFER_REPLY_LOST_FOR_A_DAY: Run = {
+  release: 'transferred',
+  currencies: ['CZK', 'USD'],
+  steps: [
+    { kind: 'sellerOnboards' },
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'loseTransferReply' },
+    { kind: 'jobs' },
+    { kind: 'dayPasses' },
+    { kind: 'jobs' },
+  ],
+};
+
+/**
+ * Always tried: the hotel refuses the transfer, the provider makes the buyer's refund and its reply is lost, and
+ * a day passes before the refund job's retry: the order ends refunded once, by that one refund.
+ */
+const REFUND_REPLY_LOST_FOR_A_DAY: Run = {
+  release: 'check_in',
+  currencies: ['USD', 'EUR'],
+  steps: [
+    { kind: 'checkout', buyer: 1, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'hotelFails', stay: 0, permanently: true },
+    { kind: 'loseRefundReply' },
+    { kind: 'jobs' },
+    { kind: 'dayPasses' },
+    { kind: 'jobs' },
+  ],
+};
 
 let fx: BuyingFixture;
 
+let undoRefundCheck: () => void;
+
 beforeAll(async () => {
   fx = await startBuyingServer();
+  fx.payments.settlementCurrency = 'EUR';
+  undoRefundCheck = refundOnlyWhenRefunding(fx);
 });
-afterAll(() => fx.close());
+afterAll(async () => {
+  undoRefundCheck();
+  await fx.close();
+});
 
 const db = () => fx.server.database.db;
 
@@ -139,11 +214,11 @@ interface World {
   events: { payload: string; signature: string }[];
 }
 
-async function newWorld(): Promise<World> {
+async function newWorld(currencies: readonly SaleCurrency[]): Promise<World> {
   const seller = await fx.user({ firstName: 'Sam' });
   const reservations = [];
-  for (let stay = 0; stay < STAYS; stay += 1) {
-    const listingId = await fx.listStay(seller.id);
+  for (const currency of currencies) {
+    const listingId = await fx.listStay(seller.id, { currency, price_cents: PRICES[currency] });
     const row = await db()
       .selectFrom('listings')
       .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
@@ -256,6 +331,12 @@ async function apply(world: World, step: Step): Promise<void> {
       return;
     case 'loseLeaseMidJob':
       await loseLeaseMidJob();
+      return;
+    case 'loseTransferReply':
+      fx.payments.loseNextTransferReply = true;
+      return;
+    case 'loseRefundReply':
+      fx.payments.loseNextRefundReply = true;
       return;
   }
 }
@@ -383,11 +464,12 @@ async function relist(world: World, stay: number) {
     .selectAll()
     .where('id', '=', reservation.listingIds.at(-1)!)
     .executeTakeFirstOrThrow();
-  const { seller_id, reservation_id, title, price_cents, city, country, hotel_name, latitude, longitude } = latest;
+  const { seller_id, reservation_id, title, price_cents, currency, city, country, hotel_name, latitude, longitude } =
+    latest;
   const relisted = await db()
     .insertInto('listings')
     .values({
-      ...{ seller_id, reservation_id, title, price_cents, city, country, hotel_name, latitude, longitude },
+      ...{ seller_id, reservation_id, title, price_cents, currency, city, country, hotel_name, latitude, longitude },
       start_utc: latest.start_utc,
       end_utc: latest.end_utc,
       created_at: fx.clock(),
@@ -468,8 +550,12 @@ async function assertNeverSoldTwice(world: World) {
   }
 }
 
-/** Time passes and the workers run until nothing is left to do (every hold lapsed, every job finished). */
-async function drain() {
+/**
+ * Time passes and the workers run until nothing is left to do (every hold lapsed, every job finished). Before
+ * the stays' check-ins with payouts released then, a payout's send job not yet due waits by design
+ * (passCheckIns releases it).
+ */
+async function drain({ beforeCheckIn = false } = {}) {
   for (let round = 0; round < 30; round += 1) {
     fx.clock.advance(60 * MINUTE);
     await sweepLapsedHolds(fx.deps);
@@ -478,11 +564,19 @@ async function drain() {
       .selectFrom('jobs')
       .select('id')
       .where('state', 'in', ['pending', 'running'])
+      .$if(beforeCheckIn, (query) =>
+        query.where((eb) => eb.or([eb('kind', '<>', 'payouts.send'), eb('run_at', '<=', fx.clock())])),
+      )
       .executeTakeFirst();
     const holding = await db().selectFrom('orders').select('id').where('state', '=', 'open').executeTakeFirst();
     if (!busy && !holding) return;
   }
   throw new Error('the work did not drain in 30 rounds');
+}
+
+/** The stays' check-ins pass (every stay of a run is ten days ahead): payouts held until then are due. */
+function passCheckIns() {
+  fx.clock.advance(11 * DAY);
 }
 
 async function assertEveryPaymentSettled(world: World) {
@@ -552,23 +646,45 @@ async function assertPayoutsSettled(world: World) {
 describe('a sale under any interleaving of buyers, provider events, hotel failures and crashes', () => {
   it('is never sold twice, and every payment ends transferred or refunded', { timeout: 600_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 4, maxLength: 30 }), async (steps) => {
-        const world = await newWorld();
+      fc.asyncProperty(runArbitrary, async ({ release, currencies, steps }) => {
+        fx.setPayoutRelease(release);
+        const world = await newWorld(currencies);
+        const moneyHolds = async () =>
+          assertMoneyHolds(
+            fx,
+            (await ordersOf(world)).map((order) => order.id),
+          );
         for (const step of steps) {
           await apply(world, step);
           await assertNeverSoldTwice(world);
+          await moneyHolds();
         }
         // Every event arrives once more, late, after the work drained: nothing changes for a settled sale.
-        await drain();
+        const beforeCheckIn = release === 'check_in';
+        await drain({ beforeCheckIn });
         for (const event of world.events) expect((await fx.deliver(event)).status).toBe(200);
-        await drain();
+        await drain({ beforeCheckIn });
+        if (beforeCheckIn) {
+          passCheckIns();
+          await drain();
+        }
         await assertNeverSoldTwice(world);
+        await moneyHolds();
         await assertEveryPaymentSettled(world);
         await assertPayoutsSettled(world);
-        fx.payments.refuseReversals = false;
+        Object.assign(fx.payments, {
+          refuseReversals: false,
+          loseNextTransferReply: false,
+          loseNextRefundReply: false,
+        });
         for (const reservation of world.reservations) fx.pms.transferFailures.delete(reservation.externalId);
       }),
-      { numRuns: RUNS, seed: 20261123, endOnFailure: true, examples: [[CRASH_AFTER_THE_HOTEL_ACCEPTED]] },
+      {
+        numRuns: RUNS,
+        seed: 20261123,
+        endOnFailure: true,
+        examples: [[CRASH_AFTER_THE_HOTEL_ACCEPTED], [TRANSFER_REPLY_LOST_FOR_A_DAY], [REFUND_REPLY_LOST_FOR_A_DAY]],
+      },
     );
   });
 });

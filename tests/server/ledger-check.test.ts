@@ -79,7 +79,7 @@ describe('ledger:check on payouts', () => {
       }),
     );
     expect(await differencesOf(sale.orderId)).toContainEqual(
-      expect.stringMatching(/refunded, yet the ledger's seller payable is -500, not 0/),
+      expect.stringMatching(/refunded, yet the ledger's seller payable is -500 USD, not 0/),
     );
   });
 });

@@ -166,7 +166,9 @@ describe('listing and price changes', () => {
       title: 'Double room by the lake',
     });
     expect(tooDear.status).toBe(409);
-    expect(tooDear.body.error).toMatch(/^Hotel Seeblick allows an asking price of at most 80% of the price paid/);
+    expect(tooDear.body.error).toBe('Hotel Seeblick allows an asking price of at most 80% of the price paid, €360.');
+    // The form is told the same sentence ahead, to say while the seller types.
+    expect(found.body.data.pricing.overCapMessage).toBe(tooDear.body.error);
 
     const { seller: owner, listingId } = await listedStay({}, 360);
     const raised = await server.request(`/api/listings/${listingId}`, {

@@ -86,7 +86,13 @@ describe('POST /api/reservations/find and GET /api/reservations/:userId', () => 
       Address: { Line1: 'Rua Augusta 100', City: 'Lisbon', CountryCode: 'PT' },
       TimeZone: 'Europe/Lisbon',
     });
-    expect(found.pricing).toEqual({ amountPaid: 450, currency: 'EUR', maxPrice: 450 });
+    // The sentence creating the listing refuses a higher price with, for the form to say while the seller types.
+    expect(found.pricing).toEqual({
+      amountPaid: 450,
+      currency: 'EUR',
+      maxPrice: 450,
+      overCapMessage: 'The asking price can be at most €450, the price paid at the hotel.',
+    });
     expect(found.imageOptions.length).toBeGreaterThan(3);
     expect(found.imageOptions.every((url) => url.startsWith('/images/listings/'))).toBe(true);
     expect(found.liveListingId).toBeNull();

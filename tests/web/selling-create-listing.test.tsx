@@ -50,6 +50,57 @@ describe('the listing form', () => {
     expect(within(form).getByText('You receive €89.95 after the 10% service fee')).toBeInTheDocument();
   });
 
+  it('is step 3 of 3, after finding the reservation and entering the code', async () => {
+    const { form } = await openListingForm();
+    expect(within(form).getByText('Step 3 of 3')).toBeInTheDocument();
+  });
+
+  it("suggests the room type as the title, without the room's number", async () => {
+    const found = makeFoundReservation();
+    found.reservationDetails.ResourceName = 'Deluxe King Room 412';
+    const { form, field } = await openListingForm({ found });
+    expect(field('Title')).toHaveValue('Deluxe King Room');
+    // The seller still sees their own reservation's room among its facts.
+    expect(within(form).getByText('Deluxe King Room 412')).toBeInTheDocument();
+  });
+
+  it("says while the seller types that a price is over the cap, in the server's words, and what they would receive", async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 10 })));
+    const { form, field, user, requests } = await openListingForm();
+    const price = field('Price (EUR)');
+    const capMessage = 'The asking price can be at most €450, the price paid at the hotel.';
+    await user.clear(price);
+    await user.type(price, '450.5');
+    expect(within(form).getByText(capMessage)).toBeInTheDocument();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(expect.stringContaining(capMessage));
+    expect(within(form).getByText('You receive €405.45 after the 10% service fee')).toBeInTheDocument();
+    // No submit was needed, and nothing was sent.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(requests.create).toEqual([]);
+
+    await user.clear(price);
+    await user.type(price, '420');
+    expect(within(form).queryByText(capMessage)).not.toBeInTheDocument();
+    expect(price).not.toHaveAttribute('aria-invalid');
+    expect(within(form).getByText('You receive €378 after the 10% service fee')).toBeInTheDocument();
+  });
+
+  it("says the hotel's own cap while typing when the hotel's is the lower", async () => {
+    const hotelCap = 'Hotel Miradouro allows an asking price of at most 80% of the price paid, €360.';
+    const found = makeFoundReservation({
+      pricing: { amountPaid: 450, currency: 'EUR', maxPrice: 360, overCapMessage: hotelCap },
+    });
+    const { form, field, user } = await openListingForm({ found });
+    // The suggested price is what was paid: already above the hotel's cap, said before any typing.
+    expect(within(form).getByText(hotelCap)).toBeInTheDocument();
+    await user.clear(field('Price (EUR)'));
+    await user.type(field('Price (EUR)'), '360');
+    expect(within(form).queryByText(hotelCap)).not.toBeInTheDocument();
+    await user.type(field('Price (EUR)'), '.01');
+    expect(within(form).getByText(hotelCap)).toBeInTheDocument();
+  });
+
   it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {
     const { form, field } = await openListingForm();
     expect(field('Title')).toHaveValue('Deluxe Double Room');
@@ -88,7 +139,7 @@ describe('the listing form', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveClass('bg-red-50');
     expect(alert).toHaveTextContent('Please enter a title.');
-    expect(alert).toHaveTextContent('The price can be at most €450, what you paid at the hotel.');
+    expect(alert).toHaveTextContent('The asking price can be at most €450, the price paid at the hotel.');
     expect(field('Title')).toHaveFocus();
     expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
 
@@ -106,7 +157,9 @@ describe('the listing form', () => {
   });
 
   it('allows any valid price and says nothing about what was paid when the hotel system does not know', async () => {
-    const found = makeFoundReservation({ pricing: { amountPaid: null, currency: 'EUR', maxPrice: null } });
+    const found = makeFoundReservation({
+      pricing: { amountPaid: null, currency: 'EUR', maxPrice: null, overCapMessage: null },
+    });
     const { user, form, field, requests } = await openListingForm({ found });
     expect(within(form).queryByText(/You paid/)).not.toBeInTheDocument();
     expect(within(form).queryByText(/The most you can ask/)).not.toBeInTheDocument();

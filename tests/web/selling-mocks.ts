@@ -27,7 +27,12 @@ export function makeFoundReservation(overrides: Partial<FoundReservation> = {}):
       Name: 'Hotel Miradouro',
       Address: { Line1: 'Rua das Flores 12', City: 'Lisbon', CountryCode: 'PT' },
     },
-    pricing: { amountPaid: 450, currency: 'EUR', maxPrice: 450 },
+    pricing: {
+      amountPaid: 450,
+      currency: 'EUR',
+      maxPrice: 450,
+      overCapMessage: 'The asking price can be at most €450, the price paid at the hotel.',
+    },
     imageOptions: ['/images/rooms/lisbon-1.jpg', '/images/rooms/lisbon-2.jpg', '/images/rooms/lisbon-3.jpg'],
     liveListingId: null,
     ...overrides,

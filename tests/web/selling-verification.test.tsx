@@ -32,7 +32,7 @@ const problem = (status: number, code: string, error: string) =>
 describe('/list-my-reservation, step 1: find the reservation', () => {
   it('asks for the confirmation number and the email (an email input) and refuses empty fields without calling the API', async () => {
     const { user, requests } = await openListMyReservation();
-    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
     expect(screen.getByLabelText('Email Address on Reservation')).toHaveAttribute('type', 'email');
 
     await user.click(screen.getByRole('button', { name: 'Verify Reservation' }));
@@ -59,7 +59,7 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
     expect(requests.verifyCombined).toEqual([
       { confirmationNumber: STAY.confirmationNumber, email: STAY.email, userId: TEST_USER.id },
     ]);
-    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
     expect(screen.getByText(STAY.email)).toBeInTheDocument();
     const code = screen.getByLabelText('6-digit Verification Code');
     expect(code).toHaveFocus();
@@ -155,7 +155,10 @@ describe('/list-my-reservation, step 2: the emailed code', () => {
     const code = screen.getByLabelText('6-digit Verification Code');
     await user.type(code, '48a-29 13 77');
     expect(code).toHaveValue('482913');
-    expect(await screen.findByRole('link', { name: '/dev/mailbox' })).toHaveAttribute('href', '/dev/mailbox');
+    expect(await screen.findByRole('link', { name: '/dev/mailbox' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/dev/mailbox`,
+    );
   });
 
   it('never mentions the dev mailbox in production', async () => {

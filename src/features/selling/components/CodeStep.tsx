@@ -5,6 +5,7 @@ import { VERIFICATION_CODE_LENGTH } from '../../../../contract/constants.ts';
 import { verifyCodeRequestSchema } from '../../../../contract/selling.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiBaseUrl } from '../../../lib/api-origin.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useVerifyCode } from '../api/verify-code.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
@@ -79,7 +80,13 @@ export function CodeStep({ email, relayNotice, onVerified, onBack }: Props) {
       {demo ? (
         <p className="text-sm text-slate-600">
           Trying Restay locally? The code is in the development mailbox at{' '}
-          <a href="/dev/mailbox" target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
+          {/* The API's: the SPA may be served by a static host on another origin (VITE_API_URL). */}
+          <a
+            href={`${apiBaseUrl()}/dev/mailbox`}
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium text-brand-700 underline"
+          >
             /dev/mailbox
           </a>
           .

@@ -3,12 +3,19 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import { roomTypeOf } from '../../../../contract/room-type.ts';
 import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
 import { sellerReceives } from '../../../../contract/payouts.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
-import { listingFormSchema, type ListingFormInput, type ListingFormOutput } from '../listing-form-schema.ts';
+import {
+  listingFormSchema,
+  overCapMessage,
+  type ListingFormInput,
+  type ListingFormOutput,
+} from '../listing-form-schema.ts';
+import { stepLabel } from '../listing-steps.ts';
 import type { TypedListing } from '../listing-draft.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
@@ -34,7 +41,8 @@ function countryName(code: string | null): string {
 function defaultsFrom(found: FoundReservation): ListingFormInput {
   const { reservationDetails, pricing, imageOptions } = found;
   return {
-    title: reservationDetails.ResourceName ?? '',
+    // The room type: the room's number is the hotel's to assign, not something to sell.
+    title: roomTypeOf(reservationDetails.ResourceName) ?? '',
     listingPrice: pricing.amountPaid === null ? '' : String(pricing.amountPaid),
     description: '',
     location: '',
@@ -59,10 +67,7 @@ export type ListingFormProps = {
 /** The listing form, pre-filled from the reservation, with the card buyers will see updating beside it. */
 export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, onStartOver }: ListingFormProps) {
   const { pricing, reservationDetails, propertyInfo } = found;
-  const schema = useMemo(
-    () => listingFormSchema({ maxPrice: pricing.maxPrice, currency: pricing.currency }),
-    [pricing],
-  );
+  const schema = useMemo(() => listingFormSchema(pricing), [pricing]);
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { ...defaultsFrom(found), ...typedBefore },
@@ -91,6 +96,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
   });
 
   const typedPrice = Number(values.listingPrice);
+  // Said as the seller types, not only on submit: the same sentence the server would refuse the price with.
+  const overCap = overCapMessage(values.listingPrice, pricing);
   const feePercent = usePublicConfig().data?.platformFeePercent;
   const receives =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
@@ -131,6 +138,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
         aria-labelledby="listing-form-heading"
         className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
       >
+        <p className="text-sm font-medium text-brand-700">{stepLabel(3)}</p>
         <h2
           id="listing-form-heading"
           ref={heading}
@@ -164,8 +172,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
               inputMode="decimal"
               min="0.01"
               step="0.01"
-              aria-describedby="listing-price-paid"
-              aria-invalid={invalid('listingPrice')}
+              aria-describedby="listing-price-cap listing-price-paid"
+              aria-invalid={overCap ? true : invalid('listingPrice')}
               className={`${fieldClass} max-w-40`}
               {...form.register('listingPrice')}
             />
@@ -188,6 +196,9 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
               )}
             </p>
           </div>
+          <p id="listing-price-cap" aria-live="polite" className="mt-1 text-sm font-medium text-red-700">
+            {overCap}
+          </p>
         </div>
 
         <DescriptionField

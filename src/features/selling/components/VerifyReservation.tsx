@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { VerificationSent } from '../api/verify-reservation.ts';
+import { stepLabel } from '../listing-steps.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { ReservationStep, type ReservationLookup } from './ReservationStep.tsx';
 
@@ -26,9 +27,7 @@ export function VerifyReservation({
 
   return (
     <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <p className="mb-4 text-sm font-medium text-brand-700">
-        {step.name === 'initial' ? 'Step 1 of 2' : 'Step 2 of 2'}
-      </p>
+      <p className="mb-4 text-sm font-medium text-brand-700">{stepLabel(step.name === 'initial' ? 1 : 2)}</p>
       {step.name === 'initial' ? (
         <ReservationStep userId={userId} defaultValues={lookup} focusOnMount={step.returning} onSent={onSent} />
       ) : (
