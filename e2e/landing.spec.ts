@@ -42,7 +42,7 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(`/marketplace?location=Rome&startDate=${day(7)}&endDate=${day(9)}`);
   });
 
-  test('on a phone the calendar opens over the page, whole on screen @phone', async ({ page }) => {
+  test('on a phone the calendar opens whole on screen and picks a day @phone', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('search', { name: 'Search hotel stays' }).getByLabel('Check-out').tap();
     const calendar = page.locator('.react-datepicker');

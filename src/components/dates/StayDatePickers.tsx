@@ -2,7 +2,6 @@ import { useState } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { fromIsoDay, localIsoDate, nextDay } from '../../lib/calendar-day.ts';
-import { PHONE_LAYOUT, useMediaQuery } from '../../lib/use-media-query.ts';
 import {
   DAY_FIELD_LOOKS,
   dayFieldId,
@@ -31,12 +30,11 @@ type DayFieldProps = {
  * input, and a click on a day inside a wrapping label would also "click" the input and open the popup again.
  * The popup's open state is ours, so Escape (from the field or from a day inside the popup, whose key events
  * pass here through React's tree) closes it here and gives the field its focus back; an arrow key on the field
- * opens it. On a phone the calendar
- * opens over the page, centred (a popup under a field low on a small screen would open off it).
+ * opens it. On a phone too the calendar opens beside its field, above it when there is no room below. (Not the
+ * library's full-screen portal: it follows the library's own idea of being open, not ours.)
  */
 function DayField(props: DayFieldProps) {
   const { id, label, look, value, minDate, open, onOpenChange, onChange } = props;
-  const phone = useMediaQuery(PHONE_LAYOUT);
   const styles = DAY_FIELD_LOOKS[look];
   return (
     <div
@@ -71,7 +69,6 @@ function DayField(props: DayFieldProps) {
         autoFocus={props.focusOnMount}
         ariaInvalid={props.invalid ? 'true' : undefined}
         ariaDescribedBy={props.describedBy}
-        withPortal={phone}
         open={open}
         onInputClick={() => onOpenChange(true)}
         onClickOutside={() => onOpenChange(false)}
