@@ -26,6 +26,7 @@ import { searchQuerySchema } from '../contract/search.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { searchListings } from '../server/listings/search.ts';
+import { storeShippedRates } from '../tests/helpers/rates.ts';
 import { BENCH_CITIES as CITIES, BENCH_HOTEL_WORDS as HOTEL_WORDS } from './bench-cities.ts';
 
 const args = Object.fromEntries(
@@ -298,6 +299,9 @@ async function main() {
     }
     await migrate(handle);
     if (!reuse) await seed(handle);
+    // Every search converts its price bounds: the rates a server stores at start, before any phase, so the
+    // query-layer phase does not depend on the API process having refreshed them first.
+    await storeShippedRates(handle.db);
     // What autovacuum does soon after a bulk load or a migration: statistics, and the visibility map that
     // index-only scans need.
     await handle.withScriptSession((run) => run('VACUUM ANALYZE'));

@@ -22,6 +22,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Logger } from 'pino';
 import { pageRendererIn } from './seo/page-renderer.ts';
+import { settlementCurrencyMismatch } from './payments/settlement-currency-check.ts';
+import type { Payments } from './payments/stripe/payments.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,6 +46,7 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
   const selfOrigin = createSelfOrigin();
   const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   logger.info(describeAdapters(config, adapters), 'adapters chosen');
+  if (config.payments.mode === 'stripe') await checkSettlementCurrency(config, adapters.payments, logger);
   const renderPage = pageRendererIn(path.resolve('dist/ssr'));
   const webRoot = path.resolve('dist/web');
   const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
@@ -112,4 +115,23 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Refuses to start, in one line, when Stripe's platform account keeps its balance in another currency than
+ * STRIPE_SETTLEMENT_CURRENCY (every payout would be refused). Stripe not answering does not stop a start: the
+ * log says the currency went unchecked.
+ */
+async function checkSettlementCurrency(config: Config, payments: Payments, logger: Logger) {
+  let mismatch: string | null;
+  try {
+    mismatch = await settlementCurrencyMismatch(payments, config.settlementCurrency);
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      "the Stripe account's default currency could not be read: STRIPE_SETTLEMENT_CURRENCY is unchecked",
+    );
+    return;
+  }
+  if (mismatch) throw new Error(mismatch);
 }

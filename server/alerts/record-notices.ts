@@ -18,11 +18,18 @@ export interface ListingChange {
 }
 
 /**
+ * One class of PostgreSQL advisory lock (two-key form, class and 0): recordings take turns, so two listings matched
+ * at once count one person's instant alerts one after the other. One lock per recording, where locking each
+ * person's settings row cost a row write per person told (thousands for a popular stay).
+ */
+const NOTICES_LOCK_CLASS = 20_260_020;
+
+/**
  * Turns matches into at most one notice per person, stay and reason (the table's key), whichever of their
- * searches matched: an instant search wins over a daily one, then the oldest (then the lowest id). A person already sent
- * INSTANT_ALERTS_PER_DAY instant alerts in the last 24 hours gets the rest in their digest. Their settings rows
- * are locked in id order first, so two listings matched at once count one person's alerts one after the other.
- * New instant notices get one email job for the change. Returns the number of new notices.
+ * searches matched: an instant search wins over a daily one, then the oldest (then the lowest id). A person already
+ * sent INSTANT_ALERTS_PER_DAY instant alerts in the last 24 hours gets the rest in their digest. The notices are
+ * written, with that count, in one statement. New instant notices get one email job for the change, which sends
+ * them. Returns the number of new notices.
  */
 export async function recordNotices(
   trx: Executor,
@@ -36,31 +43,31 @@ export async function recordNotices(
     if (!current || preferred(match, current)) chosen.set(match.user_id, match);
   }
   if (!chosen.size) return 0;
-  const userIds = [...chosen.keys()].sort();
-  const users = sql`${`{${userIds.join(',')}}`}::uuid[]`;
-  // The settings rows are locked and each person's instant alerts of the last 24 hours counted in one round trip.
-  const { rows: sentToday } = await sql<{ user_id: string; n: string }>`
-    select s.user_id,
-      (select count(*) from alert_notices n
-        where n.user_id = s.user_id and n.channel = 'instant' and n.created_at > ${new Date(now.getTime() - DAY_MS)}) as n
-    from alert_settings s where s.user_id = any(${users})
-    order by s.user_id for update of s`.execute(trx);
-  const counts = new Map(sentToday.map((row) => [row.user_id, Number(row.n)]));
-  const channels = userIds.map((userId) => {
-    const search = chosen.get(userId)!;
-    const instant = search.frequency === 'instant' && (counts.get(userId) ?? 0) < INSTANT_ALERTS_PER_DAY;
-    return instant ? 'instant' : 'digest';
-  });
-  const searchIds = userIds.map((userId) => chosen.get(userId)!.id);
-  // One row per person from three arrays: a few parameters however many people are told, where a row of
-  // values each would make thousands for PostgreSQL to parse.
+  const told = [...chosen.values()];
+  const wantInstant = told.filter((search) => search.frequency === 'instant').map((search) => search.user_id);
+  await sql`select pg_advisory_xact_lock(${NOTICES_LOCK_CLASS}, 0)`.execute(trx);
+  // One row per person from three arrays: a few parameters however many people are told, where a row of values
+  // each would make thousands for PostgreSQL to parse. Only people who want instant alerts are counted.
   const { rows: inserted } = await sql<{ user_id: string; channel: 'instant' | 'digest' }>`
+    with sent_today as (
+      select n.user_id, count(*) as n from alert_notices n
+      where n.user_id = any(${textArray(wantInstant)}::uuid[]) and n.channel = 'instant'
+        and n.created_at > ${new Date(now.getTime() - DAY_MS)}
+      group by n.user_id
+    )
     insert into alert_notices
       (user_id, saved_search_id, channel, listing_id, reason, price_cents, previous_price_cents, created_at)
-    select told.user_id, told.saved_search_id, told.channel, ${change.listingId}::uuid, ${change.reason},
-      ${change.priceCents}::integer, ${change.previousPriceCents}::integer, ${now}::timestamptz
-    from unnest(${users}, ${textArray(searchIds)}::uuid[], ${textArray(channels)}::text[])
-      as told(user_id, saved_search_id, channel)
+    select told.user_id, told.saved_search_id,
+      case when told.frequency = 'instant' and coalesce(sent_today.n, 0) < ${INSTANT_ALERTS_PER_DAY}
+        then 'instant' else 'digest' end,
+      ${change.listingId}::uuid, ${change.reason}, ${change.priceCents}::integer,
+      ${change.previousPriceCents}::integer, ${now}::timestamptz
+    from unnest(
+      ${textArray(told.map((search) => search.user_id))}::uuid[],
+      ${textArray(told.map((search) => search.id))}::uuid[],
+      ${textArray(told.map((search) => search.frequency))}::text[]
+    ) as told(user_id, saved_search_id, frequency)
+    left join sent_today on sent_today.user_id = told.user_id
     on conflict (user_id, listing_id, reason) do nothing
     returning user_id, channel`.execute(trx);
   if (inserted.some((notice) => notice.channel === 'instant')) await enqueueInstantAlerts(trx, change, now);

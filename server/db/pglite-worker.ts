@@ -20,11 +20,18 @@ import {
 const port = parentPort!;
 const { dataDir, loadFrom } = workerData as PGliteWorkerData;
 
+// PostgreSQL's defaults size shared memory for a server of 100 connections with 128 MB of buffers; PGlite builds
+// that memory in WebAssembly on every start, which was about a third of a warm start's CPU. One process's single
+// session needs a fraction of it (reads past the buffers come from the OS's file cache); the lock table keeps
+// about its former size (max_locks_per_transaction x backends), so a migration locking many tables still fits.
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'max_connections=5', 'max_locks_per_transaction=256'];
+
 // Search (migration 0004) needs trigram indexes over unaccented text; PGlite ships both as extensions.
 // Starting from a dump skips creating the cluster (initdb), which is most of an empty database's start-up.
 const pglite = new PGlite({
   dataDir,
   extensions: { pg_trgm, unaccent },
+  startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
   loadDataDir: loadFrom ? new Blob([readFileSync(loadFrom)]) : undefined,
 });
 

@@ -183,7 +183,7 @@ export function crashHarness(extraEnv: Record<string, string> = {}) {
           cancelUrl: `${baseUrl}/payment/cancel`,
         }),
       });
-      expect(status).toBe(200);
+      expect(status, JSON.stringify(body)).toBe(200);
       return body.data.sessionId;
     },
 

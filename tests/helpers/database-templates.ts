@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
@@ -27,13 +27,15 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'server/db/migrations');
 const CACHE = path.join(ROOT, 'node_modules/.cache/restay-test-databases');
+const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 export default async function provideDatabaseTemplates(project: TestProject) {
   // The embedded dumps are kept between runs, named after what they are made of (PGlite and the migrations).
   const directory = path.join(CACHE, templateKey());
   const cached = existsSync(path.join(directory, 'migrated-data-dir'));
-  if (!cached) {
-    rmSync(CACHE, { recursive: true, force: true });
+  if (cached) utimesSync(directory, new Date(), new Date());
+  else {
+    removeUnusedTemplates();
     mkdirSync(directory, { recursive: true });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -57,6 +59,19 @@ export default async function provideDatabaseTemplates(project: TestProject) {
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${templates.postgres} WITH (FORCE)`));
     }
   };
+}
+
+/**
+ * Templates of other keys may be in use by a run from another checkout sharing node_modules (a git worktree):
+ * only those no run has used for a day go.
+ */
+function removeUnusedTemplates() {
+  if (!existsSync(CACHE)) return;
+  for (const name of readdirSync(CACHE)) {
+    const directory = path.join(CACHE, name);
+    if (Date.now() - statSync(directory).mtimeMs > UNUSED_TEMPLATE_MS)
+      rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 function templateKey(): string {

@@ -112,6 +112,8 @@ export interface Payments {
   createPayoutAccount(input: { sellerId: string; email: string | null }): Promise<PayoutAccount>;
   /** The account as the provider holds it now; an account the provider does not know fails with NOT_FOUND. */
   retrievePayoutAccount(accountId: string): Promise<PayoutAccount>;
+  /** The platform's own account (`GET /v1/account`): the currency of its balance, ISO 4217 upper-case. */
+  retrievePlatformAccount(): Promise<{ defaultCurrency: string }>;
   /**
    * A single-use, short-lived link to the provider's hosted onboarding for the account. The provider sends the
    * seller to `returnUrl` when they leave the form, and to `refreshUrl` when the link expired or was used,

@@ -153,6 +153,12 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     retrievePayoutAccount: (accountId) =>
       call(async () => toPayoutAccount(await stripe().accounts.retrieve(accountId))),
 
+    retrievePlatformAccount: () =>
+      call(async () => {
+        const account = await stripe().accounts.retrieveCurrent();
+        return { defaultCurrency: (account.default_currency ?? '').toUpperCase() };
+      }),
+
     createOnboardingLink: (input) =>
       call(async () => {
         const link = await stripe().accountLinks.create({

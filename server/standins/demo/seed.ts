@@ -46,7 +46,9 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()): Prom
 /** Empties the marketplace and the demo PMS and seeds both again (`npm run db:seed`); all or nothing. */
 export async function resetDemoData(db: Kysely<Database>, now = new Date()): Promise<DemoSeedCounts> {
   return db.transaction().execute(async (trx) => {
-    // Children before parents: listings point at reservations and profiles, reservations at profiles.
+    // Children before parents: listings point at reservations and profiles, reservations at profiles. Alert
+    // notices name listings without a foreign key (migration 0116), so they go first, by hand.
+    await trx.deleteFrom('alert_notices').execute();
     await trx.deleteFrom('listings').execute();
     await trx.deleteFrom('reservations').execute();
     await trx.deleteFrom('profiles').execute();

@@ -85,6 +85,15 @@ export function standinApiRouter(options: StandinApiOptions): Router {
     }
   };
 
+  // The platform's own account, as `GET /v1/account` answers it: its balance is in the settlement currency.
+  router.get(
+    '/account',
+    route(async () => ({
+      status: 200,
+      body: { id: 'acct_standin_platform', object: 'account', default_currency: settlementCurrency },
+    })),
+  );
+
   router.post(
     '/checkout/sessions',
     route(async ({ req, now, store }) => {

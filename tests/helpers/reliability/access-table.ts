@@ -228,6 +228,7 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'POST /v1/refunds': row('stand-in', at('/v1/refunds', { payment_intent: 'pi_1' })),
   'GET /v1/refunds': row('stand-in', at('/v1/refunds?payment_intent=pi_1')),
   'GET /v1/payment_intents/:id': row('stand-in', at('/v1/payment_intents/pi_1')),
+  'GET /v1/account': row('stand-in', at('/v1/account')),
   'POST /v1/accounts': row('stand-in', at('/v1/accounts', { controller: {} })),
   'GET /v1/accounts/:id': row('stand-in', at('/v1/accounts/acct_1')),
   'POST /v1/account_links': row('stand-in', at('/v1/account_links', { account: 'acct_1' })),
