@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
 
+/** A day `n` days from today as the URL carries it, and as the date picker shows it. */
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const shown = (n: number) =>
+  new Date(`${day(n)}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
 test.describe('landing page', () => {
   test('a guest searches a city from the hero and lands on the filtered marketplace', async ({ page }) => {
     await page.goto('/');
@@ -17,16 +22,40 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/marketplace$/);
   });
 
-  test('a check-out before the check-in is refused with a visible message', async ({ page }) => {
+  test('dates are chosen in the date picker, from the keyboard too, and searched', async ({ page }) => {
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search hotel stays' });
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const calendar = page.locator('.react-datepicker__month');
     await search.getByLabel('Location').fill('Rome');
-    await search.getByLabel('Check-in').fill(day(10));
-    await search.getByLabel('Check-out').fill(day(8));
-    await expect(search.getByRole('alert')).toHaveText('Check-out must be after check-in.');
+    const checkIn = search.getByLabel('Check-in');
+    await checkIn.click();
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toHaveCount(0);
+    await expect(checkIn).toBeFocused();
+    // An arrow opens the calendar, the next one enters it (today), one more goes a week on; Enter picks it.
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+    await expect(calendar).toHaveCount(0);
+    await expect(checkIn).toHaveValue(shown(7));
+    await search.getByLabel('Check-out').fill(shown(9));
     await search.getByRole('button', { name: 'Search Hotels' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(`/marketplace?location=Rome&startDate=${day(7)}&endDate=${day(9)}`);
+  });
+
+  test('on a phone the calendar opens whole on screen and picks a day @phone', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('search', { name: 'Search hotel stays' }).getByLabel('Check-out').tap();
+    const calendar = page.locator('.react-datepicker');
+    await expect(calendar).toBeVisible();
+    const box = (await calendar.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    await page.locator('.react-datepicker__day--today').tap();
+    await expect(calendar).toHaveCount(0);
+    await expect(page.getByLabel('Check-out')).toHaveValue(shown(0));
   });
 
   test('a visitor sends the contact form and sees the confirmation; the operator gets the email', async ({

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { html, type SafeHtml } from './html.ts';
+import { FAVICON_LINK, html, type SafeHtml } from './html.ts';
 
 /**
  * A small page the API serves itself (an email link's answer, the API reference, the development pages): readable
@@ -15,7 +15,7 @@ export function sendHtmlPage(
 ) {
   const page = html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Restay</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Restay</title>${FAVICON_LINK}
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:${maxWidth};margin:3rem auto;padding:0 1rem;color:#0f172a}
 button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#0f172a;color:#fff;cursor:pointer}
 a{color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}

@@ -49,6 +49,9 @@ export function html(strings: TemplateStringsArray, ...values: readonly HtmlValu
  */
 export const trustedHtml = (markup: string) => new SafeHtml(VOUCHED, markup);
 
+/** The site's icon, which every page the server draws names in its head as the SPA's index.html does. */
+export const FAVICON_LINK = trustedHtml('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+
 /** Asks the browser for a picture the page paints first, before any script has run. */
 export const imagePreload = (url: string) => html`<link rel="preload" as="image" href="${url}" fetchpriority="high" />`;
 

@@ -10,9 +10,21 @@ export interface LedgerBalance {
   amountCents: number;
 }
 
+/**
+ * What an order's conversions left in `exchange` once everything it took in the sale's currency went back out of
+ * it (a refund converted at another rate than its charge): the platform's exchange loss (positive) or gain
+ * (negative), in the settlement currency. Not a difference: the provider did book it so.
+ */
+export interface ExchangeRemainder {
+  orderId: string;
+  currency: string;
+  amountCents: number;
+}
+
 export interface Reconciliation {
   balances: LedgerBalance[];
   ordersChecked: number;
+  exchangeRemainders: ExchangeRemainder[];
   /** One sentence per difference found, naming the order or the transaction; empty when everything agrees. */
   differences: string[];
 }
@@ -30,6 +42,8 @@ interface OrderLedger {
   paidOutByProvider: Map<string, number>;
   /** The seller's payable for the order per currency (a debt moves to the transfer's currency: ADR 0046). */
   sellerPayable: Map<string, number>;
+  /** The order's `exchange` balance per currency. */
+  exchange: Map<string, number>;
 }
 
 /**
@@ -96,6 +110,7 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
     ])
     .orderBy('created_at')
     .execute();
+  const exchangeRemainders: ExchangeRemainder[] = [];
   for (const order of orders) {
     const ledger = ledgers.get(order.id);
     const say = (what: string) => differences.push(`order ${order.id} (${order.state}): ${what}`);
@@ -118,10 +133,23 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
     if (order.state === 'transferred' && ledger!.kinds.get('settlement') === undefined)
       say('the stay is the buyer’s, yet the sale is not settled in the ledger');
     comparePayout(order.state, payouts.get(order.id), ledger!, say);
+    exchangeRemainders.push(...exchangeRemainderOf(order.id, order.currency, ledger!));
     if (provider && order.payment_intent_id)
       await compareWithProvider(provider, order.id, order.payment_intent_id, ledger!, say);
   }
-  return { balances, ordersChecked: orders.length, differences };
+  return { balances, ordersChecked: orders.length, exchangeRemainders, differences };
+}
+
+/**
+ * An order's remainder in `exchange`: its balances in other currencies than the sale's, once the sale's currency
+ * nets to zero there (while it does not, the platform still holds converted money of the sale, e.g. its fee).
+ */
+function exchangeRemainderOf(orderId: string, saleCurrency: string, ledger: OrderLedger): ExchangeRemainder[] {
+  const sale = saleCurrency.toUpperCase();
+  if ((ledger.exchange.get(sale) ?? 0) !== 0) return [];
+  return [...ledger.exchange]
+    .filter(([currency, amountCents]) => currency !== sale && amountCents !== 0)
+    .map(([currency, amountCents]) => ({ orderId, currency, amountCents }));
 }
 
 /** Payout states whose transfer is with the seller (a refused reversal leaves it there, as the seller's debt). */
@@ -229,6 +257,7 @@ async function ledgerByOrder(db: Kysely<Database>) {
       providerBalance: new Map(),
       paidOutByProvider: new Map(),
       sellerPayable: new Map(),
+      exchange: new Map(),
     };
     byOrder.set(row.order_id, ledger);
     ledger.currency.add(row.sale_currency);
@@ -238,6 +267,7 @@ async function ledgerByOrder(db: Kysely<Database>) {
         add(ledger.paidOutByProvider, row.currency, -row.amount_cents);
     }
     if (row.account === 'seller_payable') add(ledger.sellerPayable, row.currency, row.amount_cents);
+    if (row.account === 'exchange') add(ledger.exchange, row.currency, row.amount_cents);
     if (row.currency === row.sale_currency) add(ledger.accounts, row.account, row.amount_cents);
     const measuredHere = row.kind === 'provider_fee' || row.currency === row.sale_currency;
     // The provider's fee is its account's balance (an entry undoing it counts against it); the others are sizes.

@@ -21,7 +21,9 @@ export const payoutsPaths: Record<string, Record<string, OperationSpec>> = {
       summary: 'A single-use link to the payment provider’s onboarding, creating the caller’s payout account once',
       description:
         'The provider sends the seller back to `/my-listings?payouts=return` when they leave the form, and to ' +
-        '`/my-listings?payouts=refresh` when the link expired, where a new link is asked for.',
+        '`/my-listings?payouts=refresh` when the link expired, where a new link is asked for: on the origin the ' +
+        'request came from (its `Origin` header) when the SPA may run there (`PUBLIC_URL`, `CORS_ORIGINS`), else on ' +
+        '`PUBLIC_URL`.',
       access: 'bearer',
       reply: { status: 200, description: 'Where to send the seller', data: schemaRef('OnboardingLink') },
       errors: ['UPSTREAM_ERROR'],

@@ -79,9 +79,15 @@ export async function sellerPayoutAccount(deps: PayoutDeps, sellerId: string) {
 /**
  * The link that sends a seller to the provider's onboarding, creating their payout account first if they have
  * none (once per seller: the provider call carries the idempotency key `payout-account:<sellerId>` and the row
- * is keyed by seller, so two presses at once make one account).
+ * is keyed by seller, so two presses at once make one account). The provider sends the seller back to My Listings
+ * on `from`, the origin the SPA asked from (its browser's `Origin`), when it is one the SPA may run on (a static
+ * host's, CORS_ORIGINS), else on PUBLIC_URL: the session is kept in the SPA's own origin's storage.
  */
-export async function startOnboarding(deps: PayoutDeps, seller: { id: string; email: string | null }): Promise<string> {
+export async function startOnboarding(
+  deps: PayoutDeps,
+  seller: { id: string; email: string | null },
+  from: string | undefined,
+): Promise<string> {
   let account = await sellerPayoutAccount(deps, seller.id);
   if (!account) {
     await requireAListing(deps, seller.id);
@@ -101,7 +107,8 @@ export async function startOnboarding(deps: PayoutDeps, seller: { id: string; em
       .execute();
     account = await sellerPayoutAccount(deps, seller.id);
   }
-  const back = `${deps.publicUrl}/my-listings?payouts=`;
+  const origin = from && deps.appOrigins.includes(from) ? from : deps.publicUrl;
+  const back = `${origin}/my-listings?payouts=`;
   return deps.payments.createOnboardingLink({
     accountId: account!.provider_account_id,
     refreshUrl: `${back}refresh`,

@@ -24,7 +24,7 @@ export function payoutsRouter(deps: PayoutDeps & { users: UserMiddleware }): Rou
 
   router.post('/onboarding', async (req, res) => {
     const user = signedInUser(req);
-    const url = await startOnboarding(deps, { id: user.id, email: user.email ?? null });
+    const url = await startOnboarding(deps, { id: user.id, email: user.email ?? null }, req.get('origin'));
     res.json({ success: true, data: { url } });
   });
 

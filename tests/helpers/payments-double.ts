@@ -31,6 +31,8 @@ export class PaymentsDouble implements Payments {
   readonly mode = 'local' as const;
   readonly sessions = new Map<string, CheckoutSession>();
   readonly created: CreateCheckoutInput[] = [];
+  /** Every onboarding link asked for, with the pages it returns the seller to. */
+  readonly onboardingLinks: { accountId: string; refreshUrl: string; returnUrl: string }[] = [];
   /** Every refund call, repeats included. */
   readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
   /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
@@ -68,6 +70,11 @@ export class PaymentsDouble implements Payments {
    * is booked in its own currency with no fee, as on a platform holding a balance in every currency.
    */
   settlementCurrency: string | null = null;
+  /**
+   * The rate refunds in another currency are booked at, relative to their charge's (1: the same rate). Stripe
+   * converts each at the rate of its own day, so a refund days later may take more or less of the balance.
+   */
+  refundRateChange = 1;
 
   /** Makes the next `times` calls of that kind throw `error`. */
   failNext(call: FailingCall, error: Error, times = 1) {
@@ -183,6 +190,7 @@ export class PaymentsDouble implements Payments {
 
   async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }) {
     this.account(input.accountId);
+    this.onboardingLinks.push(input);
     return `https://connect.test/onboarding/${input.accountId}/${++this.sequence}`;
   }
 
@@ -327,7 +335,11 @@ export class PaymentsDouble implements Payments {
     const id = `re_test_${++this.sequence}`;
     const amountCents = session.amountTotalCents ?? 0;
     const currency = (session.currency ?? '').toUpperCase();
-    const booked = this.booked(id, amountCents, currency, 'refund');
+    const atChargeRate = this.booked(id, amountCents, currency, 'refund');
+    const converted = atChargeRate.currency !== currency;
+    const booked = converted
+      ? { ...atChargeRate, amountCents: Math.round(atChargeRate.amountCents * this.refundRateChange) }
+      : atChargeRate;
     const refund: ProviderRefund = {
       id,
       paymentIntentId,

@@ -455,6 +455,7 @@ describe('GET /dev/pms', () => {
     expect(page).toContain('&lt;b&gt;ana&lt;/b&gt;@example.com');
     expect(page).not.toContain('<b>ana</b>');
     expect(page).toContain('<th scope="col">Imported</th>');
+    expect(page).toContain('on <a href="/list-my-reservation">List Your Stay</a>');
     // The reservations a tester can still list come before those already in the marketplace.
     expect(page.indexOf('LIS-48213')).toBeLessThan(page.indexOf(LISTED[0]!.confirmation_number));
     expect(page.match(/<td>Yes<\/td>/g)).toHaveLength(LISTED.length);

@@ -4,6 +4,7 @@ import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { refundOrderByOperator } from '../../server/payments/operator-refund.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import { insertListing } from '../helpers/factories.ts';
+import { TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 let fx: BuyingFixture;
@@ -58,6 +59,34 @@ describe('payouts', () => {
     });
     expect(fx.payments.accounts.size).toBe(0);
     expect(await accountOf(user)).toEqual({ status: 'not_set_up', label: 'Payouts: not set up' });
+  });
+
+  it('sends the seller back from onboarding to the SPA’s origin when it is an allowed one, else to PUBLIC_URL', async () => {
+    const spa = 'http://127.0.0.1:5998';
+    const api = await fx.instance(fx.server.database, { CORS_ORIGINS: spa });
+    try {
+      const seller = await fx.user();
+      await insertListing(db(), seller.id);
+      const onboardFrom = async (origin: string) => {
+        const reply = await api.request('/api/payouts/onboarding', {
+          method: 'POST',
+          headers: { ...seller.auth, Origin: origin, 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        expect(reply.status).toBe(200);
+        return fx.payments.onboardingLinks.at(-1);
+      };
+      expect(await onboardFrom(spa)).toMatchObject({
+        returnUrl: `${spa}/my-listings?payouts=return`,
+        refreshUrl: `${spa}/my-listings?payouts=refresh`,
+      });
+      expect(await onboardFrom('https://evil.example')).toMatchObject({
+        returnUrl: `${TEST_PUBLIC_URL}/my-listings?payouts=return`,
+        refreshUrl: `${TEST_PUBLIC_URL}/my-listings?payouts=refresh`,
+      });
+    } finally {
+      await api.close();
+    }
   });
 
   it('waits for a seller without a payout account, tells them, and pays as soon as the account is ready', async () => {

@@ -188,6 +188,23 @@ describe('demo data seed', () => {
     expect(reservations.length).toBe(before.length);
   });
 
+  it("makes each demo seller a sign-in account under the seller's id, even an address that signed in before", async () => {
+    const [first, second] = DEMO_PROFILES;
+    // Signed in before accounts were seeded: an account of its own, under another id.
+    await handle.db.deleteFrom('auth_users').where('email', '=', second!.email).execute();
+    await handle.db
+      .insertInto('auth_users')
+      .values({ email: second!.email, provider: 'google', provider_subject: 'dev-earlier' })
+      .execute();
+
+    await resetDemoData(handle.db, NOW);
+
+    const accounts = await handle.db.selectFrom('auth_users').select(['id', 'email']).execute();
+    expect(accounts).toEqual(expect.arrayContaining(DEMO_PROFILES.map((p) => ({ id: p.id, email: p.email }))));
+    expect(accounts.filter((a) => a.email === second!.email)).toHaveLength(1);
+    expect(accounts.find((a) => a.email === first!.email)?.id).toBe(first!.id);
+  });
+
   it('ships the pictures as titled 1200x800 SVGs under 15 KB, including the 3 card placeholders', () => {
     const dir = `${PUBLIC_DIR}images/listings/`;
     const files = readdirSync(dir).filter((name) => name.endsWith('.svg'));

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clusterLabel, clusterPins, type MapMark } from '../../src/components/map/clusters.ts';
 import type { Pin } from '../../src/components/map/map-logic.ts';
 
-const pin = (id: string, lat: number, lng: number): Pin => ({ id, lat, lng, label: '$100', title: `Stay ${id}` });
+const pin = (id: string, lat: number, lng: number): Pin => ({
+  id,
+  lat,
+  lng,
+  label: '$100',
+  price: '$100',
+  title: `Stay ${id}`,
+});
 // Three stays a few hundred metres apart in Lisbon's Baixa, one across the river in Almada.
 const baixa = [pin('a', 38.7107, -9.1366), pin('b', 38.7115, -9.1375), pin('c', 38.7099, -9.1352)];
 const almada = pin('d', 38.679, -9.1569);

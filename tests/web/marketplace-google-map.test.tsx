@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
-import { configReply, server } from './msw.ts';
+import { configReply, server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 // No network in tests, and the Maps script only runs in a browser: the library is stubbed. Its loader reports
@@ -81,6 +81,7 @@ describe('marketplace map with a Google Maps key', () => {
         makeListing({ title: 'Placed', price: 99.6, latitude: 38.7, longitude: -9.1 }),
         makeListing({ title: 'Other', price: 250, latitude: 41.1, longitude: -8.6 }),
         makeListing({ title: 'Unplaced', latitude: null, longitude: null }),
+        makeListing({ title: 'Euro stay', price: 200, currency: 'EUR', latitude: 40, longitude: -9 }),
       ]);
       const { user } = renderRoute('/marketplace');
       await user.click(await screen.findByRole('button', { name: 'Map' }, { timeout: 5000 }));
@@ -88,6 +89,11 @@ describe('marketplace map with a Google Maps key', () => {
       expect(within(map).getByRole('button', { name: 'Placed, $100' })).toHaveTextContent('$100');
       expect(within(map).getByRole('button', { name: 'Other, $250' })).toBeInTheDocument();
       expect(within(map).queryByRole('button', { name: /Unplaced/ })).not.toBeInTheDocument();
+      // In the visitor's currency (US dollars here) as the cards show it, the listing's own price in its name.
+      const dollars = Math.round((200 / TEST_RATES.unitsPerEuro.EUR!) * TEST_RATES.unitsPerEuro.USD!);
+      expect(await within(map).findByRole('button', { name: `Euro stay, about $${dollars} (€200)` })).toHaveTextContent(
+        `≈$${dollars}`,
+      );
       await waitFor(() => expect(fakeMap.fitBounds).toHaveBeenCalled());
       expect(fakeMap.fitBounds).toHaveBeenLastCalledWith({ south: 38.7, west: -9.1, north: 41.1, east: -8.6 }, 50);
       expect(fakeMap.setZoom).toHaveBeenLastCalledWith(12);

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCheckIn } from '../../src/features/marketplace/date-rules.ts';
+import { chooseCheckIn } from '../../src/components/dates/stay-dates.ts';
 import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
-import { boundsParam, initialView, pinLabel, pinsFor, selectedView } from '../../src/components/map/map-logic.ts';
+import {
+  boundsParam,
+  initialView,
+  pinPrice,
+  pinsFor,
+  selectedView,
+} from '../../src/components/map/map-logic.ts';
 import {
   ceilingFrom,
   priceRangeLabel,
@@ -14,6 +20,7 @@ import {
 } from '../../src/features/marketplace/price-rules.ts';
 import { EMPTY_FILTERS, filtersFromUrl, marketplaceUrl } from '../../src/lib/search-filters.ts';
 import { makeListing } from './factories.ts';
+import { TEST_RATES } from './msw.ts';
 
 describe('price rules', () => {
   it('sets the ceiling to the highest price rounded up, else 1000', () => {
@@ -101,18 +108,39 @@ describe('date rules', () => {
 });
 
 describe('map rules', () => {
-  it('places one pin per listing with coordinates, labelled with whole dollars', () => {
-    const placed = makeListing({ price: 1234.5, latitude: 38.7, longitude: -9.1 });
+  it('places one pin per listing with coordinates, labelled with its price in whole units', () => {
+    const placed = makeListing({ price: 1234.5, currency: 'USD', latitude: 38.7, longitude: -9.1 });
     const unplaced = makeListing({ latitude: null, longitude: null });
     const half = makeListing({ latitude: 10, longitude: null });
-    const pins = pinsFor([placed, unplaced, half]);
-    expect(pins).toEqual([{ id: placed.id, lat: 38.7, lng: -9.1, label: '$1,235', title: placed.title }]);
-    expect(pinLabel(99.49)).toBe('$99');
+    const pins = pinsFor([placed, unplaced, half], { visitor: 'USD', rates: TEST_RATES });
+    expect(pins).toEqual([
+      { id: placed.id, lat: 38.7, lng: -9.1, label: '$1,235', price: '$1,235', title: placed.title },
+    ]);
+    expect(pinPrice(99.49, 'USD', { visitor: 'USD', rates: TEST_RATES })).toEqual({ label: '$99', price: '$99' });
+  });
+
+  it("shows a pin's price in the visitor's currency, approximate, with the listing's own price in its label", () => {
+    const dollars = Math.round((420 / TEST_RATES.unitsPerEuro.EUR!) * TEST_RATES.unitsPerEuro.USD!);
+    expect(pinPrice(420, 'EUR', { visitor: 'USD', rates: TEST_RATES })).toEqual({
+      label: `≈$${dollars}`,
+      price: `about $${dollars} (€420)`,
+    });
+    const pounds = Math.round((88_920 / TEST_RATES.unitsPerEuro.JPY!) * TEST_RATES.unitsPerEuro.GBP!);
+    expect(pinPrice(88_920, 'JPY', { visitor: 'GBP', rates: TEST_RATES })).toEqual({
+      label: `≈£${pounds}`,
+      price: `about £${pounds} (¥88,920)`,
+    });
+    // Until the rates are in, and for a currency without a rate, the listing's own price.
+    expect(pinPrice(420, 'EUR', { visitor: 'USD', rates: undefined })).toEqual({ label: '€420', price: '€420' });
+    expect(pinPrice(420, 'EUR', { visitor: 'XYZ', rates: TEST_RATES })).toEqual({ label: '€420', price: '€420' });
   });
 
   it('centres on New York at zoom 10 without pins, else fits them with padding 50 up to zoom 12', () => {
     expect(initialView([])).toEqual({ kind: 'centre', center: { lat: 40.7128, lng: -74.006 }, zoom: 10 });
-    const pins = pinsFor([makeListing({ latitude: 1, longitude: 2 }), makeListing({ latitude: 3, longitude: -4 })]);
+    const pins = pinsFor([makeListing({ latitude: 1, longitude: 2 }), makeListing({ latitude: 3, longitude: -4 })], {
+      visitor: 'USD',
+      rates: undefined,
+    });
     expect(initialView(pins)).toEqual({
       kind: 'fit',
       south: 1,

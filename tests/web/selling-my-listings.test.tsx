@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server } from './msw.ts';
+import { server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { mockMyListings } from './selling-mocks.ts';
 
@@ -49,6 +49,8 @@ async function openMyListings(listings: Listing[] = sellerListings()) {
   return { ...rendered, api };
 }
 
+const dollars = (euros: number) => Math.round((euros / TEST_RATES.unitsPerEuro.EUR!) * TEST_RATES.unitsPerEuro.USD!);
+
 const row = (title: string) => screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
 
 afterEach(() => {
@@ -73,6 +75,8 @@ describe('/my-listings', () => {
     expect(within(suite).getByText(`${LONG_DESCRIPTION.slice(0, 50)}...`)).toBeInTheDocument();
     expect(within(suite).getByText('Mar 3, 2026 – Mar 7, 2026')).toBeInTheDocument();
     expect(within(suite).getByText('€420')).toBeInTheDocument();
+    // Beside it, in the visitor's currency (US dollars for this browser), as the marketplace's cards show it.
+    expect(await within(suite).findByText(`about $${dollars(420)}`)).toBeInTheDocument();
     expect(within(suite).getByText('Active')).toBeInTheDocument();
     expect(within(row('Garden studio')).getByText('Quiet.')).toBeInTheDocument();
     expect(within(row('Garden studio')).getByText('Paused')).toBeInTheDocument();
@@ -143,6 +147,7 @@ describe('/my-listings', () => {
     expect(suite.getByRole('heading', { name: 'Harbour view suite' })).toBeInTheDocument();
     expect(suite.getByText('Active')).toBeInTheDocument();
     expect(suite.getByText('€420')).toBeInTheDocument();
+    expect(await suite.findByText(`about $${dollars(420)}`)).toBeInTheDocument();
     expect(suite.getByRole('button', { name: 'Edit Harbour view suite' })).toBeInTheDocument();
   });
 });

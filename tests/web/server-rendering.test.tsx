@@ -7,9 +7,9 @@ import type { EarlyInputHolder } from '../../src/app/early-input.ts';
 import { startApp } from '../../src/app/start-app.tsx';
 import { renderPage } from '../../src/entry-server.tsx';
 import type { ListingWithViewer } from '../../contract/listing.ts';
-import { signIn } from './auth-mocks.ts';
+import { reloadPage, signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server } from './msw.ts';
+import { configReply, server } from './msw.ts';
 
 /** GET /api/listings's reply for one page holding `listings`, as the server puts it in the marketplace page. */
 const servedSearch = (listings: ReturnType<typeof makeListing>[]) => ({
@@ -147,6 +147,37 @@ describe('pages the server draws', () => {
     expect(element.querySelector('h1')).toBe(heading);
     expect(asked()).toBe(0);
     expect(document.getElementById('served-listing')).toBeNull();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('Book Now on a drawn stay waits for the session, then opens Pay Now for a signed-in visitor (no sign-in asked)', async () => {
+    await signIn(TEST_USER, { first_name: 'Ana', last_name: 'Silva' });
+    // A new page load whose sign-in configuration is slow to arrive: the session stays unknown until it does.
+    reloadPage();
+    let release = () => {};
+    const configArrives = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/config', async () => {
+        await configArrives;
+        return configReply();
+      }),
+    );
+    const listing = makeListing({ title: 'Harbour view suite', price: 1234 });
+    askedForListing(listing.id, () => ({ success: true, data: listing }));
+    const { mismatches } = await arriveAt(`/listings/${listing.id}`, { listing: { success: true, data: listing } });
+
+    // While the page does not know who is looking, there is no Book Now to press as a guest.
+    await screen.findByRole('heading', { level: 1, name: 'Harbour view suite' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Please sign in to complete your booking.')).not.toBeInTheDocument();
+
+    release();
+    const bookNow = await screen.findByRole('button', { name: 'Book Now' }, { timeout: 5_000 });
+    bookNow.click();
+    expect(await screen.findByRole('region', { name: 'Review and pay' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Restay' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Please sign in to complete your booking.')).not.toBeInTheDocument();
     expect(mismatches).toEqual([]);
   });
 

@@ -53,6 +53,16 @@ export async function resetDemoData(db: Kysely<Database>, now = new Date()): Pro
     await trx.deleteFrom('reservations').execute();
     await trx.deleteFrom('profiles').execute();
     const rows = buildDemoRows(now);
+    // A demo seller's address signed in before under another id (before accounts were seeded) is seeded afresh.
+    await trx
+      .deleteFrom('auth_users')
+      .where('email', 'in', demoEmails(rows))
+      .where(
+        'id',
+        'not in',
+        rows.profiles.map((p) => p.id),
+      )
+      .execute();
     const { reservations: pmsReservations } = await resetDemoPms(trx, now, rows);
     return { ...(await insertDemoData(trx, rows)), pmsReservations };
   });
@@ -64,6 +74,24 @@ async function insertDemoData(trx: Transaction<Database>, rows: DemoRows): Promi
   await trx
     .insertInto('profiles')
     .values(rows.profiles)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  // Each demo seller is also a sign-in account under the same id: signing in on the development sign-in page as
+  // a seeded reservation's guest email opens that seller's My Listings (their stays, sales and payouts), so the
+  // demo's emails to them ("open My Listings and press Set up payouts") can be followed. An address someone
+  // already signed in with keeps its account (DO NOTHING); `npm run db:seed` makes it the demo seller's.
+  await trx
+    .insertInto('auth_users')
+    .values(
+      rows.profiles.map((p) => ({
+        id: p.id,
+        email: p.email!,
+        provider: 'google',
+        provider_subject: `demo-${p.id}`,
+        created_at: p.created_at,
+        updated_at: p.created_at,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
   await trx
@@ -79,6 +107,8 @@ async function insertDemoData(trx: Transaction<Database>, rows: DemoRows): Promi
     .execute();
   return { listings: inserted.length };
 }
+
+const demoEmails = (rows: DemoRows) => rows.profiles.map((p) => p.email!);
 
 /** The demo rows for a given `now`; deterministic apart from dates, which are relative to `now`. */
 export function buildDemoRows(now: Date): DemoRows {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, MailOutboxRow } from '../../db/schema.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
@@ -30,6 +30,9 @@ export function createDevMailbox({ db, logger, from }: { db: Kysely<Database>; l
   };
 }
 
-export function listDevMailbox(db: Kysely<Database>): Promise<MailOutboxRow[]> {
-  return db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').limit(LISTED_MESSAGES).execute();
+/** The newest messages, or the newest sent to `to` (an address, compared without case). */
+export function listDevMailbox(db: Kysely<Database>, to?: string): Promise<MailOutboxRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll();
+  if (to) query = query.where(sql<string>`lower(to_address)`, '=', to.toLowerCase());
+  return query.orderBy('created_at', 'desc').limit(LISTED_MESSAGES).execute();
 }

@@ -54,7 +54,7 @@ export function devPmsRouter({
   router.get('/pms', async (_req, res) => {
     const rows = await listDemoReservations(db);
     res.set('Cache-Control', 'no-store');
-    sendHtmlPage(res, 200, 'Demo PMS', reservationsBody(rows), { maxWidth: '72rem', style: RESERVATIONS_STYLE });
+    sendHtmlPage(res, 200, 'Demo PMS', reservationsBody(rows), { maxWidth: '76rem', style: RESERVATIONS_STYLE });
   });
 
   router.post('/pms/:number/cancel', async (req, res) => {
@@ -193,12 +193,15 @@ const CONNECT_FORM = html`<section aria-labelledby="connect-heading" class="conn
 </form></section>`;
 
 // The caption is as wide as the table, which scrolls sideways on a phone: its text is held at the visible left edge
-// and wraps at the screen's width, so it is read whole wherever the table is scrolled.
-const RESERVATIONS_STYLE = trustedHtml(`.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
+// and wraps at the screen's width, so it is read whole wherever the table is scrolled. On a 1280-pixel screen the
+// table fits without scrolling: a slightly smaller type, and a long guest email or hotel name wraps.
+const RESERVATIONS_STYLE =
+  trustedHtml(`.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
+td.wrap{overflow-wrap:anywhere}
 caption{text-align:left;color:#475569;padding:.5rem 0}
 caption span{display:inline-block;position:sticky;left:0;max-width:calc(100vw - 2rem)}
-th,td{border-bottom:1px solid #cbd5e1;padding:.5rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
-.num{text-align:right;white-space:nowrap}code{font-size:1rem}small{color:#475569}form{margin:0}
+th,td{border-bottom:1px solid #cbd5e1;padding:.4rem;text-align:left;vertical-align:top}thead th{background:#f1f5f9}
+.num{text-align:right;white-space:nowrap}code{font-size:.9rem}small{color:#475569}form{margin:0}
 button{font:inherit;padding:.25rem .75rem;border:1px solid #b91c1c;border-radius:.25rem;background:#fff;color:#b91c1c;cursor:pointer}
 button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .connect{border:1px solid #cbd5e1;border-radius:.5rem;padding:0 1rem 1rem;margin-bottom:1.5rem}
@@ -214,8 +217,8 @@ function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
       : '—';
     return html`<tr>
   <th scope="row"><code>${dto.confirmationNumber}</code></th>
-  <td>${email}</td>
-  <td>${dto.hotelName}</td>
+  <td class="wrap">${email}</td>
+  <td class="wrap">${dto.hotelName}</td>
   <td>${dto.city}</td>
   <td>${hotelDate(row.scheduled_start_utc, row.time_zone)}</td>
   <td>${hotelDate(row.scheduled_end_utc, row.time_zone)}</td>
@@ -227,7 +230,7 @@ function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
 `;
   });
   return html`${CONNECT_FORM}<p>The hotel reservations of the demo hotel system, which stands in for Mews when no MEWS_ variables are set.
-To list one, sign in with the guest's email and enter its confirmation number on Create Your Listing. Reservations
+To list one, sign in with the guest's email and enter its confirmation number on <a href="/list-my-reservation">List Your Stay</a>. Reservations
 already imported into Restay (the demo listings among them) come last. Cancel plays the hotel cancelling a
 reservation: Restay is notified as Mews notifies it, withdraws a listing of it and refunds a sale under way.</p>
 <div class="scroll" tabindex="0" role="region" aria-label="Demo reservations"><table>

@@ -1,4 +1,4 @@
-import { html, trustedHtml } from '../../http/html.ts';
+import { FAVICON_LINK, html, trustedHtml } from '../../http/html.ts';
 
 /** Demo people to sign in as with one click; any other address works too. */
 export const DEMO_ACCOUNTS = ['traveller@demo.restay.test', 'seller@demo.restay.test', 'buyer@demo.restay.test'];
@@ -21,7 +21,7 @@ export function devSignInPage(action: string, error?: string): string {
       html`<li><form method="post" action="${action}"><input type="hidden" name="email" value="${email}"><button type="submit">Sign in as ${email}</button></form></li>`,
   );
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${FAVICON_LINK}
 <title>Development sign-in · Restay</title><style>${STYLE}</style></head>
 <body><main>
 <h1>Development sign-in</h1>

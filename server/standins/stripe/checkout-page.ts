@@ -1,6 +1,6 @@
 import type { StripeStandinSessionRow } from '../../db/schema.ts';
 import { formatMinorUnits } from '../../../contract/money-format.ts';
-import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
+import { FAVICON_LINK, html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import type { CardField, CardForm } from './test-cards.ts';
 
 export const STYLE =
@@ -22,7 +22,7 @@ button:focus-visible{outline:3px solid #a4a0ff;outline-offset:2px}`);
 
 function page(title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${FAVICON_LINK}
 <meta name="robots" content="noindex"><title>${title} · Test checkout</title><style>${STYLE}</style></head>
 <body><p class="test">Test mode: no real money moves. Pay with 4242 4242 4242 4242, any future date and any CVC.</p>
 ${body}</body></html>`.toString();

@@ -1,4 +1,4 @@
-import { html } from '../../http/html.ts';
+import { FAVICON_LINK, html } from '../../http/html.ts';
 import { STYLE } from './checkout-page.ts';
 
 /** A test IBAN that every payment provider's test mode accepts; no real bank account is ever asked for. */
@@ -13,7 +13,7 @@ export interface OnboardingPageState {
 export function onboardingPage(state: OnboardingPageState = {}): string {
   const error = state.error && html`<p class="error" id="name-error" role="alert">${state.error}</p>`;
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${FAVICON_LINK}
 <meta name="robots" content="noindex"><title>Set up payouts · Test onboarding</title><style>${STYLE}
 main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.5rem;color:#1a1f36}</style></head>
 <body><p class="test">Test mode: no real account is opened and no real money moves.</p>

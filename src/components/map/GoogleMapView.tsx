@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts';
 import { StatusMessage } from '../ui/StatusMessage.tsx';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
-import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView } from './map-logic.ts';
+import { boundsParam, initialView, selectedView, type MapProps, type MapView } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
+import { usePins } from './use-pins.ts';
 
 export const MAPS_LOAD_FAILED = 'Failed to load Google Maps - Please check your API key configuration.';
 
@@ -48,7 +49,7 @@ function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: 
   const [moved, setMoved] = useState(false);
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const navigate = useNavigate();
-  const pins = useMemo(() => pinsFor(listings), [listings]);
+  const pins = usePins(listings);
   const marks = useMemo(() => clusterPins(pins, viewport, hoveredId), [pins, viewport, hoveredId]);
   const key = pins.map((pin) => pin.id).join(',');
   const { locate, locateError } = useLocate((view) => map && applyView(map, view));
@@ -102,7 +103,7 @@ function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: 
             <OverlayViewF key={pin.id} position={{ lat: pin.lat, lng: pin.lng }} mapPaneName={OVERLAY_MOUSE_TARGET}>
               <button
                 type="button"
-                aria-label={`${pin.title}, ${pin.label}`}
+                aria-label={`${pin.title}, ${pin.price}`}
                 className={`restay-pin${hoveredId === pin.id ? ' restay-pin--highlighted' : ''}`}
                 onMouseEnter={() => onHover?.(pin.id)}
                 onMouseLeave={() => onHover?.(null)}

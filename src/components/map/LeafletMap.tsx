@@ -5,8 +5,9 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 're
 import { Link } from 'react-router-dom';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
-import { boundsParam, initialView, pinsFor, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
+import { boundsParam, initialView, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
 import { useLocate } from './use-locate.ts';
+import { usePins } from './use-pins.ts';
 
 const control =
   'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
@@ -29,7 +30,7 @@ function htmlIcon(name: string, shown: string, className: string, [width, height
 
 const priceIcon = (pin: Pin, highlighted: boolean) =>
   htmlIcon(
-    `${pin.title}, ${pin.label}`,
+    `${pin.title}, ${pin.price}`,
     pin.label,
     `restay-pin${highlighted ? ' restay-pin--highlighted' : ''}`,
     [56, 24],
@@ -168,7 +169,7 @@ function Marks({
         }}
       >
         <Popup>
-          <Link to={`/listings/${mark.pin.id}`}>{mark.pin.title}</Link> · {mark.pin.label}
+          <Link to={`/listings/${mark.pin.id}`}>{mark.pin.title}</Link> · {mark.pin.price}
         </Popup>
       </Marker>
     ),
@@ -176,7 +177,7 @@ function Marks({
 }
 
 export function LeafletMap({ listings, hoveredId = null, onHover, onSearchArea }: MapProps) {
-  const pins = useMemo(() => pinsFor(listings), [listings]);
+  const pins = usePins(listings);
   const [moved, setMoved] = useState(false);
   const [viewport, setViewport] = useState<Viewport | null>(null);
 

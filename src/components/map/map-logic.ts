@@ -6,6 +6,9 @@ import {
   MAP_SELECTED_ZOOM,
 } from '../../lib/ui-constants.ts';
 import type { Listing } from '../../../contract/listing.ts';
+import { formatMajorUnits } from '../../../contract/money-format.ts';
+import type { ExchangeRates } from '../../../contract/rates.ts';
+import { convert } from '../../lib/exchange-rates.ts';
 
 /** Map-library-agnostic rules of the marketplace map (pure, unit-tested); Leaflet and Google Maps share them. */
 
@@ -13,34 +16,44 @@ export interface Pin {
   id: string;
   lat: number;
   lng: number;
+  /** What the pin shows: its price in whole units, "≈" when converted. */
   label: string;
+  /** The price as said and shown in full: "about €452 (CHF 430)" when converted. */
+  price: string;
   title: string;
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+/** The visitor's currency and the day's rates (undefined until they are in), which the pins' prices follow. */
+export interface PinMoney {
+  visitor: string;
+  rates: ExchangeRates | undefined;
+}
 
-/** The price rounded to whole dollars: "$1,235". */
-export function pinLabel(price: number): string {
-  return wholeDollars.format(Math.round(price));
+/**
+ * A pin's price in whole units (a pin has room for no cents): in the visitor's currency as the cards show it,
+ * marked approximate, with the listing's own price (what is charged) in the full text; the listing's own price
+ * alone when it is already in the visitor's currency or cannot be converted yet.
+ */
+export function pinPrice(price: number, currency: string, { visitor, rates }: PinMoney) {
+  const own = formatMajorUnits(Math.round(price), currency);
+  const converted = currency === visitor || !rates ? null : convert(price, currency, visitor, rates);
+  if (converted === null) return { label: own, price: own };
+  const about = formatMajorUnits(Math.round(converted), visitor);
+  return { label: `≈${about}`, price: `about ${about} (${own})` };
 }
 
 const isCoordinate = (value: number | null, limit: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 
 /** One pin per placed listing; a listing without usable coordinates is not placed. */
-export function pinsFor(listings: Listing[]): Pin[] {
+export function pinsFor(listings: Listing[], money: PinMoney): Pin[] {
   return listings
     .filter((listing) => isCoordinate(listing.latitude, 90) && isCoordinate(listing.longitude, 180))
     .map((listing) => ({
       id: listing.id,
       lat: listing.latitude!,
       lng: listing.longitude!,
-      label: pinLabel(listing.price),
+      ...pinPrice(listing.price, listing.currency, money),
       title: listing.title,
     }));
 }
@@ -66,7 +79,7 @@ export function initialView(pins: Pin[]): MapView {
 }
 
 /** Selecting a listing centres on its pin at MAP_SELECTED_ZOOM. */
-export function selectedView(pin: Pin): MapView {
+export function selectedView(pin: Pick<Pin, 'lat' | 'lng'>): MapView {
   return { kind: 'centre', center: { lat: pin.lat, lng: pin.lng }, zoom: MAP_SELECTED_ZOOM };
 }
 

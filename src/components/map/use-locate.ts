@@ -20,7 +20,7 @@ export function useLocate(show: (view: MapView) => void) {
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         setLocateError(null);
-        show(selectedView({ id: 'me', lat: coords.latitude, lng: coords.longitude, label: '', title: '' }));
+        show(selectedView({ lat: coords.latitude, lng: coords.longitude }));
       },
       () => setLocateError(LOCATION_NOT_FOUND),
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: GEOLOCATION_MAX_AGE_MS },

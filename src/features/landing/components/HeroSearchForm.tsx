@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { StayDateFields } from '../../../components/dates/StayDateFields.tsx';
 import { localIsoDate } from '../../../lib/calendar-day.ts';
 import { dateProblem, searchPath, type HeroSearch } from '../hero-search.ts';
 
@@ -8,7 +9,7 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const labelClass = 'block text-sm font-medium text-slate-700';
 
-/** Native date inputs on purpose: the date-picker library must stay out of the landing page's JavaScript. */
+/** The landing page's search; its date fields are the marketplace's picker, loaded after first paint. */
 export function HeroSearchForm() {
   const navigate = useNavigate();
   const [search, setSearch] = useState<HeroSearch>(EMPTY);
@@ -65,36 +66,19 @@ export function HeroSearchForm() {
           maxLength={100}
         />
       </div>
-      <div>
-        <label htmlFor="hero-check-in" className={labelClass}>
-          Check-in
-        </label>
-        <input
-          id="hero-check-in"
-          type="date"
-          min={today}
-          value={search.startDate}
-          onChange={(e) => set('startDate')(e.target.value)}
-          aria-invalid={showProblem && problem !== 'Check-out cannot be in the past.'}
-          aria-describedby={showProblem ? 'hero-date-problem' : undefined}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="hero-check-out" className={labelClass}>
-          Check-out
-        </label>
-        <input
-          id="hero-check-out"
-          type="date"
-          min={search.startDate || today}
-          value={search.endDate}
-          onChange={(e) => set('endDate')(e.target.value)}
-          aria-invalid={showProblem}
-          aria-describedby={showProblem ? 'hero-date-problem' : undefined}
-          className={fieldClass}
-        />
-      </div>
+      <StayDateFields
+        look="hero"
+        idPrefix="hero"
+        labels={{ in: 'Check-in', out: 'Check-out' }}
+        startDate={search.startDate}
+        endDate={search.endDate}
+        onChange={(dates) => setSearch((current) => ({ ...current, ...dates }))}
+        problem={
+          showProblem
+            ? { in: problem !== 'Check-out cannot be in the past.', out: true, messageId: 'hero-date-problem' }
+            : null
+        }
+      />
       {showProblem ? (
         <p
           id="hero-date-problem"

@@ -1,3 +1,4 @@
+import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
@@ -23,7 +24,10 @@ export function BookingBar({ listing, nights, flow }: Props) {
       {notice ? <BookingNoticeText notice={notice} className="mx-auto mb-2 max-w-3xl" /> : null}
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
         <div>
-          <p className="text-lg font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
+          <p className="text-lg font-bold text-slate-900">
+            <span>{formatMajorUnits(listing.price, listing.currency)}</span>{' '}
+            <ApproximatePrice amount={listing.price} currency={listing.currency} className="font-normal" />
+          </p>
           <p className="text-xs text-slate-600">
             {nights === null ? '' : `${formatNights(nights)} · `}Prices include all fees
           </p>

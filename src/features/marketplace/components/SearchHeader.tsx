@@ -1,10 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { StayDateFields } from '../../../components/dates/StayDateFields.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { fromIsoDay } from '../../../lib/calendar-day.ts';
 import type { SearchFilters } from '../../../lib/search-filters.ts';
-
-// The date pickers (react-datepicker and its date library) load only when the search panel opens.
-const StayDatePickers = lazy(() => import('./StayDatePickers.tsx'));
 
 export type TextFilters = Pick<SearchFilters, 'location' | 'hotelName' | 'startDate' | 'endDate'>;
 
@@ -118,13 +116,14 @@ export function SearchHeader({ initial, onSearch }: Props) {
           onChange={(e) => setDraft({ ...draft, hotelName: e.target.value })}
         />
       </label>
-      <Suspense fallback={<div className="md:col-span-2" aria-hidden="true" />}>
-        <StayDatePickers
-          startDate={draft.startDate}
-          endDate={draft.endDate}
-          onChange={(dates) => setDraft({ ...draft, ...dates })}
-        />
-      </Suspense>
+      <StayDateFields
+        look="panel"
+        idPrefix="search"
+        labels={{ in: 'Check in', out: 'Check out' }}
+        startDate={draft.startDate}
+        endDate={draft.endDate}
+        onChange={(dates) => setDraft({ ...draft, ...dates })}
+      />
       <div className="flex items-end gap-2">
         <button
           type="button"

@@ -1,3 +1,4 @@
+import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { Link } from 'react-router-dom';
 import { MY_LISTINGS_DESCRIPTION_CHARS } from '../../../lib/ui-constants.ts';
 import type { SellerListing } from '../../../../contract/handover.ts';
@@ -126,7 +127,8 @@ export function MyListingsTable({ listings, actions }: { listings: SellerListing
               </td>
               <td className={`${cell} whitespace-nowrap text-slate-700`}>{stayRange(listing)}</td>
               <td className={`${cell} font-semibold whitespace-nowrap text-slate-900`}>
-                {formatMajorUnits(listing.price, listing.currency)}
+                <span>{formatMajorUnits(listing.price, listing.currency)}</span>
+                <ApproximatePrice amount={listing.price} currency={listing.currency} className="block font-normal" />
               </td>
               <td className={cell}>
                 <SellerStatusBadge status={listing.status} />
@@ -161,7 +163,10 @@ export function MyListingCards({ listings, actions }: { listings: SellerListing[
             <p className="mt-1 text-sm text-slate-600">{shortDescription(listing.description)}</p>
           ) : null}
           <p className="mt-2 text-sm text-slate-700">{stayRange(listing)}</p>
-          <p className="mt-1 font-semibold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</p>
+          <p className="mt-1 font-semibold text-slate-900">
+            <span>{formatMajorUnits(listing.price, listing.currency)}</span>{' '}
+            <ApproximatePrice amount={listing.price} currency={listing.currency} className="font-normal" />
+          </p>
           <SaleOutcome listing={listing} className="mt-1" />
           <div className="mt-3">
             <Actions listing={listing} actions={actions} />
