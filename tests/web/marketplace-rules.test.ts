@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseCheckIn } from '../../src/components/dates/stay-dates.ts';
 import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay, nextDay } from '../../src/lib/calendar-day.ts';
-import {
-  boundsParam,
-  initialView,
-  pinPrice,
-  pinsFor,
-  selectedView,
-} from '../../src/components/map/map-logic.ts';
+import { boundsParam, initialView, pinPrice, pinsFor, selectedView } from '../../src/components/map/map-logic.ts';
 import {
   ceilingFrom,
   priceRangeLabel,
