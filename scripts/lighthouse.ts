@@ -3,13 +3,7 @@
  * Chromium against the production build on the landing page, the marketplace and a listing. Prints each page's
  * scores and Core Web Vitals; `--runs=N` runs each page N times (Lighthouse varies from run to run).
  *
- * Lighthouse stands for a phone by slowing the host's CPU 4x, which assumes a fast desktop host: on a slower one it
- * stands for a slower phone than intended. Lighthouse's own guidance is to calibrate the slowdown to the host's CPU
- * benchmark index; `--cpu=calibrated` does, from a first audit's index, with the Lighthouse team's calculator
- * (1300 = 3x, 800 = 2x, 150 = 1x, linear between). The default stays Lighthouse's 4x, so figures compare with
- * PageSpeed Insights'. Each line names the slowdown used.
- *
- *   npm run lighthouse -- [--runs=1] [--cpu=default|calibrated]
+ *   npm run lighthouse -- [--runs=1]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,20 +13,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionBuild } from './production-server.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, cpu: { type: 'string', default: 'default' } },
-});
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number from 1');
-if (values.cpu !== 'default' && values.cpu !== 'calibrated') throw new Error('--cpu must be default or calibrated');
-const LIGHTHOUSE_CPU_SLOWDOWN = 4;
-
-/** The CPU slowdown that makes a host of this benchmark index stand for Lighthouse's reference phone. */
-function calibratedSlowdown(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const VITALS: [string, string, (value: number) => string][] = [
@@ -47,13 +30,9 @@ const VITALS: [string, string, (value: number) => string][] = [
  * (NO_NAVSTART) and the run measures nothing; Lighthouse's own advice is to run it again, which is done once, and
  * said, so a zero is never printed as if it were a figure.
  */
-async function audit(url: string, port: number, cpuSlowdownMultiplier: number) {
+async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(
-      url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-      { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } },
-    );
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
     console.log(`  (${url}: not measured, ${result.lhr.runtimeError.code}; running it again)`);
@@ -75,17 +54,13 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const pages = { landing: '/', marketplace: '/marketplace', listing: await firstListingPath(server.base) };
-  let slowdown = LIGHTHOUSE_CPU_SLOWDOWN;
-  if (values.cpu === 'calibrated') {
-    const probe = await audit(`${server.base}/`, chrome.port, LIGHTHOUSE_CPU_SLOWDOWN);
-    slowdown = calibratedSlowdown(probe.environment.benchmarkIndex);
-  }
   for (const [name, pagePath] of Object.entries(pages)) {
     for (let run = 1; run <= runs; run++) {
-      const lhr = await audit(`${server.base}${pagePath}`, chrome.port, slowdown);
+      const lhr = await audit(`${server.base}${pagePath}`, chrome.port);
       const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
       const vitals = VITALS.map(([label, id, format]) => `${label} ${format(lhr.audits[id]?.numericValue ?? NaN)}`);
-      const host = `host CPU index ${Math.round(lhr.environment.benchmarkIndex)}, CPU slowed ${slowdown.toFixed(1)}x`;
+      // Lighthouse slows the host's CPU 4x to stand for a phone, so a slower host reads as a slower phone.
+      const host = `host CPU index ${Math.round(lhr.environment.benchmarkIndex)}`;
       console.log(`${name} (${pagePath}) run ${run}: ${scores.join(', ')} | ${vitals.join(', ')} | ${host}`);
       if (lhr.runtimeError) console.log(`  not measured: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
