@@ -1,24 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { swipeStep } from '../../src/components/listings/use-swipe.ts';
 import { makeListing } from './factories.ts';
-
-/** The card converts a price in another currency than the visitor's, which reads the rates. */
-const withQueries = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={new QueryClient()}>
-    <MemoryRouter>{children}</MemoryRouter>
-  </QueryClientProvider>
-);
+import { WithQueriesAndRouter } from './render.tsx';
 
 describe('ListingCard', () => {
   it('shows title, location, dates, price, the price paid at the hotel and the saving, and links to the stay', () => {
     const listing = makeListing({ title: 'Harbour loft', price: 1234, paid_price: 1480.8 });
-    render(<ListingCard listing={listing} />, { wrapper: MemoryRouter });
+    render(<ListingCard listing={listing} />, { wrapper: WithQueriesAndRouter });
     expect(screen.getByRole('link', { name: 'Harbour loft' })).toHaveAttribute('href', `/listings/${listing.id}`);
     expect(screen.getByText('Lisbon, Portugal')).toBeInTheDocument();
     expect(screen.getByText('Mar 3, 2026')).toBeInTheDocument();
@@ -31,7 +22,7 @@ describe('ListingCard', () => {
 
   it('strikes through what the seller paid, once per amount, with the decimals the stay page uses', () => {
     render(<ListingCard listing={makeListing({ price: 420, paid_price: 447, currency: 'EUR' })} />, {
-      wrapper: withQueries,
+      wrapper: WithQueriesAndRouter,
     });
     expect(screen.getByText('€420')).toBeInTheDocument();
     expect(screen.getByText('€447').tagName).toBe('S');
@@ -41,7 +32,7 @@ describe('ListingCard', () => {
 
   it('shows a zero-decimal currency without decimals', () => {
     render(<ListingCard listing={makeListing({ price: 88_920, paid_price: 95_000, currency: 'JPY' })} />, {
-      wrapper: withQueries,
+      wrapper: WithQueriesAndRouter,
     });
     expect(screen.getByText('¥88,920')).toBeInTheDocument();
     expect(screen.getByText('¥95,000').tagName).toBe('S');
@@ -49,7 +40,7 @@ describe('ListingCard', () => {
   });
 
   it.each([null, 1234])('strikes nothing through when what was paid is %s', (paid) => {
-    render(<ListingCard listing={makeListing({ price: 1234, paid_price: paid })} />, { wrapper: MemoryRouter });
+    render(<ListingCard listing={makeListing({ price: 1234, paid_price: paid })} />, { wrapper: WithQueriesAndRouter });
     expect(screen.getByText('$1,234')).toBeInTheDocument();
     expect(screen.queryByText(/Paid at the hotel|Save/)).not.toBeInTheDocument();
   });
@@ -57,7 +48,7 @@ describe('ListingCard', () => {
   it('cycles through four photos with labelled arrows and dots', async () => {
     const user = userEvent.setup();
     const listing = makeListing({ title: 'Harbour loft' });
-    render(<ListingCard listing={listing} />, { wrapper: MemoryRouter });
+    render(<ListingCard listing={listing} />, { wrapper: WithQueriesAndRouter });
     expect(screen.getByRole('img', { name: 'Harbour loft' })).toHaveAttribute('src', listing.image_url);
     expect(screen.getAllByRole('button', { name: /Show photo \d of 4/ })).toHaveLength(4);
 

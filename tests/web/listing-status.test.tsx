@@ -1,14 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
 import { statusBadgeOf, viewingOf } from '../../src/lib/listing-viewing.ts';
 import { SIGN_IN_TO_BOOK } from '../../src/features/listing/use-book-now.ts';
 import { makeListing } from './factories.ts';
+import { WithQueriesAndRouter } from './render.tsx';
 
 const renderDetail = (listing = makeListing(), viewerId: string | null = null) =>
-  render(<ListingDetail listing={listing} viewerId={viewerId} />, { wrapper: MemoryRouter });
+  render(<ListingDetail listing={listing} viewerId={viewerId} />, { wrapper: WithQueriesAndRouter });
 
 describe('listing detail', () => {
   it('shows nights, times and the price box arithmetic', () => {

@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { fireEvent, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../src/app/providers.tsx';
 import { buildRoutes } from '../../src/app/routes.tsx';
 
@@ -24,4 +25,17 @@ export function renderRoute(path: string, options: { extraPages?: RouteObject[] 
 export function scrollWindowTo(y: number): void {
   Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: y });
   fireEvent.scroll(window);
+}
+
+/**
+ * A wrapper for rendering one component as the app has it: under a query client (a stay's page reads the public
+ * configuration and the rates) and a router.
+ */
+export function WithQueriesAndRouter({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
 }

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
 import { stayDates } from '../../src/lib/listing-dates.ts';
 import { makeListing } from './factories.ts';
+import { WithQueriesAndRouter } from './render.tsx';
 
 /**
  * A stay's dates are the days its check-in and check-out fall on at the hotel. In Auckland (UTC+13 in December)
@@ -39,11 +39,11 @@ describe('stay dates are the hotel’s days', () => {
   });
 
   it('on the card and on the stay’s page alike, with the nights the hotel counts', () => {
-    const { unmount } = render(<ListingCard listing={auckland()} />, { wrapper: MemoryRouter });
+    const { unmount } = render(<ListingCard listing={auckland()} />, { wrapper: WithQueriesAndRouter });
     expect(screen.getByText('Dec 21, 2026')).toBeInTheDocument();
     expect(screen.getByText('Dec 24, 2026')).toBeInTheDocument();
     unmount();
-    render(<ListingDetail listing={auckland()} viewerId={null} />, { wrapper: MemoryRouter });
+    render(<ListingDetail listing={auckland()} viewerId={null} />, { wrapper: WithQueriesAndRouter });
     const page = within(document.body);
     expect(page.getAllByText(/Dec 21, 2026/).length).toBeGreaterThan(0);
     expect(page.getAllByText(/Dec 24, 2026/).length).toBeGreaterThan(0);
