@@ -49,6 +49,23 @@ export const PAYOUT_ACCOUNT_LABELS: Record<PayoutAccountStatus, string> = {
   ready: 'Payouts: ready',
 };
 
+/** What the account means for the seller's sales, said as true for when this platform releases payouts. */
+export function payoutAccountHint(status: PayoutAccountStatus, release: PayoutRelease): string {
+  const atCheckIn = release === 'check_in';
+  switch (status) {
+    case 'not_set_up':
+      return atCheckIn
+        ? 'Set up payouts to be paid once a stay you sold reaches its check-in time.'
+        : 'Set up payouts to be paid as soon as a stay you sold is in the buyer’s name.';
+    case 'details_needed':
+      return 'The payment provider needs a few more details before it can pay you.';
+    case 'ready':
+      return atCheckIn
+        ? 'Sales are paid to your payout account once the stay’s check-in time has passed.'
+        : 'Sales are paid to your payout account as soon as the stay is in the buyer’s name.';
+  }
+}
+
 /** The platform's fee on a sale, in hundredths, rounded to the nearest: the seller receives the rest. */
 export function platformFeeCents(saleCents: number, feePercent: number): number {
   return Math.round((saleCents * feePercent) / 100);
@@ -95,6 +112,8 @@ export type PayoutInfo = z.infer<typeof payoutInfoSchema>;
 export const payoutAccountSchema = z.object({
   status: z.enum(PAYOUT_ACCOUNT_STATUSES),
   label: z.string(),
+  /** When sales are paid, for this status and this platform's payout release. */
+  hint: z.string(),
 });
 export type PayoutAccountReply = z.infer<typeof payoutAccountSchema>;
 

@@ -1,11 +1,20 @@
 import { Router } from 'express';
-import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountStatus } from '../../contract/payouts.ts';
+import {
+  PAYOUT_ACCOUNT_LABELS,
+  payoutAccountHint,
+  type PayoutAccountStatus,
+  type PayoutRelease,
+} from '../../contract/payouts.ts';
 import { signedInUser } from '../auth/claimed-user.ts';
 import type { UserMiddleware } from '../auth/require-user.ts';
 import type { PayoutDeps } from './deps.ts';
 import { payoutAccountStatus, refreshPayoutAccount, sellerPayoutAccount, startOnboarding } from './payout-accounts.ts';
 
-const reply = (status: PayoutAccountStatus) => ({ status, label: PAYOUT_ACCOUNT_LABELS[status] });
+const reply = (status: PayoutAccountStatus, release: PayoutRelease) => ({
+  status,
+  label: PAYOUT_ACCOUNT_LABELS[status],
+  hint: payoutAccountHint(status, release),
+});
 
 /** /api/payouts: the signed-in seller's payout account and the way to set it up. */
 export function payoutsRouter(deps: PayoutDeps & { users: UserMiddleware }): Router {
@@ -19,7 +28,7 @@ export function payoutsRouter(deps: PayoutDeps & { users: UserMiddleware }): Rou
     const status = account
       ? ((await refreshPayoutAccount(deps, account.provider_account_id)) ?? payoutAccountStatus(account))
       : 'not_set_up';
-    res.json({ success: true, data: reply(status) });
+    res.json({ success: true, data: reply(status, deps.payouts.release) });
   });
 
   router.post('/onboarding', async (req, res) => {

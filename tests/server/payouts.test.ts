@@ -58,7 +58,26 @@ describe('payouts', () => {
       error: expect.stringMatching(/^List a stay/),
     });
     expect(fx.payments.accounts.size).toBe(0);
-    expect(await accountOf(user)).toEqual({ status: 'not_set_up', label: 'Payouts: not set up' });
+    expect(await accountOf(user)).toEqual({
+      status: 'not_set_up',
+      label: 'Payouts: not set up',
+      hint: 'Set up payouts to be paid as soon as a stay you sold is in the buyer’s name.',
+    });
+  });
+
+  it('says when sales are paid as this platform releases payouts', async () => {
+    const user = await fx.user();
+    fx.setPayoutRelease('check_in');
+    try {
+      expect((await accountOf(user)).hint).toBe(
+        'Set up payouts to be paid once a stay you sold reaches its check-in time.',
+      );
+    } finally {
+      fx.setPayoutRelease('transferred');
+    }
+    expect((await accountOf(user)).hint).toBe(
+      'Set up payouts to be paid as soon as a stay you sold is in the buyer’s name.',
+    );
   });
 
   it('sends the seller back from onboarding to the SPA’s origin when it is an allowed one, else to PUBLIC_URL', async () => {
@@ -91,7 +110,7 @@ describe('payouts', () => {
 
   it('waits for a seller without a payout account, tells them, and pays as soon as the account is ready', async () => {
     const seller = await fx.user();
-    expect(await accountOf(seller)).toEqual({ status: 'not_set_up', label: 'Payouts: not set up' });
+    expect(await accountOf(seller)).toMatchObject({ status: 'not_set_up', label: 'Payouts: not set up' });
     const sale = await transferredSale(seller.id);
 
     expect(await payout(sale.orderId)).toMatchObject({ state: 'waiting_account', fee_cents: 0, transfer_id: null });
@@ -101,7 +120,11 @@ describe('payouts', () => {
     await expectLedgerReconciled();
 
     const accountId = await onboard(seller);
-    expect(await accountOf(seller)).toEqual({ status: 'details_needed', label: 'Payouts: details needed' });
+    expect(await accountOf(seller)).toEqual({
+      status: 'details_needed',
+      label: 'Payouts: details needed',
+      hint: 'The payment provider needs a few more details before it can pay you.',
+    });
     // Pressing again reuses the one account.
     await fx.postJson('/api/payouts/onboarding', {}, seller.auth);
     expect([...fx.payments.accounts.values()].filter((a) => a.sellerId === seller.id)).toHaveLength(1);
@@ -127,7 +150,11 @@ describe('payouts', () => {
       sourceChargeId: charge_id,
       transferGroup: sale.orderId,
     });
-    expect(await accountOf(seller)).toEqual({ status: 'ready', label: 'Payouts: ready' });
+    expect(await accountOf(seller)).toEqual({
+      status: 'ready',
+      label: 'Payouts: ready',
+      hint: 'Sales are paid to your payout account as soon as the stay is in the buyer’s name.',
+    });
     await expectLedgerReconciled();
   });
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { publicConfigSchema, type PublicConfig } from '../../contract/config.ts';
-import { PAYOUT_ACCOUNT_LABELS } from '../../contract/payouts.ts';
+import { PAYOUT_ACCOUNT_LABELS, payoutAccountHint } from '../../contract/payouts.ts';
 import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
 import type { PhotoPurpose } from '../../contract/photos.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
@@ -46,7 +46,14 @@ const defaults = [
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });
   }),
   http.get('/api/payouts/account', () =>
-    HttpResponse.json({ success: true, data: { status: 'not_set_up', label: PAYOUT_ACCOUNT_LABELS.not_set_up } }),
+    HttpResponse.json({
+      success: true,
+      data: {
+        status: 'not_set_up',
+        label: PAYOUT_ACCOUNT_LABELS.not_set_up,
+        hint: payoutAccountHint('not_set_up', 'transferred'),
+      },
+    }),
   ),
 ];
 

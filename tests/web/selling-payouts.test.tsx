@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMajorUnits } from '../../contract/money-format.ts';
-import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountStatus, type PayoutInfo } from '../../contract/payouts.ts';
+import {
+  PAYOUT_ACCOUNT_LABELS,
+  payoutAccountHint,
+  type PayoutAccountStatus,
+  type PayoutInfo,
+} from '../../contract/payouts.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
@@ -28,7 +33,10 @@ function mockPayouts(status: PayoutAccountStatus) {
   const calls = { onboarding: 0 };
   server.use(
     http.get('/api/payouts/account', () =>
-      HttpResponse.json({ success: true, data: { status, label: PAYOUT_ACCOUNT_LABELS[status] } }),
+      HttpResponse.json({
+        success: true,
+        data: { status, label: PAYOUT_ACCOUNT_LABELS[status], hint: payoutAccountHint(status, 'transferred') },
+      }),
     ),
     http.post('/api/payouts/onboarding', () => {
       calls.onboarding += 1;

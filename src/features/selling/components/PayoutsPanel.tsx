@@ -4,12 +4,6 @@ import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payouts.ts';
 import { ErrorBox } from './ErrorBox.tsx';
 
-const HINT = {
-  not_set_up: 'Set up payouts to be paid as soon as a stay you sold is in the buyer’s name.',
-  details_needed: 'The payment provider needs a few more details before it can pay you.',
-  ready: 'Sales are paid to your payout account as soon as the stay is in the buyer’s name.',
-} as const;
-
 /**
  * The seller's payout account on My Listings. The provider's onboarding sends them back with `?payouts=return`
  * (the account is re-read) or `?payouts=refresh` (the link expired: a new one is asked for at once). `totals`:
@@ -33,7 +27,7 @@ export function PayoutsPanel({ totals }: { totals: string | null }) {
   }, [back, onboarding, setParams]);
 
   if (account.isPending || account.isError) return null;
-  const { status, label } = account.data;
+  const { status, label, hint } = account.data;
   return (
     <section aria-labelledby="payouts-heading" className="rounded-lg border border-slate-200 bg-white px-4 py-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -41,7 +35,7 @@ export function PayoutsPanel({ totals }: { totals: string | null }) {
           <h2 id="payouts-heading" className="font-semibold text-slate-900">
             {label}
           </h2>
-          <p className="text-sm text-slate-600">{HINT[status]}</p>
+          <p className="text-sm text-slate-600">{hint}</p>
           {totals ? <p className="mt-1 text-sm font-medium text-slate-900">{totals}</p> : null}
         </div>
         {status === 'ready' ? null : (
