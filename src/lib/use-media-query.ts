@@ -19,3 +19,6 @@ export const PREFERS_REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** Below 640 px (Tailwind's `sm`): tables become cards. */
 export const PHONE_LAYOUT = '(max-width: 639px)';
+
+/** From 1024 px (Tailwind's `lg`): a stay's page has its price box beside the description, not under it. */
+export const SIDE_BY_SIDE_LAYOUT = '(min-width: 1024px)';

@@ -7,6 +7,7 @@ import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { viewingOf } from '../../../lib/listing-viewing.ts';
 import { stayNights } from '../../../lib/pricing.ts';
+import { SIDE_BY_SIDE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBelowViewport } from '../use-below-viewport.ts';
 import { useBookNow } from '../use-book-now.ts';
 import { BookingBar } from './BookingBar.tsx';
@@ -34,6 +35,9 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
   // On a phone the price box comes after the description and dates: until it scrolls into view, a bar at the
   // bottom of the screen offers the price and Book Now.
   const priceBoxBelow = useBelowViewport(priceBox);
+  // The pinned bar stands in for a price box stacked under the page; beside it, the box is one glance away even
+  // when taller photos push it below the first screen.
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE_LAYOUT);
   const flow = useBookNow(listing, viewerId, { viewerKnown, onSignInRequired });
 
   return (
@@ -92,7 +96,7 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
 
         <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} viewerKnown={viewerKnown} flow={flow} />
       </div>
-      {priceBoxBelow && viewerKnown && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
+      {!sideBySide && priceBoxBelow && viewerKnown && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
         <BookingBar listing={listing} nights={nights} flow={flow} />
       ) : null}
     </article>
