@@ -5,6 +5,8 @@ export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465, as nodemailer reads it. */
   url: string;
   from: string;
+  /** How long to wait for the relay at each step; SMTP_TIMEOUTS_MS unless a test needs a shorter wait. */
+  timeoutsMs?: typeof SMTP_TIMEOUTS_MS;
 }
 
 /**
@@ -15,8 +17,12 @@ export interface SmtpOptions {
 export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /** The real adapter: hands every message to the SMTP relay in SMTP_URL. */
-export function createSmtpMailer({ url, from }: SmtpOptions): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS });
+export function createSmtpMailer({
+  url,
+  from,
+  timeoutsMs = SMTP_TIMEOUTS_MS,
+}: SmtpOptions): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport({ url, ...timeoutsMs });
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
