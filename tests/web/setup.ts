@@ -43,6 +43,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // A test that jumped its timers ahead gives the real ones back, even when it failed half-way.
+  vi.useRealTimers();
   cleanup();
   server.resetHandlers();
   vi.restoreAllMocks();
