@@ -1,5 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECHECK_INTERVAL_MS } from '../../src/features/buying/use-payment-verification.ts';
+import { PAYMENT_SUCCESS_REDIRECT_MS } from '../../src/lib/ui-constants.ts';
 import { signIn } from './auth-mocks.ts';
 import {
   mockListing,
@@ -41,8 +43,11 @@ describe('/payment/success understands every state of the order', { timeout: 20_
     mockListing(makeListing({ id: 'listing-7' }));
     mockSessionStatus(sessionStatus(state, 'listing-7'));
     mockPurchase();
+    // The 1.5 s to the redirect are jumped, not sat out (buying-payment-success.test.tsx times them).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = returnFromCheckout();
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 5_000 })).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_SUCCESS_REDIRECT_MS));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/booking/confirmation'), {
       timeout: 3_000,
     });
@@ -73,8 +78,11 @@ describe('/payment/success understands every state of the order', { timeout: 20_
       sessionStatus('open'),
       sessionStatus('refunded', 'listing-7', refundInfo('late_payment', '2026-02-01T10:09:00.000Z')),
     );
+    // The 2 s to the re-check are jumped, not sat out (buying-payment-success.test.tsx times them).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     returnFromCheckout();
     expect(await screen.findByRole('heading', { name: 'Payment Processing' }, { timeout: 5_000 })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(RECHECK_INTERVAL_MS));
     expect(
       await screen.findByRole('heading', { name: 'Your Payment Was Refunded' }, { timeout: 4_000 }),
     ).toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECHECK_INTERVAL_MS } from '../../src/features/buying/use-payment-verification.ts';
+import { PAYMENT_SUCCESS_REDIRECT_MS } from '../../src/lib/ui-constants.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { mockListing, mockPurchase, mockPurchasedStays, mockSessionStatus, sessionStatus } from './buying-mocks.ts';
 import { makeListing } from './factories.ts';
@@ -125,8 +127,11 @@ describe('/payment/success', () => {
     mockListing(makeListing({ id: 'listing-9' }));
     mockSessionStatus(sessionStatus('paid', 'listing-9'));
     const purchases = mockPurchase();
+    // The 1.5 s to the redirect are jumped, not sat out (the test above times them).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = renderRoute('/payment/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    await advance(PAYMENT_SUCCESS_REDIRECT_MS);
     await waitFor(() => expect(pathname(view)).toBe('/booking/confirmation?listing=listing-9'), { timeout: 3_000 });
     expect(purchases).toEqual([]);
   });
@@ -175,8 +180,11 @@ describe('/payment/success', () => {
     sessionStorage.setItem('pendingReservationId', 'listing-7');
     mockSessionStatus(sessionStatus('open'), sessionStatus('paid', 'listing-7'));
     mockPurchase();
+    // The 2 s to the re-check are jumped, not sat out (the test above times them).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderRoute('/payment/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'Payment Processing' })).toBeInTheDocument();
+    await advance(RECHECK_INTERVAL_MS);
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 4_000 })).toBeInTheDocument();
   });
 
