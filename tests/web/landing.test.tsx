@@ -5,10 +5,13 @@ import type { Photo } from '../../contract/photos.ts';
 import { addDays } from 'date-fns';
 import { localIsoDate } from '../../src/lib/calendar-day.ts';
 import { mockListings } from './api-mocks.ts';
+import { controlIdleCallbacks } from './idle-browser.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 beforeEach(() => mockListings([]));
+
+const { idle, withoutIdleCallbacks } = controlIdleCallbacks();
 
 const inDays = (n: number) => localIsoDate(addDays(new Date(), n));
 
@@ -49,6 +52,7 @@ describe('hero search', () => {
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('data-picker-loading');
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('readonly');
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('placeholder', 'Add date');
+    idle();
     await pickerLoaded(form);
     const checkIn = within(form).getByLabelText('Check-in');
     expect(checkIn.closest('.react-datepicker-wrapper')).not.toBeNull();
@@ -86,6 +90,19 @@ describe('hero search', () => {
     expect(within(form).getByRole('button', { name: 'Browse All' })).toBeInTheDocument();
   });
 
+  it('without requestIdleCallback (Safari) loads the picker a second after first paint', async () => {
+    withoutIdleCallbacks();
+    // The code is here already, so the picker shows as soon as the page asks for it.
+    await import('../../src/components/dates/StayDatePickers.tsx');
+    // The second is jumped, not sat out; time also flows on its own, so the check before it leaves a margin.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { form } = await openLanding();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(within(form).getByLabelText('Check-out')).toHaveAttribute('data-picker-loading');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(within(form).getByLabelText('Check-out')).not.toHaveAttribute('data-picker-loading');
+  });
+
   it('a field pressed before the picker has loaded opens its calendar, focused, once it has', async () => {
     const { form } = await openLanding();
     const standIn = within(form).getByLabelText('Check-out');
@@ -113,6 +130,7 @@ describe('hero search', () => {
     const { form, user, router } = await openLanding();
     await user.type(within(form).getByLabelText('Location'), '  Lisbon ');
     await user.type(within(form).getByLabelText('Hotel Name'), 'Hotel Avenida');
+    idle();
     await pickerLoaded(form);
     typeDay(form, 'Check-in', inDays(3));
     typeDay(form, 'Check-out', inDays(6));
@@ -137,6 +155,7 @@ describe('hero search', () => {
 
   it('takes no check-out on or before the check-in, and moves the check-out past a later check-in', async () => {
     const { form } = await openLanding();
+    idle();
     await pickerLoaded(form);
     typeDay(form, 'Check-in', inDays(4));
     typeDay(form, 'Check-out', inDays(4));
@@ -153,6 +172,7 @@ describe('hero search', () => {
     try {
       const { form, user, router } = await openLanding();
       await user.type(within(form).getByLabelText('Location'), 'Paris');
+      idle();
       await pickerLoaded(form);
       typeDay(form, 'Check-in', inDays(1));
       // The visitor comes back to the tab days later and changes the place.

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
+import { controlIdleCallbacks } from './idle-browser.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
@@ -66,8 +67,11 @@ function mockSearch(listings: Listing[], priceCeiling = 1000) {
   return queries;
 }
 
-/** The date field once the picker's code has replaced the field drawn while it loaded. */
+const { idle } = controlIdleCallbacks();
+
+/** The date field once the browser was idle and the picker's code has replaced the field drawn while it loaded. */
 async function loadedPicker(label: string): Promise<HTMLElement> {
+  idle();
   await waitFor(() => expect(screen.getByLabelText(label)).not.toHaveAttribute('data-picker-loading'), {
     timeout: 5000,
   });
