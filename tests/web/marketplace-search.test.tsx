@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
+import { FILTER_DEBOUNCE_MS } from '../../src/lib/ui-constants.ts';
 import { makeListing } from './factories.ts';
 import { controlIdleCallbacks } from './idle-browser.ts';
 import { server } from './msw.ts';
@@ -68,6 +69,9 @@ function mockSearch(listings: Listing[], priceCeiling = 1000) {
 }
 
 const { idle } = controlIdleCallbacks();
+
+/** The pause after which price changes apply, passed at once (under fake timers). */
+const settleDebounce = () => act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
 
 /** The date field once the browser was idle and the picker's code has replaced the field drawn while it loaded. */
 async function loadedPicker(label: string): Promise<HTMLElement> {
@@ -174,16 +178,21 @@ describe('/marketplace search', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const max = within(dialog).getByLabelText('Maximum price');
     expect(max).toHaveValue('2500');
+    // The debounce is jumped, not sat out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.change(max, { target: { value: '1500' } });
     expect(router.state.location.search).toBe('');
+    settleDebounce();
     await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=1500'));
     await waitFor(() => expect(queries.at(-1)).toBe('?maxPrice=1500'));
 
     fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: 'abc' } });
     fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: '20' } });
+    settleDebounce();
     await waitFor(() => expect(router.state.location.search).toBe('?minPrice=20&maxPrice=1500'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear price filter' }));
+    settleDebounce();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -197,14 +206,18 @@ describe('/marketplace search', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const maxThumb = within(dialog).getByRole('slider', { name: 'Maximum price slider' });
     const minThumb = within(dialog).getByRole('slider', { name: 'Minimum price slider' });
+    // The debounce is jumped, not sat out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     maxThumb.focus();
     await user.keyboard('{ArrowLeft}');
     expect(maxThumb).toHaveAttribute('aria-valuenow', '40');
+    settleDebounce();
     await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=40'));
     minThumb.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(minThumb).toHaveAttribute('aria-valuenow', '40');
     expect(maxThumb).toHaveAttribute('aria-valuenow', '42');
+    settleDebounce();
     await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=42'));
   });
 
