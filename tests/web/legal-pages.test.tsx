@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockListings } from './api-mocks.ts';
 import { renderRoute } from './render.tsx';
@@ -13,7 +13,8 @@ describe('Terms of Service and Privacy Policy', () => {
     const page = heading.closest('article')!;
     expect(page).toHaveTextContent(text);
     expect(within(page).getByRole('note')).toHaveTextContent('to be reviewed by a lawyer');
-    expect(document.title).toBe(`${title} · Restay`);
+    // The page names the tab once it has painted (an effect), which may come just after its heading shows.
+    await waitFor(() => expect(document.title).toBe(`${title} · Restay`));
   });
 
   it('are linked from the footer', async () => {
