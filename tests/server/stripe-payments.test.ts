@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput } from '../../server/payments/stripe/payments.ts';
 import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
@@ -387,9 +387,19 @@ describe('Stripe payments adapter', () => {
         );
       }),
     );
-    const failure = await payments()
+    // The SDK's back-off between tries (about 0.5 s, then 1 s) is jumped, not sat out.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    let settled = false;
+    const retrieving = payments()
       .retrieveCheckoutSession('cs_test_a1b2c3')
-      .catch((error: unknown) => error);
+      .catch((error: unknown) => error)
+      .finally(() => (settled = true));
+    try {
+      while (!settled) await vi.advanceTimersByTimeAsync(100);
+    } finally {
+      vi.useRealTimers();
+    }
+    const failure = await retrieving;
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({
       code: 'UPSTREAM_ERROR',
