@@ -4,14 +4,23 @@ import { afterEach, beforeEach } from 'vitest';
 /**
  * jsdom has no requestIdleCallback, so what the app leaves for an idle browser (the date picker's code) waits for
  * the Safari fallback instead: a real second per test. In a file that calls this, the browser has the call, as
- * browsers but Safari do, and is idle when the test says so: `idle()`, after the page's first paint.
+ * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint.
  */
 export function controlIdleCallbacks() {
   const waiting = new Map<number, IdleRequestCallback>();
   let lastHandle = 0;
+  let idleNow = false;
+  const runWaiting = () => {
+    for (const [handle, callback] of waiting) {
+      waiting.delete(handle);
+      callback({ didTimeout: false, timeRemaining: () => 50 });
+    }
+  };
   beforeEach(() => {
     window.requestIdleCallback = (callback) => {
       waiting.set(++lastHandle, callback);
+      // Idle already: it runs once the caller's task is done, as in a browser.
+      if (idleNow) setTimeout(runWaiting);
       return lastHandle;
     };
     window.cancelIdleCallback = (handle) => void waiting.delete(handle);
@@ -20,19 +29,20 @@ export function controlIdleCallbacks() {
     // Unmounted first: a page still on screen cancels what it asked for on its way out.
     cleanup();
     waiting.clear();
+    idleNow = false;
     // Other files sharing this document get jsdom's window back, without the call.
     delete (window as Partial<Window>).requestIdleCallback;
     delete (window as Partial<Window>).cancelIdleCallback;
   });
   return {
-    /** The browser has nothing better to do: whatever waited for that runs now. */
-    idle: () =>
-      act(() => {
-        for (const [handle, callback] of waiting) {
-          waiting.delete(handle);
-          callback({ didTimeout: false, timeRemaining: () => 50 });
-        }
-      }),
+    /**
+     * The browser has nothing better to do from now on: what waited for that runs now, and what asks later (a
+     * page whose effects have not run yet) runs at once.
+     */
+    idle: () => {
+      idleNow = true;
+      act(runWaiting);
+    },
     /** A browser without the call (Safari): the app falls back to its timer. */
     withoutIdleCallbacks: () => {
       delete (window as Partial<Window>).requestIdleCallback;
