@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 /** Web test files that replace modules with vi.mock: those need a module registry of their own. */
@@ -52,11 +53,27 @@ const webProject = {
   testTimeout: 15_000,
 };
 
+/**
+ * The order projects' files are handed to the workers, longest first within each (vitest's own order). Left to
+ * itself vitest takes projects by name, so the isolated web files came last, and the longest of them ran alone
+ * at the end of the run while the other core sat idle; the server's many short files fill that end instead.
+ */
+const PROJECT_ORDER = ['web-module-mocks', 'web', 'server', 'system'];
+
+class ProjectOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => PROJECT_ORDER.indexOf(file.project.name);
+    // A stable sort: within a project, the order vitest chose stays.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   plugins: [react()],
   test: {
     // Vitest leaves a core to itself by default; its main process mostly waits, so every core runs test files.
     maxWorkers: '100%',
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         extends: true,
