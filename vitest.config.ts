@@ -45,6 +45,8 @@ const serverProject = {
 
 /** Creates and migrates the databases every server test file copies, once per run. */
 const DATABASE_TEMPLATES = 'tests/helpers/database-templates.ts';
+/** The same, while the run's first files (the web's) go on: a server file waits for them where it needs one. */
+const DATABASE_TEMPLATES_IN_BACKGROUND = 'tests/helpers/database-templates-background.ts';
 
 const webProject = {
   environment: 'jsdom' as const,
@@ -82,7 +84,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           exclude: SYSTEM_FILES,
-          globalSetup: [DATABASE_TEMPLATES],
+          globalSetup: [DATABASE_TEMPLATES_IN_BACKGROUND],
         },
       },
       {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
@@ -29,36 +29,91 @@ const MIGRATIONS = path.join(ROOT, 'server/db/migrations');
 const CACHE = path.join(ROOT, 'node_modules/.cache/restay-test-databases');
 const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
-export default async function provideDatabaseTemplates(project: TestProject) {
+export default function provideDatabaseTemplates(project: TestProject) {
+  return provide(project, { background: false });
+}
+
+/**
+ * As the default, but the run's tests start while the embedded templates are made (seconds of initdb and
+ * migrations on a fresh checkout, during which no test could run): each file waits for them where it first
+ * needs a database (`embeddedTemplatesReady`). Made in the foreground still when TEST_DATABASE_URL names a
+ * server, whose template's name only the preparation knows.
+ */
+export function provideDatabaseTemplatesInBackground(project: TestProject) {
+  return provide(project, { background: true });
+}
+
+async function provide(project: TestProject, { background }: { background: boolean }) {
   // The embedded dumps are kept between runs, named after what they are made of (PGlite and the migrations).
   const directory = path.join(CACHE, templateKey());
-  const cached = existsSync(path.join(directory, 'migrated-data-dir'));
-  if (cached) utimesSync(directory, new Date(), new Date());
-  else {
-    removeUnusedTemplates();
-    mkdirSync(directory, { recursive: true });
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let templates: DatabaseTemplates = {
-    embedded: {
-      empty: path.join(directory, 'empty.tar'),
-      migrated: path.join(directory, 'migrated.tar'),
-      migratedDataDir: path.join(directory, 'migrated-data-dir'),
-    },
+  const embedded = {
+    empty: path.join(directory, 'empty.tar'),
+    migrated: path.join(directory, 'migrated.tar'),
+    migratedDataDir: path.join(directory, 'migrated-data-dir'),
   };
+  const cached = existsSync(embedded.migratedDataDir);
+  if (cached) utimesSync(directory, new Date(), new Date());
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let templates: DatabaseTemplates = { embedded };
   if (!cached || adminUrl) {
-    // In its own Node process: vitest's module runner cannot start the database's worker thread (which needs
-    // import.meta.resolve to register tsx there), while tsx in a plain process can.
-    const script = path.join(import.meta.dirname, 'prepare-database-templates.ts');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, directory]);
-    templates = JSON.parse(stdout) as DatabaseTemplates;
+    const preparing = prepare(directory);
+    if (background && !adminUrl) void preparing.catch(() => undefined);
+    else templates = await preparing;
   }
   project.provide('databaseTemplates', templates);
   return async () => {
+    // A preparation still under way ends before the run does, and its failure is the run's.
+    if (!cached) await prepare(directory);
     if (adminUrl && templates.postgres) {
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${templates.postgres} WITH (FORCE)`));
     }
   };
+}
+
+const PREPARATIONS = Symbol.for('restay.databaseTemplatePreparations');
+/**
+ * One preparation per directory in this process, however many projects ask (the server and system projects
+ * share the templates), kept on globalThis: vitest loads a global set-up file once per project.
+ */
+const preparations = ((globalThis as { [PREPARATIONS]?: Map<string, Promise<DatabaseTemplates>> })[PREPARATIONS] ??=
+  new Map());
+
+function prepare(directory: string): Promise<DatabaseTemplates> {
+  let preparing = preparations.get(directory);
+  if (!preparing) {
+    removeUnusedTemplates();
+    mkdirSync(directory, { recursive: true });
+    rmSync(failureMarker(directory), { force: true });
+    // In its own Node process: vitest's module runner cannot start the database's worker thread (which needs
+    // import.meta.resolve to register tsx there), while tsx in a plain process can.
+    const script = path.join(import.meta.dirname, 'prepare-database-templates.ts');
+    preparing = promisify(execFile)(process.execPath, ['--import', 'tsx', script, directory]).then(
+      ({ stdout }) => JSON.parse(stdout) as DatabaseTemplates,
+      (error: unknown) => {
+        // Test files waiting for the templates stop waiting, with the reason.
+        writeFileSync(failureMarker(directory), String(error));
+        throw error;
+      },
+    );
+    preparations.set(directory, preparing);
+  }
+  return preparing;
+}
+
+const failureMarker = (directory: string) => path.join(directory, 'failed');
+
+/**
+ * Waits until the run's embedded templates are made: at once when they were, else until the preparation renames
+ * the data directory into place (its last step, so everything else is written).
+ */
+export async function embeddedTemplatesReady(embedded: DatabaseTemplates['embedded']): Promise<void> {
+  const failed = failureMarker(path.dirname(embedded.migratedDataDir));
+  const deadline = Date.now() + 5 * 60_000;
+  while (!existsSync(embedded.migratedDataDir)) {
+    if (existsSync(failed)) throw new Error(`The test databases could not be made: ${readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('The test databases were not made within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**

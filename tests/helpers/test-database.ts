@@ -9,6 +9,7 @@ import {
 } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { PGliteThread } from '../../server/db/pglite-thread.ts';
+import { embeddedTemplatesReady } from './database-templates.ts';
 import { withAdmin } from './postgres-admin.ts';
 
 /**
@@ -59,12 +60,14 @@ export async function createScratchPostgresDatabase(
  * An in-memory PGlite database copied from the run's template, whatever TEST_DATABASE_URL says: for tests of
  * the embedded database itself. Close it when done.
  */
-export function openEmbeddedTestDatabase({ migrated = true } = {}) {
-  return openEmbeddedDatabase({ loadFrom: embeddedTemplate(migrated) });
+export async function openEmbeddedTestDatabase({ migrated = true } = {}) {
+  return openEmbeddedDatabase({ loadFrom: await embeddedTemplate(migrated) });
 }
 
-function embeddedTemplate(migrated: boolean) {
+/** The template's dump, once the run has made it (on a fresh checkout, while the first test files run). */
+async function embeddedTemplate(migrated: boolean) {
   const { embedded } = inject('databaseTemplates');
+  await embeddedTemplatesReady(embedded);
   return migrated ? embedded.migrated : embedded.empty;
 }
 
@@ -132,7 +135,7 @@ const SCHEMA_FINGERPRINT = `SELECT md5(string_agg(item, E'\\n' ORDER BY item)) A
 let migratedFingerprint: string | undefined;
 
 async function startFromTemplate() {
-  const thread = await PGliteThread.start(undefined, embeddedTemplate(true));
+  const thread = await PGliteThread.start(undefined, await embeddedTemplate(true));
   if (migratedFingerprint === undefined) {
     const fresh = embeddedDatabaseOn(thread);
     const [fingerprint] = await fresh.withScriptSession((run) => run(SCHEMA_FINGERPRINT));
