@@ -30,6 +30,7 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './auth/require-user.ts';
 import { demoDashboardRefundGuard } from './payments/demo-dashboard-refund.ts';
 import { listingsRouter } from './listings/routes.ts';
+import { cachedSearchReplies } from './listings/search-cache.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import { hotelDeps } from './hotels/deps.ts';
 import { integrationWebhookRouter } from './hotels/integration-webhook-route.ts';
@@ -120,6 +121,8 @@ export function createApp(dependencies: AppDependencies): Express {
     devSignInPage: config.standInsAllowed ? adapters.standIns.signInPage : undefined,
   });
   const users = userMiddleware(auth.verify);
+  // One cache for the API's searches and the marketplace page drawn with its first results.
+  const searches = cachedSearchReplies(database.db);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
@@ -133,7 +136,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(integrationWebhookRouter({ ...hotels, token: config.mewsIntegrationWebhookToken }));
   api.use('/hotels', hotelsRouter({ ...hotels, users }));
   api.use('/listings', purchaseRouter({ ...buying, users }));
-  api.use('/listings', listingsRouter({ db: database.db, clock, users }));
+  api.use('/listings', listingsRouter({ db: database.db, clock, users, searches }));
   const codeKey = config.codeHmacKey;
   api.use(
     '/reservations',
@@ -162,7 +165,11 @@ export function createApp(dependencies: AppDependencies): Express {
 
   app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    serveSpa(app, webRoot, spaPage({ db: database.db, publicUrl: config.publicUrl, clock, logger, renderPage }));
+    serveSpa(
+      app,
+      webRoot,
+      spaPage({ db: database.db, publicUrl: config.publicUrl, clock, logger, renderPage, searches }),
+    );
   }
 
   app.use(errorHandler);

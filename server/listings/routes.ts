@@ -7,22 +7,24 @@ import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { hotelApprovalOf } from './hotel-approval.ts';
 import { findNamedListing, listingReply } from './listing-reply.ts';
-import { searchReply } from './search-reply.ts';
+import type { SearchReplies } from './search-cache.ts';
 import { isHeldByViewer } from './viewer-hold.ts';
 
 export function listingsRouter({
   db,
   clock,
   users,
+  searches,
 }: {
   db: Kysely<Database>;
   clock: () => Date;
   users: UserMiddleware;
+  searches: SearchReplies;
 }): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    res.json(await searchReply(db, parseInput(searchQuerySchema, req.query, 'search'), clock()));
+    res.json(await searches(parseInput(searchQuerySchema, req.query, 'search'), clock()));
   });
 
   router.get('/:id', users.viewer, async (req, res) => {
