@@ -6,14 +6,15 @@
  *
  * This script runs first on such a page (the server inlines it, and allows it by hash in its content security
  * policy). Until the SPA takes what it held (`src/app/early-input.ts`), it holds presses on the page's controls
- * and notes which fields were typed in and which sections (`<details>`) were opened or closed; the SPA then
- * replays them once its handlers are attached. Links and the browser's own disclosure work without a script, so
+ * and notes which fields were typed in (with what they last held: taking a page over sets a select back to the
+ * option the script renders) and which sections (`<details>`) were opened or closed; the SPA then replays them
+ * once its handlers are attached. Links and the browser's own disclosure work without a script, so
  * they are left alone.
  */
 export const EARLY_INPUT_GLOBAL = '__restayEarlyInput';
 
 export const EARLY_INPUT_SCRIPT = `(function () {
-  var pressed = [], edited = [], toggled = [];
+  var pressed = [], edited = [], values = [], toggled = [];
   function inPage(target) {
     return target instanceof Element && target.closest('#root') ? target : null;
   }
@@ -31,7 +32,14 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       if (target && list.indexOf(target) < 0) list.push(target);
     };
   }
-  var noteEdited = noteIn(edited), noteToggled = noteIn(toggled);
+  function noteEdited(event) {
+    var target = inPage(event.target);
+    if (!target) return;
+    var at = edited.indexOf(target);
+    if (at < 0) at = edited.push(target) - 1;
+    values[at] = target.value;
+  }
+  var noteToggled = noteIn(toggled);
   addEventListener('click', hold, true);
   addEventListener('input', noteEdited, true);
   addEventListener('toggle', noteToggled, true);
@@ -40,7 +48,7 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       removeEventListener('click', hold, true);
       removeEventListener('input', noteEdited, true);
       removeEventListener('toggle', noteToggled, true);
-      return { pressed: pressed, edited: edited, toggled: toggled };
+      return { pressed: pressed, edited: edited, values: values, toggled: toggled };
     }
   };
 })();`;

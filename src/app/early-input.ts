@@ -3,8 +3,11 @@ import { EARLY_INPUT_GLOBAL } from '../../contract/early-input.ts';
 
 /** What the early-input script leaves on the page: `take` stops holding and hands over what it held. */
 export interface EarlyInputHolder {
-  /** Controls pressed (each once, in order), fields typed in, and disclosures (`<details>`) opened or closed. */
-  take: () => { pressed: Element[]; edited: Element[]; toggled: Element[] };
+  /**
+   * Controls pressed (each once, in order), fields typed in with the value each last held (same order), and
+   * disclosures (`<details>`) opened or closed.
+   */
+  take: () => { pressed: Element[]; edited: Element[]; values: string[]; toggled: Element[] };
 }
 
 type WithHolder = typeof window & { [EARLY_INPUT_GLOBAL]?: EarlyInputHolder };
@@ -19,8 +22,10 @@ function replayEarlyInput(): void {
   const holder = (window as WithHolder)[EARLY_INPUT_GLOBAL];
   if (!holder) return;
   delete (window as WithHolder)[EARLY_INPUT_GLOBAL];
-  const { pressed, edited, toggled } = holder.take();
-  for (const field of edited) if (isField(field) && field.isConnected) reportTyped(field);
+  const { pressed, edited, values, toggled } = holder.take();
+  edited.forEach((field, at) => {
+    if (isField(field) && field.isConnected) reportTyped(field, values[at] ?? field.value);
+  });
   // The browser opened or closed these itself; what the page shows inside follows their toggle event.
   for (const details of toggled) if (details.isConnected) details.dispatchEvent(new Event('toggle'));
   for (const control of pressed) {
@@ -34,13 +39,12 @@ const isField = (element: Element): element is Field =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
 /**
- * React took the field over with the typed text already in it, so it holds that text as the field's last known
- * value and would see no change. Setting the field through React's own setter records a different value; the
- * typed text is then put back with the browser's setter, and the input event reports it as a change (the same
- * way testing tools report typing to React).
+ * React took the field over with the typed text already in it (a select it set back to its rendered option), so
+ * it holds that value as the field's last known one and would see no change. Setting the field through React's
+ * own setter records a different value; the typed value is then put back with the browser's setter, and the
+ * input event reports it as a change (the same way testing tools report typing to React).
  */
-function reportTyped(field: Field): void {
-  const typed = field.value;
+function reportTyped(field: Field, typed: string): void {
   const browserSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!browserSetter) return;
   field.value = typed === '' ? ' ' : '';

@@ -111,6 +111,20 @@ describe('pages the server draws', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('a currency picked before the script took the page over is the one prices show in once it has', async () => {
+    const { mismatches } = await arriveAt('/', {}, () => {
+      const currency = screen.getByRole('combobox', { name: 'Show prices in' }) as HTMLSelectElement;
+      currency.value = 'EUR';
+      currency.dispatchEvent(new Event('input', { bubbles: true }));
+      currency.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+
+    // Taking the page over sets a select back to what the script renders: the pick is replayed after it.
+    await waitFor(() => expect(window.localStorage.getItem('restay.currency')).toBe('EUR'));
+    expect(screen.getByRole('combobox', { name: 'Show prices in' })).toHaveValue('EUR');
+    expect(mismatches).toEqual([]);
+  });
+
   it('a menu pressed (even twice) before the script took the page over opens once it has', async () => {
     const { mismatches } = await arriveAt('/', {}, () => {
       const menu = screen.getByRole('button', { name: 'Open menu' });
