@@ -24,40 +24,35 @@ BEGIN
 END;
 $$;
 
-CREATE CONSTRAINT TRIGGER listings_search_generation AFTER INSERT OR UPDATE OR DELETE ON listings
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
+-- Every change to these tables can change a page: listings, hotels (joined or not), their policy versions and
+-- pauses ("approved by the hotel"), exchange rates (prices and bounds are converted at them) and search places.
+DO $$
+DECLARE
+  watched text;
+BEGIN
+  FOREACH watched IN ARRAY ARRAY['listings', 'hotels', 'hotel_policy_versions', 'hotel_resale_pauses', 'exchange_rates',
+                                 'search_places'] LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED '
+                   'FOR EACH ROW EXECUTE FUNCTION search_generation_bump()', watched || '_search_generation', watched);
+  END LOOP;
+END;
+$$;
 -- A card shows its seller's first name.
 CREATE CONSTRAINT TRIGGER profiles_search_generation AFTER UPDATE OF first_name OR DELETE ON profiles
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
 -- "Approved by the hotel" follows a reservation to its hotel.
 CREATE CONSTRAINT TRIGGER reservations_search_generation AFTER UPDATE OF enterprise_id ON reservations
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
-CREATE CONSTRAINT TRIGGER hotels_search_generation AFTER INSERT OR UPDATE OR DELETE ON hotels
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
-CREATE CONSTRAINT TRIGGER hotel_policy_versions_search_generation AFTER INSERT OR UPDATE OR DELETE ON hotel_policy_versions
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
-CREATE CONSTRAINT TRIGGER hotel_resale_pauses_search_generation AFTER INSERT OR UPDATE OR DELETE ON hotel_resale_pauses
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
--- Price bounds and prices are converted at the stored rates.
-CREATE CONSTRAINT TRIGGER exchange_rates_search_generation AFTER INSERT OR UPDATE OR DELETE ON exchange_rates
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
-CREATE CONSTRAINT TRIGGER search_places_search_generation AFTER INSERT OR UPDATE OR DELETE ON search_places
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION search_generation_bump();
 
 -- TRUNCATE fires no row triggers; it locks its tables whole anyway, so it sets the generation at once.
-CREATE TRIGGER listings_truncated_search_generation AFTER TRUNCATE ON listings
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER profiles_truncated_search_generation AFTER TRUNCATE ON profiles
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER reservations_truncated_search_generation AFTER TRUNCATE ON reservations
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER hotels_truncated_search_generation AFTER TRUNCATE ON hotels
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER hotel_policy_versions_truncated_search_generation AFTER TRUNCATE ON hotel_policy_versions
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER hotel_resale_pauses_truncated_search_generation AFTER TRUNCATE ON hotel_resale_pauses
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER exchange_rates_truncated_search_generation AFTER TRUNCATE ON exchange_rates
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
-CREATE TRIGGER search_places_truncated_search_generation AFTER TRUNCATE ON search_places
-  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
+DO $$
+DECLARE
+  watched text;
+BEGIN
+  FOREACH watched IN ARRAY ARRAY['listings', 'profiles', 'reservations', 'hotels', 'hotel_policy_versions',
+                                 'hotel_resale_pauses', 'exchange_rates', 'search_places'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump()',
+                   watched || '_truncated_search_generation', watched);
+  END LOOP;
+END;
+$$;
