@@ -64,20 +64,32 @@ export async function importConfiguredHotels(
   if (!enterpriseOf) return result;
   const rows = await deps.db.selectFrom('hotels').select(['token_key', 'imported_token_key']).execute();
   const known = new Set(rows.flatMap((row) => [row.token_key, row.imported_token_key]));
-  for (const token of configured) {
-    const key = hotelKeyOf(token);
-    if (known.has(key)) continue;
-    try {
-      const enterprise = await enterpriseOf(token);
+  const unknown = configured.filter((token) => !known.has(hotelKeyOf(token)));
+  if (unknown.length === 0) return result;
+  // Every hotel's system is asked at once, and the answers become rows in one transaction: the hotels join
+  // together, so nothing that follows their joining (the demo's published policies) sees only some of them.
+  const answers = await Promise.allSettled(unknown.map((token) => enterpriseOf(token)));
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [index, answer] of answers.entries()) {
+      const key = hotelKeyOf(unknown[index]!);
+      if (answer.status === 'rejected') {
+        result.failed++;
+        deps.logger.warn(
+          { err: answer.reason, hotelKey: key },
+          'a configured hotel could not be imported; its token is used meanwhile',
+        );
+        continue;
+      }
+      const enterprise = answer.value;
       const now = deps.clock();
-      await deps.db
+      await trx
         .insertInto('hotels')
         .values({
           enterprise_id: enterprise.id,
           chain_id: enterprise.chainId,
           name: enterprise.name,
           status: 'connected',
-          access_token_ciphertext: deps.cipher.encrypt(token),
+          access_token_ciphertext: deps.cipher.encrypt(unknown[index]!),
           token_key: key,
           imported_token_key: key,
           created_at: now,
@@ -86,13 +98,7 @@ export async function importConfiguredHotels(
         .onConflict((oc) => oc.column('enterprise_id').doUpdateSet({ imported_token_key: key, updated_at: now }))
         .execute();
       result.imported++;
-    } catch (error) {
-      result.failed++;
-      deps.logger.warn(
-        { err: error, hotelKey: key },
-        'a configured hotel could not be imported; its token is used meanwhile',
-      );
     }
-  }
+  });
   return result;
 }
