@@ -6,38 +6,12 @@ import { FILTER_DEBOUNCE_MS } from '../../src/lib/ui-constants.ts';
 import { makeListing } from './factories.ts';
 import { controlIdleCallbacks } from './idle-browser.ts';
 import { server } from './msw.ts';
+import { fakeMap } from './fake-react-leaflet.tsx';
 import { renderRoute } from './render.tsx';
 
 // The map library is stubbed: markers become buttons, and the map records how it was asked to move.
-const fakeMap = vi.hoisted(() => ({
-  setView: vi.fn(),
-  fitBounds: vi.fn(),
-  getBounds: () => ({ getSouth: () => 1, getWest: () => 2, getNorth: () => 3, getEast: () => 4 }),
-  /** The map event handlers the page registered, so a test can play the user dragging the map. */
-  events: {} as Record<string, () => void>,
-}));
 vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
-vi.mock('react-leaflet', () => ({
-  MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
-  TileLayer: () => null,
-  Popup: () => null,
-  // Named as a screen reader names Leaflet's HTML marker: by the icon's hidden text.
-  Marker: ({ icon, eventHandlers }: { icon: { html: string }; eventHandlers: Record<string, () => void> }) => (
-    <button
-      type="button"
-      aria-label={/class="sr-only">([^<]*)</.exec(icon.html)?.[1]}
-      data-highlighted={icon.html.includes('restay-pin--highlighted')}
-      onClick={eventHandlers.click}
-      onMouseOver={eventHandlers.mouseover}
-      onMouseOut={eventHandlers.mouseout}
-    />
-  ),
-  useMap: () => fakeMap,
-  useMapEvents: (handlers: Record<string, () => void>) => {
-    fakeMap.events = handlers;
-    return fakeMap;
-  },
-}));
+vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
 
 /** Makes every media query match, as on a large screen; undone after each test. */
 function onLargeScreen() {

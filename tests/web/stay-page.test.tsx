@@ -7,30 +7,12 @@ import { HANDOVER_TEXT } from '../../src/features/listing/components/StayHandove
 import { makeListing } from './factories.ts';
 import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
 import { server } from './msw.ts';
+import { fakeMap } from './fake-react-leaflet.tsx';
 import { renderRoute } from './render.tsx';
 
-// The map library is stubbed (as on the marketplace's tests): a marker becomes a button named as a screen reader
-// names Leaflet's HTML marker, and the map records its events so a test can play the user dragging it.
-const fakeMap = vi.hoisted(() => ({
-  setView: vi.fn(),
-  fitBounds: vi.fn(),
-  getBounds: () => ({ getSouth: () => 1, getWest: () => 2, getNorth: () => 3, getEast: () => 4 }),
-  events: {} as Record<string, () => void>,
-}));
+// The map library is stubbed: markers become buttons, and the map records how it was asked to move.
 vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
-vi.mock('react-leaflet', () => ({
-  MapContainer: ({ children }: { children: React.ReactNode }) => <div data-testid="map">{children}</div>,
-  TileLayer: () => null,
-  Popup: () => null,
-  Marker: ({ icon }: { icon: { html: string } }) => (
-    <button type="button" aria-label={/class="sr-only">([^<]*)</.exec(icon.html)?.[1]} />
-  ),
-  useMap: () => fakeMap,
-  useMapEvents: (handlers: Record<string, () => void>) => {
-    fakeMap.events = handlers;
-    return fakeMap;
-  },
-}));
+vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
 
 const observer = fakeIntersectionObserver();
 

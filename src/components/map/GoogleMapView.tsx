@@ -5,13 +5,11 @@ import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts'
 import { StatusMessage } from '../ui/StatusMessage.tsx';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, selectedView, type MapProps, type MapView } from './map-logic.ts';
+import { LocateError, MAP_CONTROL } from './map-controls.tsx';
 import { useLocate } from './use-locate.ts';
 import { usePins } from './use-pins.ts';
 
 export const MAPS_LOAD_FAILED = 'Failed to load Google Maps - Please check your API key configuration.';
-
-const control =
-  'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
 
 function viewportOf(map: google.maps.Map): Viewport | null {
   const box = map.getBounds();
@@ -120,7 +118,7 @@ function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: 
         {moved && map && onSearchArea ? (
           <button
             type="button"
-            className={control}
+            className={MAP_CONTROL}
             onClick={() => {
               const box = map.getBounds();
               if (!box) return;
@@ -132,15 +130,11 @@ function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: 
             Search this area
           </button>
         ) : null}
-        {locateError ? (
-          <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">
-            {locateError}
-          </p>
-        ) : null}
+        <LocateError message={locateError} />
       </div>
       <button
         type="button"
-        className={`${control} absolute right-3 bottom-6`}
+        className={`${MAP_CONTROL} absolute right-3 bottom-6`}
         onClick={locate}
         aria-label="Show my location"
       >

@@ -6,11 +6,9 @@ import { Link } from 'react-router-dom';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../lib/ui-constants.ts';
 import { clusterLabel, clusterPins, type Viewport } from './clusters.ts';
 import { boundsParam, initialView, selectedView, type MapProps, type MapView, type Pin } from './map-logic.ts';
+import { LocateError, MAP_CONTROL } from './map-controls.tsx';
 import { useLocate } from './use-locate.ts';
 import { usePins } from './use-pins.ts';
-
-const control =
-  'rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-300 hover:bg-slate-50';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -109,7 +107,7 @@ function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: Ma
       {moved && onSearchArea ? (
         <button
           type="button"
-          className={control}
+          className={MAP_CONTROL}
           onClick={() => {
             const box = map.getBounds();
             onSearchArea(
@@ -120,14 +118,15 @@ function MapControls({ moved, onSearchArea }: { moved: boolean; onSearchArea: Ma
           Search this area
         </button>
       ) : null}
-      <button type="button" className={`${control} absolute right-3`} onClick={locate} aria-label="Show my location">
+      <button
+        type="button"
+        className={`${MAP_CONTROL} absolute right-3`}
+        onClick={locate}
+        aria-label="Show my location"
+      >
         ◎
       </button>
-      {locateError ? (
-        <p role="status" className="rounded bg-white px-2 py-1 text-xs text-slate-700 shadow">
-          {locateError}
-        </p>
-      ) : null}
+      <LocateError message={locateError} />
     </div>
   );
 }
