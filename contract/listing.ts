@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from './listing-status.ts';
-import { hotelApprovalSchema } from './resale-policy.ts';
+import { hotelApprovalSchema } from './hotel-approval.ts';
 
 /** A listing as the API returns it. Price is in major units; the database keeps integer cents. */
 export const listingSchema = z.object({

@@ -128,14 +128,6 @@ export const policyCatalogSchema = z.object({
 });
 export type PolicyCatalog = z.infer<typeof policyCatalogSchema>;
 
-/** What a buyer reads on a stay's page at a hotel with a published policy. */
-export const hotelApprovalSchema = z.object({
-  hotelName: z.string(),
-  /** Short sentences: the cut-off and what changes hands. */
-  rules: z.array(z.string()),
-});
-export type HotelApproval = z.infer<typeof hotelApprovalSchema>;
-
 /**
  * The short rules a buyer reads under "Resale approved by <hotel>": the cut-off, when there is one, and what
  * changes hands.

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { hotelApprovalRules, type HotelApproval, type ResalePolicy } from '../../contract/resale-policy.ts';
+import type { HotelApproval } from '../../contract/hotel-approval.ts';
+import { hotelApprovalRules, type ResalePolicy } from '../../contract/resale-policy.ts';
 import type { Database } from '../db/schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { HotelApproval } from '../../contract/resale-policy.ts';
+import type { HotelApproval } from '../../contract/hotel-approval.ts';
 import type { Database } from '../db/schema.ts';
 import { toListingDto, type ListingWithSeller } from './listing-dto.ts';
 import { findListingById } from './queries.ts';

@@ -1,4 +1,4 @@
-import type { HotelApproval } from '../../../../contract/resale-policy.ts';
+import type { HotelApproval } from '../../../../contract/hotel-approval.ts';
 
 /** The hotel's word on this resale: which hotel approves it and the rules a buyer should know. */
 export function HotelApprovalNote({ approval }: { approval: HotelApproval }) {
