@@ -10,12 +10,15 @@ export const INVALID_LISTING = 'Invalid listing data. Please try again.';
 export const PAYMENT_CANCELLED = 'Payment was cancelled.';
 export const SOMEONE_IS_PAYING = 'Someone is paying for this stay right now.';
 
-const holdTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+// Made on first use, not when the stay's page loads: the page's first formatter wakes the browser's locale data,
+// which would otherwise lengthen the one task that evaluates the page's code.
+let holdTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** When a held stay may come back on the market, in the viewer's own time zone ("3:45 PM"). */
 export function formatHoldTime(iso: string): string | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : holdTimeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  return (holdTimeFormat ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })).format(date);
 }
 
 /** The sentence for a stay someone else is paying for; with the hold's expiry when the server gave it. */
