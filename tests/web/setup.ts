@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetPublicConfig } from '../../src/lib/public-config.ts';
 import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
+import './element-errors.ts';
 import { server } from './msw.ts';
 
 // A lazy page is compiled on its first import in a test file, which takes over a second on a busy machine.
