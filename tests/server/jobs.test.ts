@@ -41,7 +41,11 @@ beforeAll(async () => {
   // What a handler records in its own transaction (a transfer made, a refund confirmed), behind its lease.
   await sql`CREATE TABLE job_results (job_key text NOT NULL, run text NOT NULL)`.execute(database.db);
 });
-afterAll(() => database.dispose());
+afterAll(async () => {
+  // Dropped again, so the next file's database is emptied instead of made again (tests/helpers/test-database.ts).
+  await sql`DROP TABLE job_results`.execute(database.db);
+  await database.dispose();
+});
 beforeEach(async () => {
   now = new Date('2026-05-01T10:00:00Z');
   errorLogs.length = 0;

@@ -45,11 +45,33 @@ describe('the embedded database a file gets next', () => {
     }
   });
 
+  it('holds none of them either when a file wrote thousands to one table', async () => {
+    const first = await createTestDatabase();
+    const [firstJob] = await first.db
+      .insertInto('jobs')
+      .values(Array.from({ length: 2_500 }, (_, index) => newJob(`many-${index}`)))
+      .returning('id')
+      .execute();
+    await first.dispose();
+
+    const next = await createTestDatabase();
+    try {
+      expect(await next.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+      const { id } = await next.db.insertInto('jobs').values(newJob('b')).returning('id').executeTakeFirstOrThrow();
+      expect(id).toBe(firstJob!.id);
+    } finally {
+      await next.dispose();
+    }
+  });
+
   it('has the migrations’ schema again after a file changed it', async () => {
     const first = await createTestDatabase();
     const columns = await columnsOf(first, 'listings');
     await sql`ALTER TABLE listings ADD COLUMN left_behind text`.execute(first.db);
     await sql`DROP TRIGGER listings_place ON listings`.execute(first.db);
+    await sql`CREATE OR REPLACE FUNCTION restay_fold(value text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT value $$`.execute(
+      first.db,
+    );
     await first.dispose();
 
     const next = await createTestDatabase();
@@ -59,6 +81,8 @@ describe('the embedded database a file gets next', () => {
         name: string;
       }>`SELECT tgname AS name FROM pg_trigger WHERE tgname = 'listings_place'`.execute(next.db);
       expect(triggers.rows).toHaveLength(1);
+      const folded = await sql<{ folded: string }>`SELECT restay_fold('Évora') AS folded`.execute(next.db);
+      expect(folded.rows[0]!.folded).toBe('evora');
     } finally {
       await next.dispose();
     }
