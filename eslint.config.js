@@ -54,6 +54,7 @@ const STAND_IN_ALLOWED_IMPORTS = [
   'db/',
   'http/',
   'clock.ts',
+  'time-zones.ts',
   'background-loop.ts',
   'mail/mailer.ts',
   'payments/stripe/stripe-wire.ts',

@@ -1,17 +1,20 @@
+import { formatsByTimeZone } from '../time-zones.ts';
+
 const HOUR_MS = 3_600_000;
+
+const wallClockFormat = formatsByTimeZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The wall-clock fields of `instant` in `timeZone`. */
 function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return {
     year: field('year'),

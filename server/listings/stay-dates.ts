@@ -1,21 +1,23 @@
+import { formatsByTimeZone } from '../time-zones.ts';
+
+// en-CA formats as YYYY-MM-DD.
+const isoDayFormat = formatsByTimeZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+const readableDayFormat = formatsByTimeZone('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /**
  * A stay's dates as the hotel and its guest read them: calendar days in the hotel's time zone (UTC when the
  * hotel's system gives none). One place for it, so the handover, emails and pages never disagree by a day.
  */
 export function hotelDate(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  return isoDayFormat(timeZone).format(instant);
 }
 
 /** "Fri, Jun 5, 2026" in the hotel's time zone. */
 export function readableHotelDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone,
-  }).format(instant);
+  return readableDayFormat(timeZone).format(instant);
 }

@@ -9,6 +9,7 @@ import type {
   DemoPmsRateGroupsTable,
   DemoPmsRatesTable,
 } from '../../db/schema.ts';
+import { formatsByTimeZone } from '../../time-zones.ts';
 import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 
@@ -244,18 +245,19 @@ export function atLocalHour(dayUtc: number, hour: number, timeZone: string): Dat
   return new Date(instant);
 }
 
+const wallClockFormat = formatsByTimeZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`. */
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return asUtc - Math.floor(instant / 1000) * 1000;
