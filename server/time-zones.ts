@@ -18,3 +18,34 @@ export function formatsByTimeZone(
     return format;
   };
 }
+
+const wallClockFormat = formatsByTimeZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The wall-clock fields of `instant` in `timeZone`. */
+export function wallClock(instant: Date, timeZone: string) {
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
+  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+export function utcOffsetMs(instant: Date, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}

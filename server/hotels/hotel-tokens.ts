@@ -71,7 +71,8 @@ export async function importConfiguredHotels(
   const answers = await Promise.allSettled(unknown.map((token) => enterpriseOf(token)));
   await deps.db.transaction().execute(async (trx) => {
     for (const [index, answer] of answers.entries()) {
-      const key = hotelKeyOf(unknown[index]!);
+      const token = unknown[index]!;
+      const key = hotelKeyOf(token);
       if (answer.status === 'rejected') {
         result.failed++;
         deps.logger.warn(
@@ -89,7 +90,7 @@ export async function importConfiguredHotels(
           chain_id: enterprise.chainId,
           name: enterprise.name,
           status: 'connected',
-          access_token_ciphertext: deps.cipher.encrypt(unknown[index]!),
+          access_token_ciphertext: deps.cipher.encrypt(token),
           token_key: key,
           imported_token_key: key,
           created_at: now,

@@ -9,7 +9,7 @@ import type {
   DemoPmsRateGroupsTable,
   DemoPmsRatesTable,
 } from '../../db/schema.ts';
-import { formatsByTimeZone } from '../../time-zones.ts';
+import { utcOffsetMs } from '../../time-zones.ts';
 import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 
@@ -240,25 +240,7 @@ function orderItemsOf(hotel: DemoPmsHotel, stay: DemoPmsStay, startUtc: Date): O
 export function atLocalHour(dayUtc: number, hour: number, timeZone: string): Date {
   const wallClock = dayUtc + hour * 3_600_000;
   // Two passes settle the offset even when the guess falls on the other side of a daylight-saving change.
-  let instant = wallClock - offsetMs(wallClock, timeZone);
-  instant = wallClock - offsetMs(instant, timeZone);
+  let instant = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
+  instant = wallClock - utcOffsetMs(new Date(instant), timeZone);
   return new Date(instant);
-}
-
-const wallClockFormat = formatsByTimeZone('en-US', {
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`. */
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
