@@ -10,10 +10,22 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * one cost about a second of a warm start's CPU in module resolution alone; a bundle is a handful of files.
  *
  * The database's worker thread and the migrations sit beside the bundle, where the server looks for them
- * (relative to its own file). Library packages stay external, loaded from node_modules. Dynamic imports get
- * files of their own (code splitting), as the stand-in wing's does: a process that never chooses a stand-in
- * never loads its file.
+ * (relative to its own file). Library packages are bundled too: resolving and reading Express's, Stripe's
+ * and the others' hundreds of files one by one cost about 200 ms of a warm start. Dynamic imports get files of
+ * their own (code splitting), as the stand-in wing's does: a process that never chooses a stand-in never loads
+ * its file.
  */
+
+/**
+ * Packages loaded from node_modules at run time: PGlite finds its WebAssembly and data files beside its own
+ * module, and pino starts transports from files of its own in worker threads.
+ */
+const UNBUNDLED_PACKAGES = ['@electric-sql/pglite', 'pino'];
+
+/** Bundled CommonJS packages `require` Node's built-in modules; an ES module has no `require` of its own. */
+const REQUIRE_FOR_BUNDLED_COMMONJS =
+  "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+
 export async function bundleServer(outdir: string): Promise<Metafile> {
   rmSync(outdir, { recursive: true, force: true });
   const { metafile } = await build({
@@ -25,7 +37,8 @@ export async function bundleServer(outdir: string): Promise<Metafile> {
     bundle: true,
     splitting: true,
     metafile: true,
-    packages: 'external',
+    external: UNBUNDLED_PACKAGES.flatMap((name) => [name, `${name}/*`]),
+    banner: { js: REQUIRE_FOR_BUNDLED_COMMONJS },
     platform: 'node',
     format: 'esm',
     target: 'node20',

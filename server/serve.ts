@@ -26,6 +26,13 @@ import { settlementCurrencyMismatch } from './payments/settlement-currency-check
 import type { Payments } from './payments/stripe/payments.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * The background work no page waits for (the job worker, the sweeps, the hotels' directory sync) starts this long
+ * after the server listens. Each loop runs a first round at once, about ten queries in all; on the embedded
+ * database's one session they queued ahead of the first requests, and a warm start answered its first request
+ * 100-200 ms later.
+ */
+const BACKGROUND_WORK_STARTS_AFTER_MS = 1_000;
 
 /**
  * Everything after the database is open: migrations, the demo data, the app, listening and the background
@@ -51,13 +58,10 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
   const webRoot = path.resolve('dist/web');
   const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
   const jobs: (() => Promise<void>)[] = [];
-  const startLoops = () => {
-    const buying = buyingDeps({ database, clock: systemClock, adapters, config, logger });
-    // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
-    const registry = registerBuyingJobs(new JobRegistry(), buying);
-    registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
-    const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
-    registerHotelJobs(registry, hotels);
+  const buying = buyingDeps({ database, clock: systemClock, adapters, config, logger });
+  const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
+  /** What pages show at once: the configured hotels, the demo hotels' policies, today's exchange rates. */
+  const startWhatPagesShow = () => {
     // The configured hotels become rows of their own once the PMS answers (the demo PMS is this very server).
     const importing = importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens).then(
       (imported) => imported.imported && logger.info(imported, 'configured hotels imported'),
@@ -67,17 +71,27 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
       // Stopping waits for the import too: it calls the PMS, which may be the demo PMS this server serves.
       () => importing.then(() => undefined),
       adapters.standIns.start(),
+      startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
+    );
+  };
+  const startBackgroundWork = () => {
+    // Every domain registers its job kinds here; one worker runs them all (server/jobs/README.md).
+    const registry = registerBuyingJobs(new JobRegistry(), buying);
+    registerAlertJobs(registry, alertDeps({ database, clock: systemClock, adapters, config, logger }));
+    registerHotelJobs(registry, hotels);
+    jobs.push(
       startSellingJobs({ db: database.db, clock: systemClock, logger }),
       startHotelDirectorySync({ pms: adapters.pms, clock: systemClock, logger }),
-      startRatesRefresh({ db: database.db, rates: adapters.rates, clock: systemClock, logger }),
       startHoldSweep(buying),
       startJobWorker({ db: database.db, clock: systemClock, logger, registry, notices: database }),
       startJobPruning({ db: database.db, clock: systemClock, logger, retentionDays: config.jobs.retentionDays }),
     );
   };
+  let backgroundWorkStarting: NodeJS.Timeout | undefined;
   const server = app.listen(config.port, config.host, () => {
     selfOrigin.listeningOn(server.address());
-    startLoops();
+    startWhatPagesShow();
+    backgroundWorkStarting = setTimeout(startBackgroundWork, BACKGROUND_WORK_STARTS_AFTER_MS);
     logger.info({ url: config.publicUrl, database: database.kind }, 'Restay is listening');
   });
   answerUnparseableRequests(server);
@@ -95,6 +109,7 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    clearTimeout(backgroundWorkStarting);
     // Each background loop ends its round at the next step; the server keeps answering until then, because
     // a round may be calling the stand-ins this very server serves (the demo PMS, the test checkout). Then the
     // server closes, and the database last, after the server's requests.

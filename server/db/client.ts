@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely } from 'kysely';
 import { lockDataDirectory } from './data-dir-lock.ts';
-import { listenOnPostgres } from './pg-listener.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -52,7 +50,11 @@ export function openConfiguredDatabase(config: { databaseUrl: string | undefined
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openEmbeddedDatabase(options);
+  if (!options.url) return openEmbeddedDatabase(options);
+  // Loaded only for PostgreSQL: the driver is not needed on the embedded database, and loading it would delay a
+  // warm start.
+  const { openPostgres } = await import('./postgres-database.ts');
+  return openPostgres(options.url);
 }
 
 export async function openEmbeddedDatabase({
@@ -94,48 +96,4 @@ export function embeddedDatabaseOn(pglite: PGliteThread, release = () => {}): Em
       release();
     },
   };
-}
-
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next checkout.
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await sql`select 1`.execute(db);
-  } catch (error) {
-    await db.destroy();
-    throw new Error(`Cannot connect to the database at DATABASE_URL (${redact(url)}): ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  return {
-    db,
-    kind: 'postgres',
-    withScriptSession: async (work) => {
-      const client = await pool.connect();
-      try {
-        return await work(async (script) => {
-          const results: pg.QueryResult | pg.QueryResult[] = await client.query(script);
-          return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
-        });
-      } finally {
-        client.release();
-      }
-    },
-    listen: (channel, onNotice) => listenOnPostgres(url, channel, onNotice),
-    close: () => db.destroy(),
-  };
-}
-
-/** The connection string without its password, for error messages and logs. */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

@@ -17,11 +17,11 @@ export interface MarketplaceSeed {
 export async function seedDemoPms(
   db: Executor,
   now: Date,
-  marketplace: MarketplaceSeed,
+  marketplace: () => MarketplaceSeed,
 ): Promise<{ reservations: number }> {
   const existing = await db.selectFrom('demo_pms_enterprises').select('id').limit(1).executeTakeFirst();
   if (existing) return { reservations: 0 };
-  return insertDemoPms(db, now, marketplace);
+  return insertDemoPms(db, now, marketplace());
 }
 
 /** Replaces every demo PMS row with a fresh set dated from `now` (`npm run db:seed`). */

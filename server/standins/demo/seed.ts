@@ -34,12 +34,14 @@ const FIRST_DEMO_NUMBER = 100_001;
  */
 export async function seedDemoData(db: Kysely<Database>, now = new Date()): Promise<{ listings: number }> {
   return db.transaction().execute(async (trx) => {
-    const rows = buildDemoRows(now);
+    // The rows are built only when something is missing: every warm start comes here with both filled.
+    let rows: DemoRows | undefined;
+    const demoRows = () => (rows ??= buildDemoRows(now));
     // The demo PMS fills itself on its own terms: a marketplace with listings may still have an empty demo PMS.
-    await seedDemoPms(trx, now, rows);
+    await seedDemoPms(trx, now, demoRows);
     const existing = await trx.selectFrom('listings').select('id').limit(1).executeTakeFirst();
     if (existing) return { listings: 0 };
-    return insertDemoData(trx, rows);
+    return insertDemoData(trx, demoRows());
   });
 }
 

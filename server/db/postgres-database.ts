@@ -1,0 +1,50 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from './client.ts';
+import { listenOnPostgres } from './pg-listener.ts';
+import type { Database } from './schema.ts';
+
+/** A pool of connections to PostgreSQL at `url`, checked with one query before it is handed out. */
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`Cannot connect to the database at DATABASE_URL (${redact(url)}): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return {
+    db,
+    kind: 'postgres',
+    withScriptSession: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work(async (script) => {
+          const results: pg.QueryResult | pg.QueryResult[] = await client.query(script);
+          return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
+        });
+      } finally {
+        client.release();
+      }
+    },
+    listen: (channel, onNotice) => listenOnPostgres(url, channel, onNotice),
+    close: () => db.destroy(),
+  };
+}
+
+/** The connection string without its password, for error messages and logs. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
