@@ -535,6 +535,25 @@ describe('Mews adapter: a thousand hotels', () => {
     expect(reservationReads()).toEqual(['token-37', 'token-37']);
   });
 
+  it('writes nothing to the directory when the remembered hotel has the reservation', async () => {
+    hotels = numbered(3);
+    const directory = memoryHotelDirectory();
+    const written: string[][] = [];
+    const watched = {
+      ...directory,
+      remember: async (references: readonly string[], hotelKey: string) => {
+        written.push([...references]);
+        return directory.remember(references, hotelKey);
+      },
+    };
+    const pms = adapter({ accessTokens: Object.keys(hotels), directory: watched });
+    expect(await pms.findByConfirmationNumber('N-2')).toMatchObject({ externalId: 'R2' });
+    expect(written).toEqual([['id:R2', 'number:N-2']]);
+    expect(await pms.findByExternalId('R2')).toMatchObject({ confirmationNumber: 'N-2' });
+    expect(await pms.findByConfirmationNumber('N-2')).toMatchObject({ externalId: 'R2' });
+    expect(written).toHaveLength(1);
+  });
+
   it('follows the other hotels when the remembered one no longer has the reservation', async () => {
     hotels = numbered(3);
     const directory = memoryHotelDirectory();

@@ -117,9 +117,13 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     }
     const accessToken = tokens[index]!;
     const reservation = found[index]!;
-    await directory
-      .remember([`id:${reservation.Id}`, `number:${reservation.Number}`], hotelKeyOf(accessToken))
-      .catch((error: unknown) => options.logger?.warn({ err: error }, 'could not remember the hotel of a reservation'));
+    // Both references are remembered together, so a hotel already remembered for this one needs no write.
+    if (hotelKeyOf(accessToken) !== remembered)
+      await directory
+        .remember([`id:${reservation.Id}`, `number:${reservation.Number}`], hotelKeyOf(accessToken))
+        .catch((error: unknown) =>
+          options.logger?.warn({ err: error }, 'could not remember the hotel of a reservation'),
+        );
     const described = await describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
     return { accessToken, reservation: described };
   };
