@@ -252,6 +252,8 @@ export interface JobsTable {
   /** The generation of the lease: one more at every claim (server/jobs/lease.ts). */
   lease: ColumnType<number, number | undefined, number>;
   run_at: Timestamp;
+  /** Claimed first when higher: 1 for an urgent kind (`defineJobType`'s `urgent`), else 0. */
+  priority: ColumnType<number, number | undefined, number>;
   locked_until: Timestamp | null;
   locked_by: string | null;
   last_error: string | null;

@@ -13,7 +13,7 @@ export const HANDOVER_JOBS = {
   /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
   sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
   /** Read a `transfer_unknown` order's reservation until it shows who the hotel names; keyed by order id. */
-  confirmTransfer: defineJobType('handover.confirm_transfer', orderPayload),
+  confirmTransfer: defineJobType('handover.confirm_transfer', orderPayload, { urgent: true }),
   /** Re-read a reservation the hotel says changed (its webhook) and act on what it now holds. */
   hotelChange: defineJobType('handover.hotel_change', z.object({ reservationId: z.string().min(1).max(200) })),
   /** Learn which hotel holds reservations its webhook named, so importing one booked a moment ago asks it alone. */

@@ -25,6 +25,7 @@ export async function enqueueJob<Payload>(
       payload: JSON.stringify(checked),
       state: 'pending',
       run_at: runAt,
+      priority: type.urgent ? 1 : 0,
       created_at: now,
       updated_at: now,
     })

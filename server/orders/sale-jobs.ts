@@ -10,7 +10,7 @@ const orderPayload = z.object({ orderId: z.uuid() });
  */
 export const SALE_JOBS = {
   /** Put the reservation in the buyer's name at the hotel (payments, on a paid sale; handled by handover). */
-  transfer: defineJobType('handover.transfer', orderPayload),
+  transfer: defineJobType('handover.transfer', orderPayload, { urgent: true }),
   /** Tell the seller their sale was refunded (payments or handover end the sale; handled by handover). */
   sellerSaleRefunded: defineJobType('handover.seller_sale_refunded_email', orderPayload),
   /**

@@ -8,7 +8,7 @@ export type OrderJobPayload = z.infer<typeof orderPayload>;
 
 /** Buying's durable jobs, one per order and kind (the key is the order id); handlers in job-handlers.ts. */
 export const PAYMENT_JOBS = {
-  refund: defineJobType('payments.refund', orderPayload),
+  refund: defineJobType('payments.refund', orderPayload, { urgent: true }),
   /** Reads the paid order's charge and the amount it received from the provider (enqueued with the payment). */
   recordPayment: defineJobType('payments.record_payment', orderPayload),
   receiptEmail: defineJobType('payments.receipt_email', orderPayload),

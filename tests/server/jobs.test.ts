@@ -35,6 +35,7 @@ const logger = pino({ level: 'warn' }, { write: (line: string) => void errorLogs
 
 const ECHO = defineJobType('test.echo', z.object({ value: z.string() }));
 const SLOW = defineJobType('test.slow', z.object({ value: z.string() }));
+const URGENT = defineJobType('test.urgent', z.object({ value: z.string() }), { urgent: true });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -266,6 +267,22 @@ describe('durable jobs', () => {
     await first;
     expect(runs).toEqual(['a']);
     expect(await jobRow('slow')).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('claims an urgent job before every other one due, however long those have waited, then by time', async () => {
+    const registry = new JobRegistry()
+      .register(ECHO, { maxAttempts: 3, run: async () => {} })
+      .register(URGENT, { maxAttempts: 3, run: async () => {} });
+    await enqueueJob(database.db, ECHO, 'email-1', { value: 'x' }, new Date(now.getTime() - 60_000));
+    await enqueueJob(database.db, ECHO, 'email-2', { value: 'x' }, new Date(now.getTime() - 30_000));
+    await enqueueJob(database.db, URGENT, 'transfer-2', { value: 'x' }, now);
+    await enqueueJob(database.db, URGENT, 'transfer-1', { value: 'x' }, new Date(now.getTime() - 1_000));
+    // Not due yet: urgency does not bring a job forward in time.
+    await enqueueJob(database.db, URGENT, 'later', { value: 'x' }, now, new Date(now.getTime() + 60_000));
+    const claimed: string[] = [];
+    for (let job = await claimNextJob(worker(registry), 'a'); job; job = await claimNextJob(worker(registry), 'a'))
+      claimed.push(job.key);
+    expect(claimed).toEqual(['transfer-1', 'transfer-2', 'email-1', 'email-2']);
   });
 
   it('takes over the job of a worker that died mid-job once its lease has passed, and the dead one cannot record', async () => {
