@@ -51,7 +51,8 @@ const DATABASE_TEMPLATES = 'tests/helpers/database-templates.ts';
 const DATABASE_TEMPLATES_IN_BACKGROUND = 'tests/helpers/database-templates-background.ts';
 
 const webProject = {
-  environment: 'jsdom' as const,
+  // happy-dom, not jsdom: the same 359 tests took about 30% less CPU (ADR 0065).
+  environment: 'happy-dom' as const,
   setupFiles: ['tests/web/setup.ts'],
   // A route's code loads lazily on its first render; on a busy 2-core machine that alone can take seconds.
   testTimeout: 15_000,

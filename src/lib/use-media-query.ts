@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now; false where matchMedia does not exist (jsdom). */
+/** Whether a CSS media query matches now; false where matchMedia does not exist (the unit tests' DOM). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {

@@ -39,7 +39,7 @@ function mockSave(reply?: Response) {
   return bodies;
 }
 
-// Rendering the marketplace in jsdom takes seconds on a busy machine; the default 5 s is too tight.
+// Rendering the marketplace in the tests' DOM takes seconds on a busy machine; the default 5 s is too tight.
 describe('Save this search', { timeout: 20_000 }, () => {
   it('asks a guest to sign in first', async () => {
     mockSave();

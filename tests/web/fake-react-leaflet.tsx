@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * Leaflet cannot draw in jsdom, so tests of pages with the keyless map stub it (in their own module registry,
+ * Leaflet cannot draw in the tests' DOM, so tests of pages with the keyless map stub it (in their own module registry,
  * the web-module-mocks project):
  *
  *   vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));

@@ -2,7 +2,7 @@ import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 /**
- * jsdom has no requestIdleCallback, so what the app leaves for an idle browser (the date picker's code) waits for
+ * The tests' DOM (happy-dom) has no requestIdleCallback, so what the app leaves for an idle browser (the date picker's code) waits for
  * the Safari fallback instead: a real second per test. In a file that calls this, the browser has the call, as
  * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint.
  */
@@ -30,7 +30,7 @@ export function controlIdleCallbacks() {
     cleanup();
     waiting.clear();
     idleNow = false;
-    // Other files sharing this document get jsdom's window back, without the call.
+    // Other files sharing this document get the window back as the tests' DOM has it, without the call.
     delete (window as Partial<Window>).requestIdleCallback;
     delete (window as Partial<Window>).cancelIdleCallback;
   });

@@ -86,7 +86,7 @@ describe('/marketplace search', () => {
   it('reads the filters from the URL and sends them to the API', async () => {
     const queries = mockSearch([makeListing({ title: 'Porto loft' })]);
     renderRoute('/marketplace?location=Porto&minPrice=50&unknown=1');
-    // The first render loads the page chunk (date picker included), which takes a while in jsdom.
+    // The first render loads the page chunk (date picker included), which takes a while in the tests' DOM.
     expect(await screen.findByRole('link', { name: 'Porto loft' }, { timeout: 5000 })).toBeInTheDocument();
     expect(queries[0]).toBe('?location=Porto&minPrice=50');
   });

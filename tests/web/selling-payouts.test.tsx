@@ -46,9 +46,11 @@ function mockPayouts(status: PayoutAccountStatus) {
   return calls;
 }
 
+/** Catches the page leaving for the provider: `location.assign`, with the page's own address kept. */
 function stubNavigation() {
   const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign });
+  const { href, origin, protocol, host, hostname, port, pathname, search, hash } = window.location;
+  vi.stubGlobal('location', { href, origin, protocol, host, hostname, port, pathname, search, hash, assign });
   return assign;
 }
 

@@ -27,11 +27,11 @@ beforeEach(() => {
   resetPublicConfig();
   testCase += 1;
   resetSupabaseClient(`restay-auth-test-${testCase}`);
-  // jsdom implements neither; the layout calls both on navigation.
+  // Nothing is laid out here, so nothing scrolls: the layout calls both on navigation, and tests read the spies.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   window.scrollY = 0;
   Element.prototype.scrollIntoView = vi.fn();
-  // jsdom lays nothing out, so it has no ResizeObserver; the Radix slider and menu measure with one.
+  // Nor is anything measured: the Radix slider and menu observe sizes that would never come.
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -41,6 +41,13 @@ beforeEach(() => {
     },
   );
   Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+  // The DOM here lays nothing out, so an IntersectionObserver would never report: without one, what waits to be
+  // near the viewport is drawn at once, as on a browser that cannot say. A test that plays the observer stubs its own
+  // (fake-intersection-observer.ts).
+  vi.stubGlobal('IntersectionObserver', undefined);
+  // Nor does it have a screen: without matchMedia every media query answers no, unless a test gives the page a
+  // matchMedia of its own.
+  vi.stubGlobal('matchMedia', undefined);
 });
 
 afterEach(() => {

@@ -22,7 +22,7 @@ async function pressAsGuest(path: string, control: string) {
   return view;
 }
 
-// Rendering a page in jsdom takes seconds on a busy machine.
+// Rendering a page in the tests' DOM takes seconds on a busy machine.
 describe('what a guest was doing survives signing in', { timeout: 30_000 }, () => {
   it('a guest who pressed "Save this search" comes back signed in to the dialog open on the same search', async () => {
     mockSearch();

@@ -35,6 +35,7 @@ describe('Show my location (both maps)', () => {
   });
 
   it('says so when the browser has no geolocation at all', () => {
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
     const { result } = renderHook(() => useLocate(vi.fn()));
     act(() => result.current.locate());
     expect(result.current.locateError).toBe(LOCATION_UNSUPPORTED);

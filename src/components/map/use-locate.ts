@@ -13,7 +13,7 @@ export function useLocate(show: (view: MapView) => void) {
   const [locateError, setLocateError] = useState<string | null>(null);
 
   function locate() {
-    if (!('geolocation' in navigator)) {
+    if (!navigator.geolocation) {
       setLocateError(LOCATION_UNSUPPORTED);
       return;
     }
