@@ -39,7 +39,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** The connection string without its password, for error messages and logs. */
-export function redact(url: string): string {
+function redact(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
