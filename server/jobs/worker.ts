@@ -46,9 +46,10 @@ export const defaultWorkerId = () => `${hostname()}:${process.pid}:${randomUUID(
 
 /**
  * Claims one due job of a kind this worker knows: a pending one whose time has come, or a running one whose
- * worker let its lease lapse (it died mid-job); urgent kinds first, then the longest due. FOR UPDATE SKIP LOCKED: two workers never claim the same row,
- * and the claim (state, attempt, lease) commits before the work starts, so the lease is per job, not per batch.
- * Each claim is the lease's next generation: the run's fencing token (server/jobs/lease.ts).
+ * worker let its lease lapse (it died mid-job); urgent kinds first, then the longest due. FOR UPDATE SKIP
+ * LOCKED: two workers never claim the same row, and the claim (state, attempt, lease) commits before the work
+ * starts, so the lease is per job, not per batch. Each claim is the lease's next generation: the run's fencing
+ * token (server/jobs/lease.ts).
  */
 export async function claimNextJob(deps: JobWorkerDeps, workerId: string): Promise<JobRow | undefined> {
   const kinds = deps.registry.names();
