@@ -340,14 +340,21 @@ describe('protected routes', () => {
     await signIn();
     reloadPage();
     let release: () => void = () => {};
+    // Released only once the request has arrived: the spinner can show before it does, on a busy machine.
+    let arrived: () => void = () => {};
+    const configAsked = new Promise<void>((resolve) => (arrived = resolve));
     server.use(
       http.get('/api/config', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          arrived();
+        });
         return configReply();
       }),
     );
     renderRoute('/my-stays');
     expect(await screen.findByText('Checking your session…', {}, { timeout: 5000 })).toBeInTheDocument();
+    await configAsked;
     await act(async () => release());
     expect(await screen.findByRole('heading', { level: 1, name: 'My Stays' })).toBeInTheDocument();
   });
