@@ -14,9 +14,9 @@ const WEB_FILES_WITH_MODULE_MOCKS = [
  * The system tier (`npm run test:system`, also in CI): tests that start whole processes or run long, too slow for
  * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the
  * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
- * the migrations run whole from empty databases again and again,
- * two instances on one database, the full authorization matrix, the seeded fuzz run, the property tests that
- * replay hundreds of interleavings, a refund by hand at every state of an order and its payout, and ESLint run over sample files to prove the import rules.
+ * the migrations run whole from empty databases again and again, two instances on one database, the full
+ * authorization matrix, the seeded fuzz run, the property tests that replay hundreds of interleavings, a refund
+ * by hand at every state of an order and its payout, and ESLint run over sample files to prove the import rules.
  */
 const SYSTEM_FILES = [
   'tests/server/authorization-matrix.test.ts',

@@ -19,6 +19,14 @@ export function formatsByTimeZone(
   };
 }
 
+// en-CA formats as YYYY-MM-DD.
+const isoDayFormat = formatsByTimeZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) that `instant` falls on in `timeZone`. */
+export function isoDayIn(instant: Date, timeZone: string): string {
+  return isoDayFormat(timeZone).format(instant);
+}
+
 const wallClockFormat = formatsByTimeZone('en-US', {
   hourCycle: 'h23',
   year: 'numeric',
@@ -44,8 +52,18 @@ export function wallClock(instant: Date, timeZone: string) {
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-export function utcOffsetMs(instant: Date, timeZone: string): number {
+function utcOffsetMs(instant: Date, timeZone: string): number {
   const wall = wallClock(instant, timeZone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant when the clock in `timeZone` shows the wall-clock time written as if it were UTC (`Date.UTC` of its
+ * fields). Two passes settle the offset even when the first guess falls on the other side of a daylight-saving
+ * change; a time the clocks jump over lands after the jump.
+ */
+export function instantAtWallClock(wallClockAsUtcMs: number, timeZone: string): Date {
+  const guess = wallClockAsUtcMs - utcOffsetMs(new Date(wallClockAsUtcMs), timeZone);
+  return new Date(wallClockAsUtcMs - utcOffsetMs(new Date(guess), timeZone));
 }

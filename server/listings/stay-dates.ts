@@ -1,7 +1,5 @@
-import { formatsByTimeZone } from '../time-zones.ts';
+import { formatsByTimeZone, isoDayIn } from '../time-zones.ts';
 
-// en-CA formats as YYYY-MM-DD.
-const isoDayFormat = formatsByTimeZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 const readableDayFormat = formatsByTimeZone('en-US', {
   weekday: 'short',
   month: 'short',
@@ -14,7 +12,7 @@ const readableDayFormat = formatsByTimeZone('en-US', {
  * hotel's system gives none). One place for it, so the handover, emails and pages never disagree by a day.
  */
 export function hotelDate(instant: Date, timeZone: string): string {
-  return isoDayFormat(timeZone).format(instant);
+  return isoDayIn(instant, timeZone);
 }
 
 /** "Fri, Jun 5, 2026" in the hotel's time zone. */

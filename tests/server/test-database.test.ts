@@ -24,6 +24,18 @@ const newJob = (key: string) => ({
   updated_at: new Date(),
 });
 
+/** The next file's database holds no row of `table`, and its first job gets the id the earlier file's first got. */
+async function expectEmptiedNext(table: 'listings' | 'jobs', firstJobId: string) {
+  const next = await createTestDatabase();
+  try {
+    expect(await next.db.selectFrom(table).select('id').execute()).toEqual([]);
+    const { id } = await next.db.insertInto('jobs').values(newJob('b')).returning('id').executeTakeFirstOrThrow();
+    expect(id).toBe(firstJobId);
+  } finally {
+    await next.dispose();
+  }
+}
+
 describe('the embedded database a file gets next', () => {
   it('holds none of the rows an earlier file wrote, and counts ids from the start again', async () => {
     const first = await createTestDatabase();
@@ -34,15 +46,7 @@ describe('the embedded database a file gets next', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await first.dispose();
-
-    const next = await createTestDatabase();
-    try {
-      expect(await next.db.selectFrom('listings').select('id').execute()).toEqual([]);
-      const { id } = await next.db.insertInto('jobs').values(newJob('b')).returning('id').executeTakeFirstOrThrow();
-      expect(id).toBe(firstId);
-    } finally {
-      await next.dispose();
-    }
+    await expectEmptiedNext('listings', firstId);
   });
 
   it('holds none of them either when a file wrote thousands to one table', async () => {
@@ -53,15 +57,7 @@ describe('the embedded database a file gets next', () => {
       .returning('id')
       .execute();
     await first.dispose();
-
-    const next = await createTestDatabase();
-    try {
-      expect(await next.db.selectFrom('jobs').select('id').execute()).toEqual([]);
-      const { id } = await next.db.insertInto('jobs').values(newJob('b')).returning('id').executeTakeFirstOrThrow();
-      expect(id).toBe(firstJob!.id);
-    } finally {
-      await next.dispose();
-    }
+    await expectEmptiedNext('jobs', firstJob!.id);
   });
 
   it('has the migrations’ schema again after a file changed it', async () => {

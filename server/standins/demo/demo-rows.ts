@@ -9,7 +9,7 @@ import type {
   DemoPmsRateGroupsTable,
   DemoPmsRatesTable,
 } from '../../db/schema.ts';
-import { utcOffsetMs } from '../../time-zones.ts';
+import { instantAtWallClock } from '../../time-zones.ts';
 import { pmsId } from './demo-ids.ts';
 import { DEMO_PMS_HOTELS, type DemoPmsHotel, type DemoPmsStay } from './demo-data.ts';
 
@@ -238,9 +238,5 @@ function orderItemsOf(hotel: DemoPmsHotel, stay: DemoPmsStay, startUtc: Date): O
 
 /** The UTC instant when the wall clock in `timeZone` shows `hour`:00 on the UTC calendar day starting at `dayUtc`. */
 export function atLocalHour(dayUtc: number, hour: number, timeZone: string): Date {
-  const wallClock = dayUtc + hour * 3_600_000;
-  // Two passes settle the offset even when the guess falls on the other side of a daylight-saving change.
-  let instant = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
-  instant = wallClock - utcOffsetMs(new Date(instant), timeZone);
-  return new Date(instant);
+  return instantAtWallClock(dayUtc + hour * 3_600_000, timeZone);
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import { sendHtmlPage } from '../../http/html-page.ts';
-import { formatsByTimeZone } from '../../time-zones.ts';
+import { isoDayIn } from '../../time-zones.ts';
 import { createConnectedDemoHotel, type ConnectedDemoHotel } from '../demo/demo-hotel-connect.ts';
 import type { DemoMewsConnect, DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
@@ -124,13 +124,10 @@ function toDto(row: DemoReservationRow) {
   };
 }
 
-// en-CA formats as YYYY-MM-DD.
-const isoDayFormat = formatsByTimeZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** A day as the hotel's calendar shows it, inside a <time> carrying the exact instant. */
 function hotelDate(instant: Date | string, timeZone: string): SafeHtml {
   const date = new Date(instant);
-  const day = isoDayFormat(timeZone).format(date);
+  const day = isoDayIn(date, timeZone);
   return html`<time datetime="${date.toISOString()}">${day}</time>`;
 }
 
