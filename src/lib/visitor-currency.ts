@@ -45,8 +45,23 @@ const REGION_CURRENCY: Record<string, string> = {
 const isDisplayCurrency = (code: string | null): code is string =>
   code !== null && (DISPLAY_CURRENCIES as readonly string[]).includes(code);
 
+/**
+ * Each locale's currency, once worked out: every price on the page reads the visitor's currency as it renders,
+ * and expanding a locale to its likely region is not free.
+ */
+const localeCurrencies = new Map<string | undefined, string>();
+
 /** The currency of the browser's locale ("de-AT" -> EUR, "ja-JP" -> JPY, "en" -> USD via its likely region). */
 export function currencyOfLocale(locale: string | undefined): string {
+  let currency = localeCurrencies.get(locale);
+  if (currency === undefined) {
+    currency = regionCurrency(locale);
+    localeCurrencies.set(locale, currency);
+  }
+  return currency;
+}
+
+function regionCurrency(locale: string | undefined): string {
   try {
     const region = locale ? new Intl.Locale(locale).maximize().region : undefined;
     if (!region) return SEARCH_DEFAULT_CURRENCY;

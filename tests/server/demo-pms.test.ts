@@ -1,4 +1,5 @@
 import express from 'express';
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { AppError } from '../../server/http/errors.ts';
 import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/standins/demo/demo-data.ts';
 import { demoMewsRouter } from '../../server/standins/mews/demo-mews-routes.ts';
 import { resetDemoPms } from '../../server/standins/demo/demo-seed.ts';
+import { enterpriseByAccessToken } from '../../server/standins/mews/demo-mews-enterprises.ts';
 import { devPmsRouter } from '../../server/standins/mews/dev-pms-routes.ts';
 import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
@@ -304,6 +306,26 @@ describe('the demo PMS wire rules', () => {
       body: { Message: 'Invalid ClientToken', ...reply },
     });
     expect((await connector('configuration/get', { AccessToken: 'x' })).status).toBe(401);
+  });
+
+  it('trusts a known access token for a few seconds, finds a new one at once, and refuses a removed one after', async () => {
+    let now = 0;
+    const enterpriseOf = enterpriseByAccessToken(database.db, { rememberMs: 5_000, now: () => now });
+    const id = randomUUID();
+    const accessToken = `joined-${id}`;
+    expect(await enterpriseOf(accessToken)).toBeUndefined();
+    const [seeded] = await database.db.selectFrom('demo_pms_enterprises').selectAll().limit(1).execute();
+    await database.db
+      .insertInto('demo_pms_enterprises')
+      .values({ ...seeded!, id, access_token: accessToken, service_id: randomUUID(), name: 'Hotel Joined' })
+      .execute();
+    // An unknown token was not remembered: the hotel that joined a moment ago is found.
+    expect(await enterpriseOf(accessToken)).toMatchObject({ id, name: 'Hotel Joined' });
+    await database.db.deleteFrom('demo_pms_enterprises').where('id', '=', id).execute();
+    now = 4_999;
+    expect(await enterpriseOf(accessToken)).toMatchObject({ id });
+    now = 5_000;
+    expect(await enterpriseOf(accessToken)).toBeUndefined();
   });
 
   it('insists on Limitation and the other required fields, and on JSON', async () => {

@@ -14,6 +14,7 @@ import {
   type Enterprise,
 } from './demo-mews-replies.ts';
 import { rateGroupsReply, ratesReply, servicesReply } from './demo-mews-rates.ts';
+import { enterpriseByAccessToken } from './demo-mews-enterprises.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
 import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 
@@ -26,6 +27,7 @@ import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Database>; clock?: Clock }): Router {
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
+  const enterpriseOf = enterpriseByAccessToken(db);
 
   /** One operation: authenticate, validate the body with `schema`, answer with `reply`. */
   const operation = <S extends z.ZodType>(
@@ -34,7 +36,7 @@ export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Databas
     reply: (enterprise: Enterprise, body: z.infer<S>) => unknown,
   ) => {
     router.post(`/api/connector/v1/${path}`, async (req: Request, res: Response) => {
-      const enterprise = await authenticate(db, req, res);
+      const enterprise = await authenticate(enterpriseOf, req, res);
       if (!enterprise) return;
       const parsed = schema.safeParse(req.body);
       if (!parsed.success) {
@@ -144,7 +146,11 @@ const updateCustomerRequest = z.object({ ReservationId: z.guid(), CustomerId: z.
 const tokens = z.object({ ClientToken: z.string(), AccessToken: z.string(), Client: z.string() });
 
 /** The enterprise of the body's access token, or a reply as Mews gives it (and undefined). */
-async function authenticate(db: Kysely<Database>, req: Request, res: Response): Promise<Enterprise | undefined> {
+async function authenticate(
+  enterpriseOf: ReturnType<typeof enterpriseByAccessToken>,
+  req: Request,
+  res: Response,
+): Promise<Enterprise | undefined> {
   const body = tokens.safeParse(req.body);
   if (!body.success) {
     const field = body.error.issues[0]?.path[0];
@@ -161,11 +167,7 @@ async function authenticate(db: Kysely<Database>, req: Request, res: Response): 
     res.status(400).json(mewsError('Invalid Client'));
     return undefined;
   }
-  const enterprise = await db
-    .selectFrom('demo_pms_enterprises')
-    .selectAll()
-    .where('access_token', '=', body.data.AccessToken)
-    .executeTakeFirst();
+  const enterprise = await enterpriseOf(body.data.AccessToken);
   if (!enterprise) res.status(401).json(mewsError('Invalid AccessToken'));
   return enterprise;
 }
