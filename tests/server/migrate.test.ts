@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { idempotencyKeys } from '../../server/standins/stripe/idempotency.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -108,5 +109,35 @@ describe('migrate', () => {
     const [first, second] = await Promise.all([migrate(database), migrate(other)]);
     expect([first, second].sort((a, b) => b.length - a.length)).toEqual([SHIPPED, []]);
     expect(await recorded(database)).toEqual(SHIPPED);
+  });
+});
+
+describe('the data a migration mends', () => {
+  it('0052 removes the test checkout’s idempotency keys left without an answer, so a retry with the key runs instead of hearing "in progress"', async () => {
+    const legacy = await emptyDatabase();
+    const before = folder(
+      Object.fromEntries(
+        SHIPPED.filter((name) => name < '0052').map((name) => [
+          name,
+          readFileSync(path.join(SHIPPED_DIR, name), 'utf8'),
+        ]),
+      ),
+    );
+    await migrate(legacy, before);
+    // What a crash mid-request left behind then: the claim, with no answer; and a key answered normally.
+    await sql`
+      INSERT INTO stripe_standin_idempotency_keys (key, request_fingerprint, response_status, response_body, created_at)
+      VALUES ('cut-short', 'f', NULL, NULL, now()), ('answered', 'f', 200, '{}', now())`.execute(legacy.db);
+    // 0052 is the first migration the legacy database lacks; later ones apply after it.
+    expect((await migrate(legacy))[0]).toBe('0052_standin_idempotency_answered.sql');
+    const kept = await legacy.db.selectFrom('stripe_standin_idempotency_keys').select('key').execute();
+    expect(kept.map((row) => row.key)).toEqual(['answered']);
+    const now = new Date('2031-03-01T10:00:00Z');
+    const request = ['POST', '/accounts', { email: 'seller@example.com' }];
+    const retried = await idempotencyKeys(legacy.db).run('cut-short', request, now, async () => ({
+      status: 200,
+      body: { done: true },
+    }));
+    expect(retried).toEqual({ status: 200, body: { done: true } });
   });
 });

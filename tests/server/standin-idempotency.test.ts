@@ -1,10 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
 import { connectStore } from '../../server/standins/stripe/connect-store.ts';
 import { idempotencyKeys } from '../../server/standins/stripe/idempotency.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -76,34 +70,5 @@ describe('the checkout stand-in’s idempotency keys', () => {
       body: {},
     }));
     await expect(other).rejects.toMatchObject({ status: 400, body: { type: 'idempotency_error' } });
-  });
-});
-
-describe('keys the earlier stand-in left without an answer', () => {
-  it('are removed when the database is migrated, so a retry with the key runs instead of hearing "in progress"', async () => {
-    const shipped = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
-    const before = mkdtempSync(path.join(tmpdir(), 'restay-migrations-'));
-    for (const name of readdirSync(shipped).filter((file) => file < '0052'))
-      cpSync(path.join(shipped, name), path.join(before, name));
-    const legacy = await createTestDatabase({ migrated: false });
-    try {
-      await migrate(legacy, before);
-      // What a crash mid-request left behind then: the claim, with no answer; and a key answered normally.
-      await sql`
-        INSERT INTO stripe_standin_idempotency_keys (key, request_fingerprint, response_status, response_body, created_at)
-        VALUES ('cut-short', 'f', NULL, NULL, now()), ('answered', 'f', 200, '{}', now())`.execute(legacy.db);
-      // 0052 is the first migration the legacy database lacks; later ones apply after it.
-      expect((await migrate(legacy))[0]).toBe('0052_standin_idempotency_answered.sql');
-      const kept = await legacy.db.selectFrom('stripe_standin_idempotency_keys').select('key').execute();
-      expect(kept.map((row) => row.key)).toEqual(['answered']);
-      const retried = await idempotencyKeys(legacy.db).run('cut-short', REQUEST, now, async () => ({
-        status: 200,
-        body: { done: true },
-      }));
-      expect(retried).toEqual({ status: 200, body: { done: true } });
-    } finally {
-      await legacy.dispose();
-      rmSync(before, { recursive: true, force: true });
-    }
   });
 });
