@@ -6,8 +6,6 @@ import react from '@vitejs/plugin-react';
 const WEB_FILES_WITH_MODULE_MOCKS = [
   'tests/web/buying-stripe-js.test.tsx',
   'tests/web/marketplace-google-map.test.tsx',
-  'tests/web/marketplace-search.test.tsx',
-  'tests/web/stay-page.test.tsx',
 ];
 
 /**

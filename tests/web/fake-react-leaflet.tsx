@@ -1,15 +1,10 @@
 import { vi } from 'vitest';
 
 /**
- * Leaflet cannot draw in the tests' DOM, so tests of pages with the keyless map stub it (in their own module registry,
- * the web-module-mocks project):
- *
- *   vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
- *   vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
- *
- * A marker becomes a button named as a screen reader names Leaflet's HTML marker (by the icon's hidden text),
- * and the map records how it was asked to move and the events the page registered, so a test can play the user
- * dragging it.
+ * Leaflet cannot draw in the tests' DOM, so every web test runs the keyless map on this fake (tests/web/setup.ts
+ * mocks both modules for every file; ADR 0066). A marker becomes a button named as a screen reader names
+ * Leaflet's HTML marker (by the icon's hidden text), and the map records how it was asked to move and the
+ * events the page registered, so a test can play the user dragging it.
  */
 export const fakeMap = {
   setView: vi.fn(),

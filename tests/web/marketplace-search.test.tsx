@@ -10,8 +10,6 @@ import { fakeMap } from './fake-react-leaflet.tsx';
 import { renderRoute } from './render.tsx';
 
 // The map library is stubbed: markers become buttons, and the map records how it was asked to move.
-vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
-vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
 
 /** Makes every media query match, as on a large screen; undone after each test. */
 function onLargeScreen() {

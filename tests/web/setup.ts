@@ -7,6 +7,12 @@ import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import './element-errors.ts';
 import { server } from './msw.ts';
 
+// Leaflet cannot draw here (nothing is laid out): every page's keyless map runs on the fake in
+// fake-react-leaflet.tsx, which keeps the markers, moves and events a test plays. The real map is proven in the
+// browser (the end-to-end suite).
+vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
+vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
+
 // A lazy page is compiled on its first import in a test file, which takes over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
