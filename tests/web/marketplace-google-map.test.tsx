@@ -4,54 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server, TEST_RATES } from './msw.ts';
+import { fakeGoogleMap as fakeMap, jsApiLoader, resetJsApiLoader } from './fake-google-maps.tsx';
 import { renderRoute } from './render.tsx';
-
-// No network in tests, and the Maps script only runs in a browser: the library is stubbed. Its loader reports
-// what the test says (by default: it gave up after its retries); the map hands the page a fake google.maps.Map,
-// overlays render their children.
-const jsApiLoader = vi.hoisted(() =>
-  vi.fn((_options: { googleMapsApiKey: string }) => ({
-    isLoaded: false,
-    loadError: new Error('offline') as Error | undefined,
-  })),
-);
-const fakeMap = vi.hoisted(() => ({
-  setCenter: vi.fn(),
-  setZoom: vi.fn(),
-  fitBounds: vi.fn(),
-  getZoom: () => 15,
-  getBounds: () => ({
-    getSouthWest: () => ({ lat: () => 1, lng: () => 2 }),
-    getNorthEast: () => ({ lat: () => 3, lng: () => 4 }),
-  }),
-}));
-vi.mock('@react-google-maps/api', async () => {
-  const { useEffect } = await import('react');
-  return {
-    OVERLAY_MOUSE_TARGET: 'overlayMouseTarget',
-    useJsApiLoader: jsApiLoader,
-    GoogleMap: ({
-      children,
-      onLoad,
-      onDragEnd,
-    }: {
-      children: React.ReactNode;
-      onLoad: (map: unknown) => void;
-      onDragEnd: () => void;
-    }) => {
-      useEffect(() => onLoad(fakeMap), [onLoad]);
-      return (
-        <div data-testid="google-map">
-          {children}
-          <button type="button" onClick={onDragEnd}>
-            Drag the map
-          </button>
-        </div>
-      );
-    },
-    OverlayViewF: ({ children }: { children: React.ReactNode }) => children,
-  };
-});
 
 function serveSearch(listings: Listing[]) {
   const queries: string[] = [];
@@ -107,8 +61,7 @@ describe('marketplace map with a Google Maps key', () => {
       await waitFor(() => expect(queries.at(-1)).toBe('?bounds=1%2C2%2C3%2C4'));
     } finally {
       vi.unstubAllGlobals();
-      jsApiLoader.mockReset();
-      jsApiLoader.mockReturnValue({ isLoaded: false, loadError: new Error('offline') });
+      resetJsApiLoader();
     }
   });
 

@@ -12,6 +12,8 @@ import { server } from './msw.ts';
 // browser (the end-to-end suite).
 vi.mock('leaflet', () => ({ default: { divIcon: (options: { html: string }) => options } }));
 vi.mock('react-leaflet', () => import('./fake-react-leaflet.tsx').then((fake) => fake.fakeReactLeaflet));
+// Nor can the Google map load its script: a page given a Maps key gets the fake in fake-google-maps.tsx.
+vi.mock('@react-google-maps/api', () => import('./fake-google-maps.tsx').then((fake) => fake.fakeGoogleMapsApi));
 
 // A lazy page is compiled on its first import in a test file, which takes over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { carouselImages } from '../../src/components/listings/ImageCarousel.tsx';
 import { HANDOVER_TEXT } from '../../src/features/listing/components/StayHandover.tsx';
