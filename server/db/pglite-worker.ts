@@ -16,6 +16,7 @@ import {
   type PGliteRequest,
   type PGliteWorkerData,
 } from './pglite-protocol.ts';
+import { preparedStatements } from './pglite-statements.ts';
 
 const port = parentPort!;
 const { dataDir, loadFrom } = workerData as PGliteWorkerData;
@@ -35,14 +36,19 @@ const pglite = new PGlite({
   loadDataDir: loadFrom ? new Blob([readFileSync(loadFrom)]) : undefined,
 });
 
+const statements = preparedStatements(pglite);
+/** DISCARD ALL and DEALLOCATE drop the session's prepared statements (the test databases' reset runs the first). */
+const FORGETS_STATEMENTS = /\b(discard|deallocate)\b/i;
+
 async function answer(request: PGliteRequest): Promise<PGliteReply> {
   switch (request.kind) {
     case 'query': {
-      const result = await pglite.query(request.sql, [...request.parameters]);
-      return { id: request.id, rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows };
+      const result = await pglite.runExclusive(() => statements.query(request.sql, request.parameters));
+      return { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
     }
     case 'script': {
       const last = (await pglite.exec(request.sql)).at(-1);
+      if (FORGETS_STATEMENTS.test(request.sql)) statements.forgetAll();
       return { id: request.id, rows: last?.rows ?? [], affectedRows: last?.affectedRows };
     }
     case 'dump': {
