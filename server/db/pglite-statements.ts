@@ -29,8 +29,8 @@ interface Statement {
  * text again on every call and crosses into the database six times (parse, describe, bind, describe, execute,
  * sync); a kept statement is one crossing (bind, describe, execute, sync), which took a typical lookup from
  * about 200 to 70 microseconds. Values are written and rows read with PGlite's own serializers and parsers, as
- * `pglite.query` does. Statements live in the database session: a script that discards or deallocates them
- * must call `forgetAll`.
+ * `pglite.query` does. Statements live in the database session: after a script that discards or deallocates
+ * them, call `forgetAll`.
  */
 export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMENTS } = {}) {
   // Insertion order is use order: a hit moves to the end, the first is the least recently used.
@@ -103,9 +103,15 @@ export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMEN
         return execute(text, parameters);
       }
     },
-    /** After DISCARD ALL or DEALLOCATE ALL: the session holds no statements any more. */
-    forgetAll() {
+    /**
+     * After a script that discards or deallocates statements. They are deallocated here too: a script that only
+     * named the words would otherwise leave them in the session, unknown to the bound. Call it inside
+     * `pglite.runExclusive`.
+     */
+    async forgetAll() {
       statements.clear();
+      // In a failed transaction this is refused; the session's next reset removes them.
+      await pglite.execProtocolStream(serialize.query('DEALLOCATE ALL'), { syncToFs: false }).catch(() => undefined);
     },
   };
 }

@@ -47,9 +47,13 @@ async function answer(request: PGliteRequest): Promise<PGliteReply> {
       return { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
     }
     case 'script': {
-      const last = (await pglite.exec(request.sql)).at(-1);
-      if (FORGETS_STATEMENTS.test(request.sql)) statements.forgetAll();
-      return { id: request.id, rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+      try {
+        const last = (await pglite.exec(request.sql)).at(-1);
+        return { id: request.id, rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+      } finally {
+        // Even when a later statement of the script failed, an earlier one may have dropped them.
+        if (FORGETS_STATEMENTS.test(request.sql)) await pglite.runExclusive(() => statements.forgetAll());
+      }
     }
     case 'dump': {
       const tar = await pglite.dumpDataDir('none');

@@ -38,7 +38,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('queries on the embedded database
   });
 
   it('parse a text once however often it runs, and keep at most a bounded number of texts', async () => {
-    // The counting query is kept from its first run on, so it adds nothing the second time.
+    // The counting query has no parameters, so it runs as a plain script and is never kept itself.
     const before = await keptStatements();
     for (let run = 0; run < 3; run++) await sql`select ${run}::integer + 1 as next`.execute(database.db);
     expect(await keptStatements()).toBe(before + 1);
@@ -72,10 +72,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('queries on the embedded database
     expect((await all()).rows).toEqual([{ id: 1, name: 'x' }]);
   });
 
-  it('prepare again what a discarded session lost', async () => {
+  it('prepare again what a discarded session lost, and keep nothing after a script that may have dropped them', async () => {
     const one = () => sql<{ one: number }>`select ${1}::integer as one`.execute(database.db);
     await one();
     await database.withScriptSession((run) => run('DISCARD ALL'));
     expect((await one()).rows).toEqual([{ one: 1 }]);
+    // A script that only names the word leaves nothing kept behind that the bound would not know of.
+    expect(await keptStatements()).toBe(1);
+    await database.withScriptSession((run) => run("select 'deallocate' as word"));
+    expect(await keptStatements()).toBe(0);
   });
 });
