@@ -25,7 +25,7 @@ interface Statement {
 }
 
 /**
- * Runs parameterised queries as named prepared statements, each text parsed once. `pglite.query` parses the
+ * Runs parameterised queries as named prepared statements from their second run on. `pglite.query` parses the
  * text again on every call and crosses into the database six times (parse, describe, bind, describe, execute,
  * sync); a kept statement is one crossing (bind, describe, execute, sync), which took a typical lookup from
  * about 200 to 70 microseconds. Values are written and rows read with PGlite's own serializers and parsers, as
@@ -35,7 +35,18 @@ interface Statement {
 export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMENTS } = {}) {
   // Insertion order is use order: a hit moves to the end, the first is the least recently used.
   const statements = new Map<string, Statement>();
+  // Texts run once so far: a statement costs more than an unnamed query to set up, so only a text seen again
+  // is kept (a start-up runs most of its queries once, and was slower when each was prepared).
+  const seenOnce = new Set<string>();
   let named = 0;
+
+  /** Whether the text was run before; remembers it otherwise (as many texts as statements, oldest dropped). */
+  function seenBefore(text: string) {
+    if (seenOnce.delete(text)) return true;
+    seenOnce.add(text);
+    if (seenOnce.size > max) seenOnce.delete(seenOnce.values().next().value!);
+    return false;
+  }
 
   async function prepare(text: string): Promise<Statement> {
     const name = `restay_${++named}`;
@@ -86,22 +97,25 @@ export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMEN
     return parse.parseResults(messages, pglite.parsers)[0] as Results<Record<string, unknown>>;
   }
 
+  async function executeKept(text: string, parameters: readonly unknown[]) {
+    try {
+      return await execute(text, parameters);
+    } catch (error) {
+      if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED) throw error;
+      // The statement was planned for columns a table no longer has: it is prepared again. Outside a
+      // transaction nothing ran, so the query is tried once more; inside one, the transaction has failed.
+      await close(text);
+      if (pglite.isInTransaction()) throw error;
+      return execute(text, parameters);
+    }
+  }
+
   return {
-    /**
-     * One query's result, as `pglite.query` answers it. Call it inside `pglite.runExclusive`: the statement's
-     * messages must not interleave with another caller's.
-     */
-    async query(text: string, parameters: readonly unknown[]) {
-      try {
-        return await execute(text, parameters);
-      } catch (error) {
-        if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED) throw error;
-        // The statement was planned for columns a table no longer has: it is prepared again. Outside a
-        // transaction nothing ran, so the query is tried once more; inside one, the transaction has failed.
-        await close(text);
-        if (pglite.isInTransaction()) throw error;
-        return execute(text, parameters);
-      }
+    /** One query's result, as `pglite.query` answers it: the first time through it, then from a kept statement. */
+    async query(text: string, parameters: readonly unknown[]): Promise<Results<Record<string, unknown>>> {
+      if (!statements.has(text) && !seenBefore(text)) return pglite.query(text, [...parameters]);
+      // A statement's messages must not interleave with another caller's.
+      return pglite.runExclusive(() => executeKept(text, parameters));
     },
     /**
      * After a script that discards or deallocates statements. They are deallocated here too: a script that only
@@ -110,6 +124,7 @@ export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMEN
      */
     async forgetAll() {
       statements.clear();
+      seenOnce.clear();
       // In a failed transaction this is refused; the session's next reset removes them.
       await pglite.execProtocolStream(serialize.query('DEALLOCATE ALL'), { syncToFs: false }).catch(() => undefined);
     },

@@ -43,7 +43,7 @@ const FORGETS_STATEMENTS = /\b(discard|deallocate)\b/i;
 async function answer(request: PGliteRequest): Promise<PGliteReply> {
   switch (request.kind) {
     case 'query': {
-      const result = await pglite.runExclusive(() => statements.query(request.sql, request.parameters));
+      const result = await statements.query(request.sql, request.parameters);
       return { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
     }
     case 'script': {

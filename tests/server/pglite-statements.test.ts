@@ -42,8 +42,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('queries on the embedded database
     const before = await keptStatements();
     for (let run = 0; run < 3; run++) await sql`select ${run}::integer + 1 as next`.execute(database.db);
     expect(await keptStatements()).toBe(before + 1);
+    // A text is kept from its second run on.
     for (let text = 0; text <= MAX_PREPARED_STATEMENTS; text++)
-      await sql`select ${text}::integer as ${sql.ref(`n${text}`)}`.execute(database.db);
+      for (let run = 0; run < 2; run++)
+        await sql`select ${text}::integer as ${sql.ref(`n${text}`)}`.execute(database.db);
     expect(await keptStatements()).toBe(MAX_PREPARED_STATEMENTS);
   });
 
@@ -66,7 +68,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('queries on the embedded database
   it('read the columns a table has now, after it gained one', async () => {
     await sql`create temp table shape_probe (id integer)`.execute(database.db);
     await sql`insert into shape_probe values (1)`.execute(database.db);
-    const all = () => sql`select * from shape_probe`.execute(database.db);
+    const all = () => sql`select * from shape_probe where id > ${0}`.execute(database.db);
+    expect((await all()).rows).toEqual([{ id: 1 }]);
     expect((await all()).rows).toEqual([{ id: 1 }]);
     await sql`alter table shape_probe add column name text default 'x'`.execute(database.db);
     expect((await all()).rows).toEqual([{ id: 1, name: 'x' }]);
@@ -75,7 +78,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('queries on the embedded database
   it('prepare again what a discarded session lost, and keep nothing after a script that may have dropped them', async () => {
     const one = () => sql<{ one: number }>`select ${1}::integer as one`.execute(database.db);
     await one();
+    await one();
     await database.withScriptSession((run) => run('DISCARD ALL'));
+    expect((await one()).rows).toEqual([{ one: 1 }]);
     expect((await one()).rows).toEqual([{ one: 1 }]);
     // A script that only names the word leaves nothing kept behind that the bound would not know of.
     expect(await keptStatements()).toBe(1);
