@@ -36,7 +36,7 @@ export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMEN
   // Insertion order is use order: a hit moves to the end, the first is the least recently used.
   const statements = new Map<string, Statement>();
   // Texts run once so far: a statement costs more than an unnamed query to set up, so only a text seen again
-  // is kept (a start-up runs most of its queries once, and was slower when each was prepared).
+  // is kept (a start-up runs most of its queries once).
   const seenOnce = new Set<string>();
   let named = 0;
 
