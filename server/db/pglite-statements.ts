@@ -93,7 +93,8 @@ export function preparedStatements(pglite: PGlite, { max = MAX_PREPARED_STATEMEN
       ]),
       { syncToFs: false },
     );
-    await pglite.syncToFs();
+    // As pglite.query does: the files are brought up to date once a transaction ends, not after each statement.
+    if (!pglite.isInTransaction()) await pglite.syncToFs();
     return parse.parseResults(messages, pglite.parsers)[0] as Results<Record<string, unknown>>;
   }
 
