@@ -217,7 +217,8 @@ function corsAllowList(config: Config) {
  * Static files of the build, and index.html for every other GET that may be a client-side route, so routes
  * survive a reload (with 404 where the app has no such page, which its shell then says); `render` fills in each
  * page's head and what its first paint needs (`seo/spa-page.ts`), and the page's own code is fetched alongside
- * the entry unless the page paints without it (then the entry's code is asked for at low priority).
+ * the entry unless the page paints without it (then the entry's code is asked for at low priority). Code a page
+ * runs only when the visitor reaches for it (the date pickers) is prefetched: fetched, not run (`pagePreloads`).
  */
 function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtml: string) => Promise<SpaPage>) {
   // Before both static mounts: it rewrites /assets/x.js to /assets/x.js.br, which the /assets mount then serves.

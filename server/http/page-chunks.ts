@@ -13,11 +13,33 @@ export type Manifest = Record<string, ManifestChunk>;
 /** The manifest's key of the entry: the SPA's index.html and what it imports. */
 export const ENTRY_KEY = 'index.html';
 
-/** The public pages a visitor most often opens first, by address, with the module of their route's page. */
+/** The date pickers' code (react-datepicker, date-fns), run when a visitor first reaches a date field. */
+const DATE_PICKERS = 'src/components/dates/StayDatePickers.tsx';
+
+/**
+ * The public pages a visitor most often opens first, by address, with the module of their route's page and the
+ * code the page runs only once the visitor reaches for it (`fetchedAhead`: the date pickers, where it has date
+ * fields).
+ */
 export const FIRST_PAINT_PAGES = [
-  { name: 'landing', path: /^\/$/, module: 'src/features/landing/components/LandingPage.tsx' },
-  { name: 'marketplace', path: /^\/marketplace$/, module: 'src/features/marketplace/components/MarketplacePage.tsx' },
-  { name: 'listing', path: /^\/listings\/[^/]+$/, module: 'src/features/listing/components/ListingDetailPage.tsx' },
+  {
+    name: 'landing',
+    path: /^\/$/,
+    module: 'src/features/landing/components/LandingPage.tsx',
+    fetchedAhead: [DATE_PICKERS],
+  },
+  {
+    name: 'marketplace',
+    path: /^\/marketplace$/,
+    module: 'src/features/marketplace/components/MarketplacePage.tsx',
+    fetchedAhead: [DATE_PICKERS],
+  },
+  {
+    name: 'listing',
+    path: /^\/listings\/[^/]+$/,
+    module: 'src/features/listing/components/ListingDetailPage.tsx',
+    fetchedAhead: [],
+  },
 ] as const;
 
 /** The chunks that `keys` load at once: themselves and their static imports, transitively. */
@@ -38,8 +60,9 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
  * page's chunk only once the entry has run and the router asks for it: one more round trip before first paint.
  * A page whose markup the server drew in full paints without its code (`withScripts: false`): then only its
  * stylesheets are linked, and its scripts leave the slow link to the page's picture and stylesheet, loading once
- * the entry asks for them. Answers no tags when the build has no manifest (an API-only test's web root) or the
- * page is not listed.
+ * the entry asks for them. The code the page runs only when the visitor reaches for it is prefetched (see
+ * `prefetches`). Answers no tags when the build has no manifest (an API-only test's web root) or the page is not
+ * listed.
  */
 export function pagePreloads(webRoot: string): (pagePath: string, withScripts: boolean) => SafeHtml {
   const manifestPath = path.join(webRoot, '.vite/manifest.json');
@@ -54,10 +77,29 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
     return {
       scripts: html`${scripts}`,
       styles: html`${styles.map((file) => html`<link rel="stylesheet" crossorigin href="/${file}">`)}`,
+      ahead: prefetches(manifest, staticClosure(manifest, [ENTRY_KEY, page.module]), page.fetchedAhead),
     };
   });
   return (pagePath, withScripts) => {
     const page = tags[FIRST_PAINT_PAGES.findIndex((candidate) => candidate.path.test(pagePath))];
-    return page ? html`${withScripts && page.scripts}${page.styles}` : html``;
+    return page ? html`${withScripts && page.scripts}${page.styles}${page.ahead}` : html``;
   };
+}
+
+/**
+ * `<link rel="prefetch">` tags for the chunks (and their stylesheets) of `modules` that the page does not load
+ * anyway (`loaded`). The browser fetches them at its lowest priority, after what the page needs, into its cache
+ * without running them: the page's load runs none of that code, and the visitor's first reach for it waits only
+ * for it to be evaluated. Each is asked for with `crossorigin`, as Vite's dynamic import asks for it, so that
+ * request is answered from the cache.
+ */
+function prefetches(manifest: Manifest, loaded: Set<string>, modules: readonly string[]): SafeHtml {
+  const chunks = [...staticClosure(manifest, modules)].filter((key) => manifest[key] && !loaded.has(key));
+  const scripts = chunks.map(
+    (key) => html`<link rel="prefetch" as="script" crossorigin href="/${manifest[key]!.file}">`,
+  );
+  const styles = chunks
+    .flatMap((key) => manifest[key]!.css ?? [])
+    .map((file) => html`<link rel="prefetch" as="style" crossorigin href="/${file}">`);
+  return html`${scripts}${styles}`;
 }

@@ -17,12 +17,29 @@ const INDEX_HTML =
   '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/vendor-6.js">' +
   '</head><body><div id="root"></div></body></html>';
-/** A build's manifest: each first page's code, one chunk with a stylesheet. */
+/**
+ * A build's manifest: each first page's code, one chunk with a stylesheet; the date pickers' code, which shares a
+ * chunk with the landing page and the marketplace and has a library chunk and a stylesheet of its own.
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js' },
-  'src/features/landing/components/LandingPage.tsx': { file: 'assets/LandingPage-2.js', css: ['assets/hero-3.css'] },
-  'src/features/marketplace/components/MarketplacePage.tsx': { file: 'assets/MarketplacePage-4.js' },
+  'src/features/landing/components/LandingPage.tsx': {
+    file: 'assets/LandingPage-2.js',
+    imports: ['_search-filters.js'],
+    css: ['assets/hero-3.css'],
+  },
+  'src/features/marketplace/components/MarketplacePage.tsx': {
+    file: 'assets/MarketplacePage-4.js',
+    imports: ['_search-filters.js'],
+  },
   'src/features/listing/components/ListingDetailPage.tsx': { file: 'assets/ListingDetailPage-5.js' },
+  '_search-filters.js': { file: 'assets/search-filters-7.js' },
+  'src/components/dates/StayDatePickers.tsx': {
+    file: 'assets/StayDatePickers-8.js',
+    imports: ['index.html', '_search-filters.js', '_datepicker.js'],
+    css: ['assets/StayDatePickers-9.css'],
+  },
+  '_datepicker.js': { file: 'assets/datepicker-10.js' },
 };
 let webRoot: string;
 let server: TestServer;
@@ -118,7 +135,10 @@ describe('the public pages are served drawn', () => {
     // The landing page keeps its stylesheet: the drawn markup needs it to paint.
     expect(await linked('/')).toEqual(['stylesheet /assets/hero-3.css']);
     expect(await linked('/marketplace')).toEqual([]);
-    expect(await linked('/marketplace?guests=2')).toEqual(['modulepreload /assets/MarketplacePage-4.js']);
+    expect(await linked('/marketplace?guests=2')).toEqual([
+      'modulepreload /assets/MarketplacePage-4.js',
+      'modulepreload /assets/search-filters-7.js',
+    ]);
     expect(await linked(`/listings/${stay}`)).toEqual([]);
     // A stay that does not exist is drawn loading: its script says so.
     expect(await linked(UNKNOWN_STAY)).toEqual(['modulepreload /assets/ListingDetailPage-5.js']);
@@ -138,6 +158,43 @@ describe('the public pages are served drawn', () => {
     }
     for (const waiting of ['/marketplace?guests=2', UNKNOWN_STAY, '/profile']) {
       for (const tag of await entryTags(waiting)) expect(tag).not.toContain('fetchpriority');
+    }
+  });
+
+  it("the pages with date fields have the browser prefetch the date pickers' code (low priority, not run)", async () => {
+    const seller = await insertProfile(server.database.db);
+    const stay = await insertListing(server.database.db, seller, { now: NOW });
+    const prefetched = async (target: TestServer, pagePath: string) =>
+      [...(await markupOf(target, pagePath)).html.matchAll(/<link rel="prefetch"[^>]*>/g)].map(([tag]) => tag).sort();
+    // The pickers' own chunk, the library chunk only they import, and their stylesheet; not the entry, nor the
+    // chunk the page loads anyway. Each asked for as the picker's import() will ask (with crossorigin),
+    // so that request is answered from the browser's cache.
+    const pickers = [
+      '<link rel="prefetch" as="script" crossorigin href="/assets/StayDatePickers-8.js">',
+      '<link rel="prefetch" as="script" crossorigin href="/assets/datepicker-10.js">',
+      '<link rel="prefetch" as="style" crossorigin href="/assets/StayDatePickers-9.css">',
+    ].sort();
+    for (const withDateFields of ['/', '/marketplace', '/marketplace?guests=2']) {
+      expect({ withDateFields, tags: await prefetched(server, withDateFields) }).toEqual({
+        withDateFields,
+        tags: pickers,
+      });
+    }
+    for (const without of [`/listings/${stay}`, UNKNOWN_STAY, '/profile']) {
+      expect({ without, tags: await prefetched(server, without) }).toEqual({ without, tags: [] });
+    }
+    const head = (await markupOf(server, '/')).html.split('</head>')[0]!;
+    expect(head).toContain('<link rel="prefetch"');
+
+    // Without a build manifest (an API-only test's web root) nothing is named.
+    const bareRoot = mkdtempSync(path.join(tmpdir(), 'restay-ssr-bare-'));
+    writeFileSync(path.join(bareRoot, 'index.html'), INDEX_HTML);
+    const bare = await startTestServer({ clock: () => NOW, webRoot: bareRoot, database: server.database, renderPage });
+    try {
+      for (const pagePath of ['/', '/marketplace']) expect(await prefetched(bare, pagePath)).toEqual([]);
+    } finally {
+      await bare.close();
+      rmSync(bareRoot, { recursive: true, force: true });
     }
   });
 
