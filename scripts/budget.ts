@@ -36,7 +36,7 @@ const LAZY = [
     after: 'marketplace',
     budgetKb: 50,
   },
-  // The landing page's search loads the same pickers once it has painted.
+  // The landing page's search runs the same pickers once a visitor reaches one of its date fields.
   {
     name: 'date pickers (landing)',
     module: 'src/components/dates/StayDatePickers.tsx',

@@ -2,9 +2,10 @@ import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 /**
- * The tests' DOM (happy-dom) has no requestIdleCallback, so what the app leaves for an idle browser (the date picker's code) waits for
- * the Safari fallback instead: a real second per test. In a file that calls this, the browser has the call, as
- * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint.
+ * The tests' DOM (happy-dom) has no requestIdleCallback. In a file that calls this, the browser has the call, as
+ * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint. A test
+ * shows with it that the page leaves nothing it should run only for the visitor (the date picker's code) to an
+ * idle browser.
  */
 export function controlIdleCallbacks() {
   const waiting = new Map<number, IdleRequestCallback>();
@@ -43,7 +44,7 @@ export function controlIdleCallbacks() {
       idleNow = true;
       act(runWaiting);
     },
-    /** A browser without the call (Safari): the app falls back to its timer. */
+    /** A browser without the call (Safari), where an app would fall back to a timer. */
     withoutIdleCallbacks: () => {
       delete (window as Partial<Window>).requestIdleCallback;
       delete (window as Partial<Window>).cancelIdleCallback;

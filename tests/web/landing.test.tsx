@@ -36,6 +36,38 @@ async function pickerLoaded(form: HTMLElement) {
   });
 }
 
+/** Both fields are still the ones drawn before the picker: its code has not run. */
+function standIns(form: HTMLElement) {
+  for (const label of ['Check-in', 'Check-out']) {
+    expect(within(form).getByLabelText(label)).toHaveAttribute('data-picker-loading');
+  }
+}
+
+/**
+ * The picker's code, imported by the test itself: had the page asked for it unprompted, it would show within a
+ * few task turns instead of after the seconds its first import takes here.
+ */
+const pickerCodeAtHand = () => import('../../src/components/dates/StayDatePickers.tsx');
+
+/** Real time for the page to do what it would, picker included, once its code is at hand. */
+const aMoment = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+/** The visitor's pointer comes over a date field, which is enough for the picker to replace both. */
+async function pointAtDates(form: HTMLElement, user: ReturnType<typeof renderRoute>['user']) {
+  await user.hover(within(form).getByLabelText('Check-in'));
+  await pickerLoaded(form);
+}
+
+/**
+ * A press on a field drawn before the picker, as a browser delivers it: the pointer goes down, the field takes
+ * the focus, the click lands; all before the picker could take the field's place.
+ */
+function press(field: HTMLElement) {
+  fireEvent.pointerDown(field);
+  fireEvent.focus(field);
+  fireEvent.click(field);
+}
+
 function typeDay(form: HTMLElement, label: string, day: string) {
   fireEvent.change(within(form).getByLabelText(label), { target: { value: shown(day) } });
 }
@@ -43,7 +75,8 @@ function typeDay(form: HTMLElement, label: string, day: string) {
 const popups = () => document.querySelectorAll('.react-datepicker__month');
 
 describe('hero search', () => {
-  it("has the labelled fields and both buttons; the dates are the marketplace's picker, loaded after first paint", async () => {
+  it("has the labelled fields and both buttons; the dates are the marketplace's picker, run once a field is pressed", async () => {
+    await pickerCodeAtHand();
     const { form, user } = await openLanding();
     for (const label of ['Location', 'Hotel Name', 'Check-in', 'Check-out']) {
       expect(within(form).getByLabelText(label)).toBeInTheDocument();
@@ -52,14 +85,19 @@ describe('hero search', () => {
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('data-picker-loading');
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('readonly');
     expect(within(form).getByLabelText('Check-in')).toHaveAttribute('placeholder', 'Add date');
+    // An idle browser does not run it either: that waits for the visitor.
     idle();
+    await aMoment();
+    standIns(form);
+
+    // A press brings the picker with that field's calendar open. Every day before today is disabled; Escape
+    // closes the calendar and leaves the field focused.
+    press(within(form).getByLabelText('Check-in'));
     await pickerLoaded(form);
     const checkIn = within(form).getByLabelText('Check-in');
     expect(checkIn.closest('.react-datepicker-wrapper')).not.toBeNull();
-
-    // Every day before today is disabled; Escape closes the calendar and leaves the field focused.
-    await user.click(checkIn);
-    expect(popups()).toHaveLength(1);
+    await waitFor(() => expect(popups()).toHaveLength(1));
+    expect(checkIn).toHaveFocus();
     const todayCell = document.querySelector('.react-datepicker__day--today')!;
     const days = [...document.querySelectorAll('.react-datepicker__day:not(.react-datepicker__day--outside-month)')];
     expect(days.slice(0, days.indexOf(todayCell)).every((cell) => cell.getAttribute('aria-disabled') === 'true')).toBe(
@@ -90,27 +128,41 @@ describe('hero search', () => {
     expect(within(form).getByRole('button', { name: 'Browse All' })).toBeInTheDocument();
   });
 
-  it('without requestIdleCallback (Safari) loads the picker a second after first paint', async () => {
+  it('without requestIdleCallback (Safari) keeps the fields drawn for seconds; a pointer over one brings the picker, closed', async () => {
     withoutIdleCallbacks();
-    // The code is here already, so the picker shows as soon as the page asks for it.
-    await import('../../src/components/dates/StayDatePickers.tsx');
-    // The second is jumped, not sat out; time also flows on its own, so the check before it leaves a margin.
+    await pickerCodeAtHand();
+    // The seconds are jumped, not sat out.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { form } = await openLanding();
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(within(form).getByLabelText('Check-out')).toHaveAttribute('data-picker-loading');
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(within(form).getByLabelText('Check-out')).not.toHaveAttribute('data-picker-loading');
+    const { form, user } = await openLanding();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    standIns(form);
+    vi.useRealTimers();
+
+    await user.hover(within(form).getByLabelText('Check-out'));
+    await pickerLoaded(form);
+    expect(within(form).getByLabelText('Check-in').closest('.react-datepicker-wrapper')).not.toBeNull();
+    // Only pointed at: no calendar opens, and the focus stays where it was.
+    expect(popups()).toHaveLength(0);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('a field reached by Tab brings the picker with the focus kept in it, closed; an arrow opens it', async () => {
+    const { form, user } = await openLanding();
+    await user.click(within(form).getByLabelText('Hotel Name'));
+    await user.tab();
+    await pickerLoaded(form);
+    const checkIn = within(form).getByLabelText('Check-in');
+    await waitFor(() => expect(checkIn).toHaveFocus());
+    expect(popups()).toHaveLength(0);
+    await user.keyboard('{ArrowDown}');
+    expect(popups()).toHaveLength(1);
   });
 
   it('a field pressed before the picker has loaded opens its calendar, focused, once it has', async () => {
     const { form } = await openLanding();
     const standIn = within(form).getByLabelText('Check-out');
     expect(standIn).toHaveAttribute('data-picker-loading');
-    // A press: the pointer goes down, the field takes the focus, the click lands.
-    fireEvent.pointerDown(standIn);
-    fireEvent.focus(standIn);
-    fireEvent.click(standIn);
+    press(standIn);
     await pickerLoaded(form);
     await waitFor(() => expect(popups()).toHaveLength(1));
     expect(within(form).getByLabelText('Check-out')).toHaveFocus();
@@ -130,8 +182,7 @@ describe('hero search', () => {
     const { form, user, router } = await openLanding();
     await user.type(within(form).getByLabelText('Location'), '  Lisbon ');
     await user.type(within(form).getByLabelText('Hotel Name'), 'Hotel Avenida');
-    idle();
-    await pickerLoaded(form);
+    await pointAtDates(form, user);
     typeDay(form, 'Check-in', inDays(3));
     typeDay(form, 'Check-out', inDays(6));
     await user.click(within(form).getByRole('button', { name: 'Search Hotels' }));
@@ -154,9 +205,8 @@ describe('hero search', () => {
   });
 
   it('takes no check-out on or before the check-in, and moves the check-out past a later check-in', async () => {
-    const { form } = await openLanding();
-    idle();
-    await pickerLoaded(form);
+    const { form, user } = await openLanding();
+    await pointAtDates(form, user);
     typeDay(form, 'Check-in', inDays(4));
     typeDay(form, 'Check-out', inDays(4));
     typeDay(form, 'Check-out', inDays(2));
@@ -172,8 +222,7 @@ describe('hero search', () => {
     try {
       const { form, user, router } = await openLanding();
       await user.type(within(form).getByLabelText('Location'), 'Paris');
-      idle();
-      await pickerLoaded(form);
+      await pointAtDates(form, user);
       typeDay(form, 'Check-in', inDays(1));
       // The visitor comes back to the tab days later and changes the place.
       vi.setSystemTime(addDays(new Date(), 3));

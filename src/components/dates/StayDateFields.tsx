@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { formatStayDate } from '../../lib/format.ts';
 import {
   DAY_FIELD_LOOKS,
@@ -10,9 +10,11 @@ import {
 
 type Pickers = ComponentType<StayDateFieldsProps & { arrival: DayFieldArrival | null }>;
 
-// The date pickers (react-datepicker and its date library) stay out of every page's first paint: one request,
-// made when a field is reached or pressed, or once the browser is idle after the page has painted. A failed load
-// is forgotten, so the next press asks again (the fields stay as drawn meanwhile).
+// The date pickers (react-datepicker, its date library and its positioning) run only once a visitor reaches for a
+// date field, so no script of theirs runs while the page loads: the main thread stays free for the visitor. The
+// server has the browser prefetch their code on the pages with date fields (low priority, not run), so the first
+// reach waits only for it to be evaluated; a page the server did not serve (a client-side navigation) downloads it
+// then. A failed load is forgotten, so the next reach asks again (the fields stay as drawn meanwhile).
 let loading: Promise<Pickers> | undefined;
 const loadPickers = () =>
   (loading ??= import('./StayDatePickers.tsx').then(
@@ -23,27 +25,18 @@ const loadPickers = () =>
     },
   ));
 
-/** After first paint, when the browser has nothing better to do (at the latest after 3 s; Safari: after 1 s). */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 1000);
-  return () => clearTimeout(timer);
-}
-
 const ignoreFailedLoad = () => {};
 
 type Arrive = (next: (noted: DayFieldArrival | null) => DayFieldArrival | null) => void;
-type StandInProps = StayDateFieldsProps & { onArrive: Arrive };
+type StandInProps = StayDateFieldsProps & { onApproach: () => void; onArrive: Arrive };
 
 /**
  * The two fields as the server draws them and as they stand until the picker's code is here: labelled, showing
- * the chosen day, read-only (a day is chosen in the picker; nothing typed here could be lost). Reaching or
- * pressing one asks for the code and is remembered, so the picker takes over that field.
+ * the chosen day, read-only (a day is chosen in the picker; nothing typed here could be lost). A pointer coming
+ * over one asks for the code (on a desktop the hover comes a moment before the press); reaching or pressing one
+ * asks for it too and is remembered, so the picker takes over that field.
  */
-function StandInFields({ startDate, endDate, look, labels, idPrefix, problem, onArrive }: StandInProps) {
+function StandInFields({ startDate, endDate, look, labels, idPrefix, problem, onApproach, onArrive }: StandInProps) {
   const styles = DAY_FIELD_LOOKS[look];
   const days = { in: startDate, out: endDate };
   return (
@@ -64,6 +57,7 @@ function StandInFields({ startDate, endDate, look, labels, idPrefix, problem, on
             aria-describedby={problem ? problem.messageId : undefined}
             data-picker-loading=""
             className={styles.field}
+            onPointerEnter={onApproach}
             // A press focuses the field too (after the pointer goes down): a press already noted stays a press.
             onPointerDown={() => onArrive(() => ({ field, pressed: true }))}
             onClick={() => onArrive(() => ({ field, pressed: true }))}
@@ -77,30 +71,22 @@ function StandInFields({ startDate, endDate, look, labels, idPrefix, problem, on
 }
 
 /**
- * Check-in and check-out, chosen with the one date picker (`StayDatePickers`), whose code loads after the page
- * has painted. Until it is here the fields stand in for it, so a server-drawn page shows them at once.
+ * Check-in and check-out, chosen with the one date picker (`StayDatePickers`), whose code runs once the visitor
+ * reaches for a field. Until then the fields stand in for it, so a server-drawn page shows them at once.
  */
 export function StayDateFields(props: StayDateFieldsProps) {
   const [Loaded, setLoaded] = useState<{ Pickers: Pickers } | null>(null);
   const [arrival, setArrival] = useState<DayFieldArrival | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    const load = () => loadPickers().then((Pickers) => current && setLoaded({ Pickers }), ignoreFailedLoad);
-    const cancelIdle = whenIdle(load);
-    return () => {
-      current = false;
-      cancelIdle();
-    };
-  }, []);
-
   if (Loaded) return <Loaded.Pickers {...props} arrival={arrival} />;
+  const load = () => loadPickers().then((Pickers) => setLoaded({ Pickers }), ignoreFailedLoad);
   return (
     <StandInFields
       {...props}
+      onApproach={load}
       onArrive={(next) => {
         setArrival(next);
-        loadPickers().then((Pickers) => setLoaded({ Pickers }), ignoreFailedLoad);
+        load();
       }}
     />
   );
