@@ -88,10 +88,10 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
 
 /**
  * `<link rel="prefetch">` tags for the chunks (and their stylesheets) of `modules` that the page does not load
- * anyway (`loaded`). The browser fetches them at its lowest priority, after what the page needs, into its cache
- * without running them: the page's load runs none of that code, and the visitor's first reach for it waits only
- * for it to be evaluated. Each is asked for with `crossorigin`, as Vite's dynamic import asks for it, so that
- * request is answered from the cache.
+ * anyway (`loaded`). The browser fetches them at its lowest priority into its cache, without running them: the
+ * page's load runs none of that code, and the visitor's first reach for it waits only for it to be evaluated.
+ * Each is asked for with `crossorigin`, as Vite's dynamic import asks for it, so that request is answered from
+ * the cache.
  */
 function prefetches(manifest: Manifest, loaded: Set<string>, modules: readonly string[]): SafeHtml {
   const chunks = [...staticClosure(manifest, modules)].filter((key) => manifest[key] && !loaded.has(key));

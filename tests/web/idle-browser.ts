@@ -3,9 +3,9 @@ import { afterEach, beforeEach } from 'vitest';
 
 /**
  * The tests' DOM (happy-dom) has no requestIdleCallback. In a file that calls this, the browser has the call, as
- * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint. A test
- * shows with it that the page leaves nothing it should run only for the visitor (the date picker's code) to an
- * idle browser.
+ * browsers but Safari do, and turns idle when the test says so: `idle()`, after the page's first paint. With it a
+ * test shows that code the page should run only for the visitor (the date picker's) does not run when the browser
+ * turns idle.
  */
 export function controlIdleCallbacks() {
   const waiting = new Map<number, IdleRequestCallback>();
