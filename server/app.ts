@@ -168,7 +168,15 @@ export function createApp(dependencies: AppDependencies): Express {
     serveSpa(
       app,
       webRoot,
-      spaPage({ db: database.db, publicUrl: config.publicUrl, clock, logger, renderPage, searches }),
+      spaPage({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        demoMode: config.demoMode,
+        clock,
+        logger,
+        renderPage,
+        searches,
+      }),
     );
   }
 

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { DEMO_MODE_ATTRIBUTE } from '../../contract/demo-mode.ts';
 import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
@@ -30,6 +31,8 @@ interface SpaPageDeps {
   publicUrl: string;
   clock: Clock;
   logger: Logger;
+  /** A public demo (DEMO_MODE): every page says so, and says it in the page itself (`withDemoMode`). */
+  demoMode: boolean;
   /** The marketplace's searches, as GET /api/listings answers them. */
   searches: SearchReplies;
   /** Absent when the build has no server renderer: every page is then drawn by its script. */
@@ -66,7 +69,7 @@ export function spaPage(deps: SpaPageDeps) {
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
     return {
-      html: withServedData(withPicture, served),
+      html: withDemoMode(withServedData(withPicture, served), deps.demoMode),
       found: isPagePath(req.path) && (stayId === undefined || stay !== undefined),
       // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
       // (drawn while its search loads) or an unknown stay still waits on its script for its content.
@@ -104,6 +107,14 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Prom
     deps.logger.error({ err: error, path: req.path }, 'the page could not be rendered on the server');
     return null;
   }
+}
+
+/**
+ * Marks the page with whether this is a public demo, which every page must say: read from the page, the banner
+ * needs no call to the API, so no HTTP client or schemas are loaded while the page loads.
+ */
+function withDemoMode(html: string, demoMode: boolean): string {
+  return html.replace(/<html\b/, () => `<html ${DEMO_MODE_ATTRIBUTE}="${demoMode}"`);
 }
 
 /**

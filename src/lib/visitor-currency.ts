@@ -63,7 +63,10 @@ export function currencyOfLocale(locale: string | undefined): string {
 
 function regionCurrency(locale: string | undefined): string {
   try {
-    const region = locale ? new Intl.Locale(locale).maximize().region : undefined;
+    const parsed = locale ? new Intl.Locale(locale) : undefined;
+    // A locale that names its region says it; only a bare language ("en") is expanded to its likely one, which
+    // is slow the first time (the browser loads its table of likely regions).
+    const region = parsed ? (parsed.region ?? parsed.maximize().region) : undefined;
     if (!region) return SEARCH_DEFAULT_CURRENCY;
     if (EURO_REGIONS.has(region)) return 'EUR';
     return REGION_CURRENCY[region] ?? SEARCH_DEFAULT_CURRENCY;

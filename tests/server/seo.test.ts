@@ -190,6 +190,16 @@ describe('what a page needs for its first paint, before its script runs', () => 
     expect(unknown).not.toContain('rel="preload" as="image"');
   });
 
+  it('every page says whether this is a public demo, so its banner needs no call to the API', async () => {
+    for (const page of ['/', '/marketplace', '/my-stays', '/no-such-page']) {
+      const html = (await server.request(page)).body as string;
+      expect({ page, html: html.slice(0, html.indexOf('<head>')) }).toEqual({
+        page,
+        html: '<!doctype html><html data-demo-mode="true">',
+      });
+    }
+  });
+
   it('a filtered marketplace and other pages carry no results; the landing page preloads its first hero photo', async () => {
     const filtered = (await server.request('/marketplace?location=Paris')).body as string;
     expect(servedSearch(filtered)).toBeUndefined();

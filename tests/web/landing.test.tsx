@@ -2,10 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '../../contract/photos.ts';
+import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
+import { HERO_PHOTOS_ASKED_AFTER_MS } from '../../src/features/landing/components/HeroBackground.tsx';
 import { addDays } from 'date-fns';
 import { localIsoDate } from '../../src/lib/calendar-day.ts';
 import { mockListings } from './api-mocks.ts';
 import { controlIdleCallbacks } from './idle-browser.ts';
+import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
 import { server } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
@@ -263,6 +266,14 @@ describe('hero photos', () => {
   const hero = () => screen.getByTestId('hero-background').parentElement!;
   const activeSrc = () =>
     screen.getByTestId('hero-background').querySelector('img[data-active="true"]')?.getAttribute('src');
+  /** Counts the calls for the hero's photo list from now on. */
+  const heroListRequests = () => {
+    let count = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).searchParams.get('purpose') === 'hero') count += 1;
+    });
+    return () => count;
+  };
 
   beforeEach(() => {
     server.use(
@@ -273,6 +284,7 @@ describe('hero photos', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    server.events.removeAllListeners();
     delete (window as { matchMedia?: unknown }).matchMedia;
   });
 
@@ -284,10 +296,22 @@ describe('hero photos', () => {
     expect(first).toHaveAttribute('fetchpriority', 'high');
   });
 
-  it('starts at a random photo and moves on every 6 s with a 0.5 s fade, crediting the photographer', async () => {
+  it('asks for the photo list only once the first photo has shown for 4 s, not while the page loads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked = heroListRequests();
+    await openLanding();
+    act(() => vi.advanceTimersByTime(HERO_PHOTOS_ASKED_AFTER_MS - 1_000));
+    expect(asked()).toBe(0);
+    act(() => vi.advanceTimersByTime(1_000));
+    await waitFor(() => expect(asked()).toBe(1));
+  });
+
+  it('then starts at a random photo and moves on every 6 s with a 0.5 s fade, crediting the photographer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     await openLanding();
+    expect(activeSrc()).toBe('/images/hero/seaside-resort.svg');
+    act(() => vi.advanceTimersByTime(HERO_PHOTOS_ASKED_AFTER_MS));
     await waitFor(() => expect(activeSrc()).toBe(photo(2).url));
     const active = screen.getByTestId('hero-background').querySelector('img[data-active="true"]') as HTMLElement;
     expect(active.style.transition).toBe('opacity 500ms ease-in-out');
@@ -306,7 +330,7 @@ describe('hero photos', () => {
     expect(within(hero()).getByRole('link', { name: 'Photographer 1' })).toBeInTheDocument();
   });
 
-  it('does not rotate when the visitor prefers reduced motion', async () => {
+  it('keeps the first photo, and never asks for the list, when the visitor prefers reduced motion', async () => {
     window.matchMedia = vi.fn((query: string) => ({
       matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
@@ -314,22 +338,59 @@ describe('hero photos', () => {
       removeEventListener: () => {},
     })) as unknown as typeof window.matchMedia;
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const asked = heroListRequests();
     await openLanding();
-    await waitFor(() => expect(activeSrc()).toBe(photo(1).url));
     act(() => vi.advanceTimersByTime(30_000));
-    expect(activeSrc()).toBe(photo(1).url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(activeSrc()).toBe('/images/hero/seaside-resort.svg');
+    expect(asked()).toBe(0);
   });
 
   it('keeps the shipped image when the photo API fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked = heroListRequests();
     server.use(
       http.get('/api/photos', () =>
         HttpResponse.json({ success: false, error: 'boom', code: 'INTERNAL_ERROR' }, { status: 500 }),
       ),
     );
     await openLanding();
+    act(() => vi.advanceTimersByTime(HERO_PHOTOS_ASKED_AFTER_MS));
+    await waitFor(() => expect(asked()).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(activeSrc()).toBe('/images/hero/seaside-resort.svg');
+  });
+});
+
+describe('about and services photos', () => {
+  // The sections far below the screen until the test says otherwise.
+  const observer = fakeIntersectionObserver();
+  const about = (n: number): Photo => ({
+    url: `https://images.unsplash.com/about-${n}?w=1200`,
+    alt: `About ${n}`,
+    width: 1200,
+    height: 800,
+    attribution: null,
+  });
+
+  it("shows the shipped photos, and asks for the API's only as their row nears the screen", async () => {
+    const purposes: string[] = [];
+    server.use(
+      http.get('/api/photos', ({ request }) => {
+        const purpose = new URL(request.url).searchParams.get('purpose')!;
+        purposes.push(purpose);
+        return HttpResponse.json({ success: true, data: purpose === 'about' ? [1, 2, 3].map(about) : [] });
+      }),
+    );
+    await openLanding();
+    const row = screen.getByRole('img', { name: SHIPPED_PHOTOS.about[0]!.alt }).closest('ul')!;
+    await waitFor(() => expect(observer.observing()).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(purposes).toEqual([]);
+
+    observer.report({ isIntersecting: true }, row);
+    expect(await within(row).findByRole('img', { name: 'About 1' })).toHaveAttribute('src', about(1).url);
+    expect(purposes).toEqual(['about']);
   });
 });
 

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_MODE_ATTRIBUTE } from '../../contract/demo-mode.ts';
+import { DEMO_BANNER_TEXT } from '../../src/app/layout/DemoBanner.tsx';
 import { mockListings } from './api-mocks.ts';
 import { signIn } from './auth-mocks.ts';
 import { mockPurchasedStays } from './buying-mocks.ts';
@@ -133,5 +135,36 @@ describe('demo banner', () => {
     renderRoute('/marketplace');
     await screen.findByRole('heading', { level: 1, name: 'Marketplace' });
     expect(screen.queryByText(/Demo: no real money/)).not.toBeInTheDocument();
+  });
+
+  describe('on a page the API served, which says whether this is a demo', () => {
+    let configCalls = 0;
+    beforeEach(() => {
+      configCalls = 0;
+      server.use(
+        http.get('/api/config', () => {
+          configCalls += 1;
+          return configReply({ demoMode: false });
+        }),
+      );
+    });
+    afterEach(() => document.documentElement.removeAttribute(DEMO_MODE_ATTRIBUTE));
+
+    it('shows the banner from the page alone, without asking the API', async () => {
+      document.documentElement.setAttribute(DEMO_MODE_ATTRIBUTE, 'true');
+      renderRoute('/');
+      expect(await screen.findByRole('note')).toHaveTextContent(DEMO_BANNER_TEXT);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(configCalls).toBe(0);
+    });
+
+    it('shows none on a page marked as no demo, without asking the API', async () => {
+      document.documentElement.setAttribute(DEMO_MODE_ATTRIBUTE, 'false');
+      renderRoute('/');
+      await screen.findByRole('heading', { level: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(DEMO_BANNER_TEXT)).not.toBeInTheDocument();
+      expect(configCalls).toBe(0);
+    });
   });
 });

@@ -19,6 +19,9 @@ describe("the visitor's currency", () => {
     ['cs-CZ', 'CZK'],
     ['en-GB', 'GBP'],
     ['en', 'USD'],
+    ['de', 'EUR'],
+    ['sv-SE-u-ca-gregory', 'SEK'],
+    ['zh-Hant-HK', 'HKD'],
     ['ar-EG', 'USD'],
     [undefined, 'USD'],
   ])('defaults from the browser locale %s to %s', (locale, currency) => {

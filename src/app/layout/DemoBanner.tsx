@@ -1,10 +1,30 @@
+import { DEMO_MODE_ATTRIBUTE } from '../../../contract/demo-mode.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.ts';
 
 export const DEMO_BANNER_TEXT = 'Demo: no real money, no real hotels; do not use a real email address';
 
-/** On a public demo (DEMO_MODE), every page says plainly that nothing here is real; pinned so it is always seen. */
+/** The server's render, which cannot read the page it is drawing: the banner follows in the browser's render. */
+const SERVER_RENDER = 'server';
+const demoModeMark = () => document.documentElement.getAttribute(DEMO_MODE_ATTRIBUTE);
+
+/**
+ * On a public demo (DEMO_MODE), every page says plainly that nothing here is real. The page the API served says
+ * whether this is a demo; a page from elsewhere (a static host) asks GET /api/config.
+ */
 export function DemoBanner() {
-  if (!usePublicConfig().data?.demoMode) return null;
+  const mark = useBrowserValue(demoModeMark, SERVER_RENDER);
+  if (mark === SERVER_RENDER) return null;
+  if (mark === null) return <DemoBannerFromConfig />;
+  return mark === 'true' ? <DemoNote /> : null;
+}
+
+function DemoBannerFromConfig() {
+  return usePublicConfig().data?.demoMode ? <DemoNote /> : null;
+}
+
+/** Pinned, so it is always seen. */
+function DemoNote() {
   return (
     <>
       {/* Room below the footer, so the pinned banner never hides its last line. */}

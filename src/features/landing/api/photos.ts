@@ -14,13 +14,16 @@ export async function getPhotos(purpose: PhotoPurpose, signal?: AbortSignal): Pr
 }
 
 /**
- * Photos for one landing section. The page never waits on them: callers render shipped images until data
- * arrives and keep them when the call fails, so a failure is not worth a retry or a message.
+ * Photos for one landing section, asked for once `wanted` (when the section is about to show them, not while the
+ * page loads: the first API call loads the HTTP client and the schemas, work that would hold the main thread
+ * just when the visitor starts to use the page). The page never waits on them: callers render shipped images
+ * until data arrives and keep them when the call fails, so a failure is not worth a retry or a message.
  */
-export function usePhotos(purpose: PhotoPurpose) {
+export function usePhotos(purpose: PhotoPurpose, wanted: boolean) {
   return useQuery({
     queryKey: ['photos', purpose],
     queryFn: ({ signal }) => getPhotos(purpose, signal),
+    enabled: wanted,
     staleTime: Infinity,
     retry: false,
   });

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { SHIPPED_PHOTOS } from '../../../../contract/shipped-photos.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
 
@@ -15,7 +17,9 @@ const BUYER_STEPS = [
 ];
 
 export function AboutSection() {
-  const { data } = usePhotos('about');
+  // The photos are asked for as their row nears the screen; the shipped ones stand until then.
+  const photoRow = useRef<HTMLUListElement>(null);
+  const { data } = usePhotos('about', useNearViewport(photoRow));
   const photos = data && data.length > 0 ? data : SHIPPED_PHOTOS.about;
 
   return (
@@ -51,7 +55,7 @@ export function AboutSection() {
           </div>
         </div>
 
-        <ul className="mt-12 grid gap-6 sm:grid-cols-3">
+        <ul ref={photoRow} className="mt-12 grid gap-6 sm:grid-cols-3">
           {photos.slice(0, 3).map((photo) => (
             <li key={photo.url}>
               {/* A fixed 3:2 box: nothing moves when the photo arrives. */}

@@ -8,18 +8,34 @@ import { PREFERS_REDUCED_MOTION, useMediaQuery } from '../../../lib/use-media-qu
 /** Preloaded by index.html and painted at once, so the hero never waits on the photo API. */
 export const FIRST_HERO_IMAGE = SHIPPED_PHOTOS.hero[0]!;
 
+const FADE = `opacity ${HERO_FADE_MS}ms ease-in-out`;
+
 /**
- * The hero's rotating photos: a random start, a new photo every 6 s with a 0.5 s cross-fade, and no rotation
- * for visitors who prefer reduced motion. Only the previous, current and next photos are in the page, so the
- * others are not downloaded until their turn.
+ * How long the shipped first photo shows before the photo list is asked for (a photo from the list then fades in):
+ * the page has loaded by then, so the call and the code it needs do not hold the main thread while the visitor
+ * starts to use the page.
+ */
+export const HERO_PHOTOS_ASKED_AFTER_MS = HERO_ROTATION_MS - 2_000;
+
+/**
+ * The hero's rotating photos: the shipped first photo, then from the list the API gives a random start and a new
+ * photo every 6 s with a 0.5 s cross-fade. For visitors who prefer reduced motion nothing changes by itself: the
+ * first photo stays and the list is never asked for. Only the previous, current and next photos are in the page,
+ * so the others are not downloaded until their turn.
  */
 export function HeroBackground() {
-  const { data } = usePhotos('hero');
-  const photos = data && data.length > 0 ? data : null;
   const reducedMotion = useMediaQuery(PREFERS_REDUCED_MOTION);
+  const [listWanted, setListWanted] = useState(false);
+  useEffect(() => {
+    if (reducedMotion) return;
+    const timer = window.setTimeout(() => setListWanted(true), HERO_PHOTOS_ASKED_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [reducedMotion]);
+  const { data } = usePhotos('hero', listWanted);
+  const photos = data && data.length > 0 && !reducedMotion ? data : null;
   const [startAt] = useState(Math.random);
   const [ticks, setTicks] = useState(0);
-  const rotating = photos !== null && photos.length > 1 && !reducedMotion;
+  const rotating = photos !== null && photos.length > 1;
 
   useEffect(() => {
     if (!rotating) return;
@@ -30,7 +46,6 @@ export function HeroBackground() {
   const count = photos?.length ?? 0;
   const current = photos ? (Math.floor(startAt * count) + ticks) % count : -1;
   const layers = photos ? [...new Set([(current - 1 + count) % count, current, (current + 1) % count])] : [];
-  const transition = reducedMotion ? undefined : `opacity ${HERO_FADE_MS}ms ease-in-out`;
 
   const credited = photos?.[current];
   return (
@@ -60,7 +75,7 @@ export function HeroBackground() {
                   loading={active ? 'eager' : 'lazy'}
                   decoding="async"
                   data-active={String(active)}
-                  style={{ opacity: active ? 1 : 0, transition }}
+                  style={{ opacity: active ? 1 : 0, transition: FADE }}
                   className="absolute inset-0 size-full object-cover"
                 />
               );

@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { SHIPPED_PHOTOS } from '../../../../contract/shipped-photos.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import { usePhotos } from '../api/photos.ts';
 import { PhotoCredit } from './PhotoCredit.tsx';
 
@@ -22,11 +24,13 @@ const SERVICES = [
 ] as const;
 
 export function ServiceCards() {
-  const { data } = usePhotos('services');
+  // The photos are asked for as the cards near the screen; the shipped ones stand until then.
+  const cards = useRef<HTMLUListElement>(null);
+  const { data } = usePhotos('services', useNearViewport(cards));
   const photos = data && data.length > 0 ? data : SHIPPED_PHOTOS.services;
 
   return (
-    <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
+    <ul ref={cards} className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
       {SERVICES.map((service, index) => {
         const photo = photos[index % photos.length]!;
         return (
