@@ -48,6 +48,7 @@ import { paymentWebhookRouter } from './payments/webhook-route.ts';
 import { payoutAccountEvents } from './payouts/payout-accounts.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
+import { publicConfigOf } from './system/public-config.ts';
 import { systemRouter } from './system/routes.ts';
 
 export interface AppDependencies {
@@ -123,10 +124,11 @@ export function createApp(dependencies: AppDependencies): Express {
   const users = userMiddleware(auth.verify);
   // One cache for the API's searches and the marketplace page drawn with its first results.
   const searches = cachedSearchReplies(database.db);
+  const publicConfig = publicConfigOf(config);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
-  api.use(systemRouter({ config, database }));
+  api.use(systemRouter({ publicConfig, database }));
   api.use(openApiRouter({ publicUrl: config.publicUrl }));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
@@ -171,7 +173,7 @@ export function createApp(dependencies: AppDependencies): Express {
       spaPage({
         db: database.db,
         publicUrl: config.publicUrl,
-        demoMode: config.demoMode,
+        publicConfig,
         clock,
         logger,
         renderPage,

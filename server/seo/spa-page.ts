@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { DEMO_MODE_ATTRIBUTE } from '../../contract/demo-mode.ts';
+import type { PublicConfig } from '../../contract/config.ts';
+import { DEMO_MODE_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
 import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
@@ -31,8 +32,8 @@ interface SpaPageDeps {
   publicUrl: string;
   clock: Clock;
   logger: Logger;
-  /** A public demo (DEMO_MODE): every page says so, and says it in the page itself (`withDemoMode`). */
-  demoMode: boolean;
+  /** GET /api/config's reply, which every page carries too (`withPublicConfig`). */
+  publicConfig: PublicConfig;
   /** The marketplace's searches, as GET /api/listings answers them. */
   searches: SearchReplies;
   /** Absent when the build has no server renderer: every page is then drawn by its script. */
@@ -69,7 +70,7 @@ export function spaPage(deps: SpaPageDeps) {
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
     return {
-      html: withDemoMode(withServedData(withPicture, served), deps.demoMode),
+      html: withPublicConfig(withServedData(withPicture, served), deps.publicConfig),
       found: isPagePath(req.path) && (stayId === undefined || stay !== undefined),
       // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
       // (drawn while its search loads) or an unknown stay still waits on its script for its content.
@@ -110,28 +111,32 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Prom
 }
 
 /**
- * Marks the page with whether this is a public demo, which every page must say: read from the page, the banner
- * needs no call to the API, so no HTTP client or schemas are loaded while the page loads.
+ * The server's public configuration in the page, so the page needs no call to the API for it: GET /api/config's
+ * reply in a data block, and whether this is a public demo as a mark on `<html>`, which the demo banner reads
+ * without loading the schemas that check the reply.
  */
-function withDemoMode(html: string, demoMode: boolean): string {
-  return html.replace(/<html\b/, () => `<html ${DEMO_MODE_ATTRIBUTE}="${demoMode}"`);
+function withPublicConfig(html: string, publicConfig: PublicConfig): string {
+  const block = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, { success: true, data: publicConfig });
+  return html
+    .replace(/<html\b/, () => `<html ${DEMO_MODE_ATTRIBUTE}="${publicConfig.demoMode}"`)
+    .replace('</body>', () => `${block}</body>`);
 }
 
-/**
- * The replies a page carries, each in a JSON data block: the script's first render starts from them (matching
- * the markup) instead of asking again. `<` is escaped so a listing's text cannot end the block. Every insertion
- * into the page is made with a function: in a replacement string, a seller's `$&` or `$'` would be a pattern.
- */
+/** The replies a page carries, each in a JSON data block: the script's first render starts from them (matching
+ * the markup) instead of asking again. */
 function withServedData(html: string, served: Served): string {
   const blocks: [string, unknown][] = [
     [INITIAL_SEARCH_ELEMENT_ID, served.search],
     [SERVED_LISTING_ELEMENT_ID, served.listing],
   ];
-  const tags = blocks
-    .filter(([, reply]) => reply !== undefined)
-    .map(([id, reply]) => {
-      const json = JSON.stringify(reply).replace(/</g, '\\u003c');
-      return `<script type="application/json" id="${id}">${json}</script>`;
-    });
+  const tags = blocks.filter(([, reply]) => reply !== undefined).map(([id, reply]) => jsonBlock(id, reply));
   return tags.length === 0 ? html : html.replace('</body>', () => `${tags.join('')}</body>`);
+}
+
+/**
+ * An API reply as a JSON data block. `<` is escaped so a listing's text cannot end the block. Every insertion into
+ * the page is made with a function: in a replacement string, a seller's `$&` or `$'` would be a pattern.
+ */
+function jsonBlock(id: string, reply: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(reply).replace(/</g, '\\u003c')}</script>`;
 }

@@ -190,9 +190,12 @@ describe('what a page needs for its first paint, before its script runs', () => 
     expect(unknown).not.toContain('rel="preload" as="image"');
   });
 
-  it('every page says whether this is a public demo, so its banner needs no call to the API', async () => {
+  it('every page carries the public configuration as GET /api/config answers it, and marks a public demo', async () => {
+    const { body: config } = await server.request('/api/config');
     for (const page of ['/', '/marketplace', '/my-stays', '/no-such-page']) {
       const html = (await server.request(page)).body as string;
+      const block = /<script type="application\/json" id="public-config">([^<]*)<\/script>/.exec(html)?.[1];
+      expect({ page, carried: block === undefined ? undefined : JSON.parse(block) }).toEqual({ page, carried: config });
       expect({ page, html: html.slice(0, html.indexOf('<head>')) }).toEqual({
         page,
         html: '<!doctype html><html data-demo-mode="true">',

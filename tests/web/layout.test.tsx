@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_MODE_ATTRIBUTE } from '../../contract/demo-mode.ts';
+import { DEMO_MODE_ATTRIBUTE } from '../../contract/page-config.ts';
 import { DEMO_BANNER_TEXT } from '../../src/app/layout/DemoBanner.tsx';
 import { mockListings } from './api-mocks.ts';
 import { signIn } from './auth-mocks.ts';

@@ -1,4 +1,4 @@
-import { DEMO_MODE_ATTRIBUTE } from '../../../contract/demo-mode.ts';
+import { DEMO_MODE_ATTRIBUTE } from '../../../contract/page-config.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useBrowserValue } from '../../lib/use-browser-value.ts';
 
