@@ -35,6 +35,11 @@ export const listingSchema = z.object({
   reservations: z.object({ start_utc: z.string().nullable(), end_utc: z.string().nullable() }).nullable(),
   /** The hotel's IANA time zone: the stay's dates are the days its instants fall on there (UTC when unknown). */
   time_zone: z.string().optional(),
+  /**
+   * Those days (YYYY-MM-DD), worked out by the server, so a page shows them without a time-zone formatter of its
+   * own (the browser's first one loads its zone data while the page starts). Older servers leave them out.
+   */
+  stay_days: z.object({ start: z.string(), end: z.string() }).optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

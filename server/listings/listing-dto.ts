@@ -1,5 +1,6 @@
 import type { Listing } from '../../contract/listing.ts';
 import type { ListingRow } from '../db/schema.ts';
+import { hotelDate } from './stay-dates.ts';
 
 /** The listing columns the API shows; every listing query selects exactly these (and the seller's first name). */
 export const LISTING_DTO_COLUMNS = [
@@ -66,5 +67,19 @@ export function toListingDto(row: ListingWithSeller, viewerId: string | null): L
     end_utc: end,
     reservations: { start_utc: start, end_utc: end },
     time_zone: row.time_zone,
+    stay_days: stayDays(row),
   };
+}
+
+/** The days the stay's instants fall on at the hotel; in UTC when its zone is unknown here, as the SPA reads it. */
+function stayDays(row: ListingWithSeller): { start: string; end: string } {
+  const days = (timeZone: string) => ({
+    start: hotelDate(row.start_utc, timeZone),
+    end: hotelDate(row.end_utc, timeZone),
+  });
+  try {
+    return days(row.time_zone);
+  } catch {
+    return days('UTC');
+  }
 }

@@ -14,12 +14,21 @@ function isoFormatter(options: Intl.DateTimeFormatOptions): (iso: string | null 
   };
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * Stay dates read "Mar 3, 2026" ("MMM d, yyyy") everywhere; null when the value is not a date. Stay dates are
- * calendar days at the hotel (YYYY-MM-DD, from `stayDates` or the handover), which read as UTC midnights;
- * formatting in UTC keeps a stay from shifting by a day for viewers west of Greenwich.
+ * Stay dates read "Mar 3, 2026" ("MMM d, yyyy", as en-US writes it) everywhere; null when the value is not a date.
+ * Stay dates are calendar days at the hotel (YYYY-MM-DD, from `stayDates` or the handover), which read as UTC
+ * midnights; reading them in UTC keeps a stay from shifting by a day for viewers west of Greenwich. Written by
+ * hand: a page's first Intl date format loads the browser's date data, a long task while a stay's page or the
+ * marketplace starts, and these fixed English dates need none of it.
  */
-export const formatStayDate = isoFormatter({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export function formatStayDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /** "1 night", "4 nights". */
 export function formatNights(nights: number): string {

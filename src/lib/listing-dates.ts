@@ -27,13 +27,17 @@ export function hotelDay(iso: string | null, timeZone: string): string | null {
 /**
  * A listing's stay dates as the hotel counts them: the days (YYYY-MM-DD) its check-in and check-out instants fall
  * on in the hotel's time zone, so a Kyoto check-in at 15:00 reads as that day in Kyoto on every page and for every
- * viewer, as in the emails and on the hosted checkout. From the nested reservation it resells, or the top-level
- * copies a listing may carry instead; null when it has neither.
+ * viewer, as in the emails and on the hosted checkout. The server's own reading when the listing carries it
+ * (`stay_days`), else from the nested reservation it resells, or the top-level copies a listing may carry instead;
+ * null when it has neither.
  */
-export function stayDates(listing: Pick<Listing, 'reservations' | 'start_utc' | 'end_utc' | 'time_zone'>): {
+export function stayDates(
+  listing: Pick<Listing, 'reservations' | 'start_utc' | 'end_utc' | 'time_zone' | 'stay_days'>,
+): {
   start: string | null;
   end: string | null;
 } {
+  if (listing.stay_days) return listing.stay_days;
   const timeZone = listing.time_zone ?? 'UTC';
   return {
     start: hotelDay(listing.reservations?.start_utc ?? listing.start_utc ?? null, timeZone),

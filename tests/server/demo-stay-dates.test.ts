@@ -43,6 +43,8 @@ describe.each(NOWS)('the demo stays seeded at %s', (now) => {
         null,
       );
       const shown = stayDates(dto);
+      // The days the server sends are the days the SPA works out from the instants and the zone.
+      expect(stayDates({ ...dto, stay_days: undefined })).toEqual(shown);
       // What the checkout and the emails say, and what the handover records from the hotel's reservation.
       const atHotel = pms.reservations.find((row) => row.id === reservation.external_id)!;
       const enterprise = pms.enterprises.find((row) => row.id === atHotel.enterprise_id)!;
@@ -61,4 +63,24 @@ describe.each(NOWS)('the demo stays seeded at %s', (now) => {
       expect(shown.start! < shown.end!).toBe(true);
     },
   );
+});
+
+describe('the days a listing carries', () => {
+  const row = (timeZone: string) =>
+    ({
+      start_utc: new Date('2026-12-21T02:00:00.000Z'),
+      end_utc: new Date('2026-12-23T22:00:00.000Z'),
+      created_at: new Date('2026-11-01T00:00:00.000Z'),
+      time_zone: timeZone,
+      first_name: null,
+    }) as unknown as Parameters<typeof toListingDto>[0];
+
+  it('are the hotel’s days, or the UTC days when its zone is unknown here, as the SPA reads them', () => {
+    expect(toListingDto(row('Pacific/Auckland'), null).stay_days).toEqual({ start: '2026-12-21', end: '2026-12-24' });
+    expect(toListingDto(row('Nowhere/Atlantis'), null).stay_days).toEqual({ start: '2026-12-21', end: '2026-12-23' });
+    expect(stayDates({ ...toListingDto(row('Nowhere/Atlantis'), null), stay_days: undefined })).toEqual({
+      start: '2026-12-21',
+      end: '2026-12-23',
+    });
+  });
 });

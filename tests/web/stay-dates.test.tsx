@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../src/components/listings/ListingCard.tsx';
 import { ListingDetail } from '../../src/features/listing/components/ListingDetail.tsx';
+import { formatStayDate } from '../../src/lib/format.ts';
 import { stayDates } from '../../src/lib/listing-dates.ts';
 import { makeListing } from './factories.ts';
 import { WithQueriesAndRouter } from './render.tsx';
@@ -49,5 +50,36 @@ describe('stay dates are the hotel’s days', () => {
     expect(page.getAllByText(/Dec 24, 2026/).length).toBeGreaterThan(0);
     expect(page.queryByText(/Dec 23, 2026/)).not.toBeInTheDocument();
     expect(page.getByText('3 nights')).toBeInTheDocument();
+  });
+
+  it('takes the days the server worked out when the listing carries them', () => {
+    // The server's reading wins: the page then needs no time-zone formatter of its own.
+    const carried = {
+      ...auckland(),
+      stay_days: { start: '2026-12-21', end: '2026-12-24' },
+      time_zone: 'Nowhere/Atlantis',
+    };
+    expect(stayDates(carried)).toEqual({ start: '2026-12-21', end: '2026-12-24' });
+  });
+});
+
+describe('a stay date as every page writes it', () => {
+  const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+  it('reads "MMM d, yyyy" as en-US writes it in UTC, for every month and the ends of months', () => {
+    for (const year of [2025, 2026, 2028, 2031]) {
+      for (let month = 0; month < 12; month++) {
+        for (const day of [1, 9, 10, 28, 31]) {
+          const instant = new Date(Date.UTC(year, month, day));
+          const iso = instant.toISOString();
+          expect(formatStayDate(iso.slice(0, 10))).toBe(intl.format(instant));
+          expect(formatStayDate(iso)).toBe(intl.format(instant));
+        }
+      }
+    }
+  });
+
+  it('is null when the value is not a date', () => {
+    for (const value of [null, undefined, '', 'soon', '2026-13-45']) expect(formatStayDate(value)).toBeNull();
   });
 });
