@@ -32,7 +32,7 @@ interface SpaPageDeps {
   publicUrl: string;
   clock: Clock;
   logger: Logger;
-  /** GET /api/config's reply, which every page carries too (`withPublicConfig`). */
+  /** GET /api/config's reply, which every page carries too. */
   publicConfig: PublicConfig;
   /** The marketplace's searches, as GET /api/listings answers them. */
   searches: SearchReplies;
@@ -52,6 +52,11 @@ interface Served {
  * first results and their first photo; a stay's reply).
  */
 export function spaPage(deps: SpaPageDeps) {
+  // The server's public configuration in every page, so no page calls the API for it: GET /api/config's reply in
+  // a data block, and whether this is a public demo as a mark on `<html>`, which the demo banner reads without
+  // loading the schemas that check the reply. The same for every page, so made once.
+  const configBlock = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, { success: true, data: deps.publicConfig });
+  const markedHtmlTag = `<html ${DEMO_MODE_ATTRIBUTE}="${deps.publicConfig.demoMode}"`;
   return async (req: Request, indexHtml: string): Promise<SpaPage> => {
     const stayId = STAY_PAGE.exec(req.path)?.[1];
     const stay = stayId === undefined ? undefined : await findNamedListing(deps.db, stayId);
@@ -70,7 +75,11 @@ export function spaPage(deps: SpaPageDeps) {
     const picture = req.path === '/' ? FIRST_HERO_PHOTO : (head.firstPicture ?? served.search?.data[0]?.image_url);
     const withPicture = picture ? appendToHead(page, imagePreload(picture)) : page;
     return {
-      html: withPublicConfig(withServedData(withPicture, served), deps.publicConfig),
+      html: withServedData(
+        withPicture.replace(/<html\b/, () => markedHtmlTag),
+        served,
+        configBlock,
+      ),
       found: isPagePath(req.path) && (stayId === undefined || stay !== undefined),
       // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
       // (drawn while its search loads) or an unknown stay still waits on its script for its content.
@@ -111,26 +120,16 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Prom
 }
 
 /**
- * The server's public configuration in the page, so the page needs no call to the API for it: GET /api/config's
- * reply in a data block, and whether this is a public demo as a mark on `<html>`, which the demo banner reads
- * without loading the schemas that check the reply.
+ * The replies a page carries, each in a JSON data block, then the configuration's (`configBlock`): the script's
+ * first render starts from them (matching the markup) instead of asking again.
  */
-function withPublicConfig(html: string, publicConfig: PublicConfig): string {
-  const block = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, { success: true, data: publicConfig });
-  return html
-    .replace(/<html\b/, () => `<html ${DEMO_MODE_ATTRIBUTE}="${publicConfig.demoMode}"`)
-    .replace('</body>', () => `${block}</body>`);
-}
-
-/** The replies a page carries, each in a JSON data block: the script's first render starts from them (matching
- * the markup) instead of asking again. */
-function withServedData(html: string, served: Served): string {
+function withServedData(html: string, served: Served, configBlock: string): string {
   const blocks: [string, unknown][] = [
     [INITIAL_SEARCH_ELEMENT_ID, served.search],
     [SERVED_LISTING_ELEMENT_ID, served.listing],
   ];
   const tags = blocks.filter(([, reply]) => reply !== undefined).map(([id, reply]) => jsonBlock(id, reply));
-  return tags.length === 0 ? html : html.replace('</body>', () => `${tags.join('')}</body>`);
+  return html.replace('</body>', () => `${tags.join('')}${configBlock}</body>`);
 }
 
 /**
