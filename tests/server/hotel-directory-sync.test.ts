@@ -81,7 +81,7 @@ describe('the hotel directory sync', () => {
     const stays = await demoReservations();
     const upcoming = await database.db
       .selectFrom('demo_pms_reservations')
-      .select('number')
+      .select(['number', 'id', 'enterprise_id'])
       .where('scheduled_start_utc', '>=', new Date(NOW.getTime() - 24 * 60 * MINUTE_MS))
       .execute();
     expect(synced.reservations).toBe(upcoming.length);
@@ -93,6 +93,18 @@ describe('the hotel directory sync', () => {
       const before = importing.lookups().length;
       expect((await importing.pms.findByConfirmationNumber(number))?.confirmationNumber).toBe(number);
       expect(importing.lookups().slice(before)).toHaveLength(1);
+    }
+    // And re-reading one by its id, as a checkout and the handover do, asks its hotel only too, even for a stay
+    // no import has touched: one stay of each hotel.
+    await forgetEverything();
+    await instance().pms.syncDirectory!(NOW);
+    const rereading = instance();
+    const oneStayPerHotel = new Map(upcoming.map((stay) => [stay.enterprise_id, stay]));
+    expect(oneStayPerHotel.size).toBe(demoMewsAccessTokens().length);
+    for (const { number, id } of oneStayPerHotel.values()) {
+      const before = rereading.lookups().length;
+      expect((await rereading.pms.findByExternalId(id))?.confirmationNumber).toBe(number);
+      expect(rereading.lookups().slice(before)).toHaveLength(1);
     }
   });
 
