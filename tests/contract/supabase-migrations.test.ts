@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import { createTestDatabase, openBlankPGlite } from '../helpers/test-database.ts';
 
 // supabase/migrations run in a real Supabase project, where `auth.users`, `auth.uid()` and the
 // `authenticated` role exist. Here a stand-in for those three lets the same files run on PGlite.
@@ -24,7 +24,7 @@ const COLUMNS_QUERY = `select column_name, data_type, is_nullable, column_defaul
 let supabase: PGlite;
 
 beforeAll(async () => {
-  supabase = new PGlite();
+  supabase = await openBlankPGlite();
   await supabase.exec(SUPABASE_AUTH_STAND_IN);
 });
 afterAll(() => supabase.close());
