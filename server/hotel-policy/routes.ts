@@ -29,14 +29,14 @@ export function hotelPolicyRouter(deps: BuyingDeps, users: UserMiddleware): Rout
 
   router.get('/:hotelId/policy/catalog', async (req, res) => {
     const { hotel } = await roleAt(deps.db, signedInUser(req).id, req.params.hotelId);
-    const enterprise = await deps.db
+    const { token_key } = await deps.db
       .selectFrom('hotels')
-      .select('enterprise_id')
+      .select('token_key')
       .where('id', '=', hotel.id)
       .executeTakeFirstOrThrow();
     if (!deps.pms.readResaleCatalog)
       throw new AppError('UPSTREAM_ERROR', "The hotel's system does not list its rates and room types.");
-    res.json({ success: true, data: await deps.pms.readResaleCatalog(enterprise.enterprise_id) });
+    res.json({ success: true, data: await deps.pms.readResaleCatalog(token_key) });
   });
 
   router.put('/:hotelId/policy', async (req, res) => {

@@ -292,6 +292,33 @@ describe('the Mews adapter against the demo PMS', () => {
     });
     await expect(wrongClient.findByConfirmationNumber('LIS-48213')).rejects.toBeInstanceOf(AppError);
   });
+
+  it('reads a hotel’s resale catalog from that hotel’s system alone, whatever else is connected', async () => {
+    const askedWith: string[] = [];
+    const recording = createMewsPms({
+      platformUrl: () => `${url}/demo-mews`,
+      clientToken: DEMO_MEWS_CLIENT_TOKEN,
+      accessTokens: demoMewsAccessTokens(),
+      clientName: 'Restay test',
+      fetch: (input, init) => {
+        askedWith.push(JSON.parse(String(init?.body)).AccessToken);
+        return fetch(input, init);
+      },
+    });
+    const hotel = DEMO_PMS_HOTELS.at(-1)!;
+    const catalog = await recording.readResaleCatalog!(hotelKeyOf(hotel.accessToken));
+    expect(catalog.roomTypes.map((type) => type.name).sort()).toEqual(
+      hotel.categories.map((category) => category.name).sort(),
+    );
+    expect(catalog.rates.length).toBeGreaterThan(0);
+    expect(new Set(askedWith)).toEqual(new Set([hotel.accessToken]));
+
+    askedWith.length = 0;
+    await expect(recording.readResaleCatalog!(hotelKeyOf('not connected'))).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+    });
+    expect(askedWith).toEqual([]);
+  });
 });
 
 describe('the demo PMS wire rules', () => {

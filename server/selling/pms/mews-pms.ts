@@ -128,15 +128,6 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     return { accessToken, reservation: described };
   };
 
-  /** The access token of the hotel with this enterprise id, learned from each hotel's configuration/get. */
-  const tokenOfEnterprise = async (enterpriseId: string) => {
-    for (const accessToken of await currentTokens()) {
-      const hotel = await hotelOf(accessToken).catch(() => null);
-      if (hotel?.enterpriseId === enterpriseId) return accessToken;
-    }
-    return undefined;
-  };
-
   const locate = (externalId: string) =>
     findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`);
 
@@ -152,8 +143,8 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return (await locate(externalId))?.reservation ?? null;
     },
     transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
-    async readResaleCatalog(enterpriseId) {
-      const accessToken = await tokenOfEnterprise(enterpriseId);
+    async readResaleCatalog(hotelKey) {
+      const accessToken = tokenWithKey(await currentTokens(), hotelKey);
       if (!accessToken) throw upstreamError();
       return readMewsCatalog(call, accessToken).catch(asUpstreamError);
     },

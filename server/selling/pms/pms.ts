@@ -96,7 +96,8 @@ export interface Pms {
   enterpriseOf?(accessToken: string): Promise<{ id: string; name: string; chainId: string | null }>;
   /**
    * The connected hotel's rates (with their rate group) and room types, named as the hotel names them, for the
-   * hotel console's resale policy. UPSTREAM_ERROR when the hotel's system does not answer.
+   * hotel console's resale policy: asked of that hotel's system alone, named by its key (`hotels.token_key`).
+   * UPSTREAM_ERROR when the hotel's system does not answer or the hotel is not connected.
    */
-  readResaleCatalog?(enterpriseId: string): Promise<PolicyCatalog>;
+  readResaleCatalog?(hotelKey: string): Promise<PolicyCatalog>;
 }
