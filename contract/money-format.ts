@@ -5,33 +5,89 @@
  * - the payment provider's minor units (Stripe's smallest unit: yen, cents, thousandths): formatMinorUnits.
  */
 
-/** Built once per currency and decimals: a formatter costs far more to make than to use, and a page shows many prices. */
-const formats = new Map<string, Intl.NumberFormat>();
+import { EN_US_CURRENCIES } from './currency-symbols.ts';
 
-const currencyFormat = (currency: string, fractionDigits?: number) => {
+/** Writes an amount of one currency with a set number of decimals (the currency's own when not given). */
+interface CurrencyFormat {
+  format(amount: number): string;
+  decimals: number;
+}
+
+/** Built once per currency and decimals: a formatter costs far more to make than to use, and a page shows many prices. */
+const formats = new Map<string, CurrencyFormat>();
+
+const currencyFormat = (currency: string, fractionDigits?: number): CurrencyFormat => {
   const key = `${currency}:${fractionDigits ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    format = makeCurrencyFormat(currency, fractionDigits);
+    const code = currency.toUpperCase();
+    const known = EN_US_CURRENCIES[code];
+    format = known ? writtenByHand(code, known[0], fractionDigits ?? known[1]) : intlFormat(code, fractionDigits);
     formats.set(key, format);
   }
   return format;
 };
 
-const makeCurrencyFormat = (currency: string, fractionDigits?: number) => {
+/** Intl's en-US currency format, for a currency the table does not hold. */
+const intlFormat = (code: string, fractionDigits?: number): CurrencyFormat => {
   const options = {
     style: 'currency',
     ...(fractionDigits === undefined
       ? {}
       : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
   } as const;
+  let format: Intl.NumberFormat;
   try {
-    return new Intl.NumberFormat('en-US', { ...options, currency: currency.toUpperCase() });
+    format = new Intl.NumberFormat('en-US', { ...options, currency: code });
   } catch {
     // An unknown code never breaks a page: the amount is shown in dollars rather than not at all.
-    return new Intl.NumberFormat('en-US', { ...options, currency: 'USD' });
+    format = new Intl.NumberFormat('en-US', { ...options, currency: 'USD' });
   }
+  return { format: (amount) => format.format(amount), decimals: format.resolvedOptions().maximumFractionDigits ?? 2 };
 };
+
+/** Intl writes these in exponent form, which the hand-written format does not read: it hands them to Intl. */
+const PLAIN_FROM = 1e-6;
+const PLAIN_BELOW = 1e15;
+
+/**
+ * en-US as Intl writes it: a minus for any negative amount (also one that rounds to zero), the symbol, the whole
+ * part in groups of three, then the decimals, rounded half away from zero from the amount's shortest decimal
+ * form (1.005 is "1.01", as Intl has it, though the binary number is a little below).
+ */
+const writtenByHand = (code: string, symbol: string, decimals: number): CurrencyFormat => {
+  let fallback: CurrencyFormat | undefined;
+  return {
+    decimals,
+    format(amount) {
+      const size = Math.abs(amount);
+      if (!Number.isFinite(amount) || size >= PLAIN_BELOW || (size > 0 && size < PLAIN_FROM)) {
+        fallback ??= intlFormat(code, decimals);
+        return fallback.format(amount);
+      }
+      const negative = amount < 0 || Object.is(amount, -0);
+      return `${negative ? '-' : ''}${symbol}${roundedDecimal(String(size), decimals)}`;
+    },
+  };
+};
+
+/** "1234.005" at 2 decimals -> "1,234.01"; at 0 -> "1,234". */
+function roundedDecimal(plain: string, decimals: number): string {
+  const [whole = '0', fraction = ''] = plain.split('.');
+  let digits = whole + fraction.padEnd(decimals, '0').slice(0, decimals);
+  if ((fraction[decimals] ?? '0') >= '5') digits = incremented(digits);
+  const wholePart = digits.slice(0, digits.length - decimals) || '0';
+  const grouped = wholePart.replace(/\B(?=(\d{3})+$)/g, ',');
+  return decimals ? `${grouped}.${digits.slice(digits.length - decimals)}` : grouped;
+}
+
+/** A string of decimal digits plus one: "1299" -> "1300", "99" -> "100". */
+function incremented(digits: string): string {
+  let end = digits.length - 1;
+  while (end >= 0 && digits[end] === '9') end--;
+  if (end < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, end)}${Number(digits[end]) + 1}${'0'.repeat(digits.length - end - 1)}`;
+}
 
 /**
  * An amount in major units for pages: "$1,234" for whole amounts, "$1,234.50" otherwise, or always two decimals
@@ -54,6 +110,5 @@ export function formatCents(cents: number, currency: string): string {
 /** The provider's minor units, e.g. 25000 USD -> "$250.00", 5000 JPY -> "¥5,000", 1500 KWD -> "KWD 1.500". */
 export function formatMinorUnits(minorUnits: number, currency: string): string {
   const format = currencyFormat(currency);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+  return format.format(minorUnits / 10 ** format.decimals);
 }
