@@ -26,8 +26,8 @@ const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 **
 const AMOUNTS = [
   0, -0, 0.004, 0.005, 0.5, 1, 1.005, 1.015, 2.675, 9.995, 99.5, 999.995, 1234.5, -1234.5, -0.004, -0.5, 1e6,
   123_456_789.125, 999_999_999_999.99, 1e-5,
-  ...Array.from({ length: 300 }, () => Math.round((random() - 0.2) * 10 ** Math.floor(random() * 9)) / 100),
-  ...Array.from({ length: 100 }, () => Math.round(random() * 1e6) / 1000),
+  ...Array.from({ length: 120 }, () => Math.round((random() - 0.2) * 10 ** Math.floor(random() * 9)) / 100),
+  ...Array.from({ length: 40 }, () => Math.round(random() * 1e6) / 1000),
 ];
 
 describe('money as people read it', () => {
