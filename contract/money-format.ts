@@ -46,7 +46,7 @@ const intlFormat = (code: string, fractionDigits?: number): CurrencyFormat => {
   return { format: (amount) => format.format(amount), decimals: format.resolvedOptions().maximumFractionDigits ?? 2 };
 };
 
-/** Intl writes these in exponent form, which the hand-written format does not read: it hands them to Intl. */
+/** Outside these sizes String() writes an exponent or a price is not plausible: such amounts go to Intl. */
 const PLAIN_FROM = 1e-6;
 const PLAIN_BELOW = 1e15;
 

@@ -93,7 +93,7 @@ describe('money as people read it', () => {
     expect(formatMinorUnits(5000, 'jpy')).toBe('¥5,000');
   });
 
-  it('shows an amount Intl writes in exponent form, or no number at all, as Intl does', () => {
+  it('hands Intl an amount past any price, too small to write plainly, or not a number', () => {
     for (const amount of [1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY])
       expect(formatMajorUnits(amount, 'EUR', { cents: 'always' })).toBe(intl(amount, 'EUR', 2));
   });
