@@ -37,8 +37,9 @@ function windows(start: number, end: number): MewsInterval[] {
  * Fills the hotel directory with the confirmation number and id of every reservation at every connected hotel,
  * so that importing one, or reading it again, asks its hotel directly. A hotel's first sync reads its upcoming
  * stays; each later one reads only what changed since (Mews' `UpdatedUtc`), one call per page of a thousand, well
- * within Mews' rate limit of 200 calls per hotel per 30 s. Instances share the work through the directory's claims. A hotel that
- * fails is tried again next round; a number booked since the last sync is still found by asking every hotel.
+ * within Mews' rate limit of 200 calls per hotel per 30 s. Instances share the work through the directory's
+ * claims. A hotel that fails is tried again next round; a number booked since the last sync is still found by
+ * asking every hotel.
  */
 export async function syncHotelDirectory(
   deps: {
