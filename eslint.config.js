@@ -38,7 +38,7 @@ export const SERVER_LAYERS = [
 ];
 
 /** Files of server/ that wire the layers together; no folder imports them. */
-const ENTRY_POINTS = ['main', 'serve', 'cli', 'app', 'adapters', 'buying-jobs'];
+const ENTRY_POINTS = ['main', 'start-server', 'serve', 'cli', 'app', 'adapters', 'buying-jobs'];
 /** A folder's own command-line entry (npm run ledger:check, jobs, orders) wires like an entry point. */
 const COMMAND_LINE_FILES = ['server/*/cli.ts', 'server/*/*-cli.ts'];
 

@@ -1,19 +1,9 @@
-import { ConfigError, loadProcessConfig } from './config.ts';
-import { openConfiguredDatabase } from './db/client.ts';
-import { createLogger } from './logger.ts';
+import { PGliteThread } from './db/pglite-thread.ts';
 
-async function main() {
-  const config = loadProcessConfig();
-  const logger = createLogger(config);
-  // The embedded database starts in a thread of its own (most of a warm start); the server's modules load on
-  // this one meanwhile, instead of before it.
-  const [database, { serve }] = await Promise.all([openConfiguredDatabase(config), import('./serve.ts')]);
-  await serve(config, logger, database);
-}
-
-main().catch((error: unknown) => {
-  // Start-up failures are configuration or connectivity problems: say which, plainly, and stop.
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`Restay could not start.\n${message}`);
-  process.exit(1);
-});
+// The embedded database takes most of a warm start to open in its own thread, so that thread starts first and
+// loads PGlite's code while this one loads the configuration and the server's modules (ADR 0071). DATABASE_URL
+// is only a hint here, sparing a PostgreSQL deployment the thread; the configuration decides, and an unused
+// thread is discarded.
+const databaseThread = process.env.DATABASE_URL ? undefined : PGliteThread.prepare();
+const { startServer } = await import('./start-server.ts');
+await startServer(databaseThread);

@@ -35,10 +35,27 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_STARTS_AFTER_MS = 1_000;
 
 /**
- * Everything after the database is open: migrations, the demo data, the app, listening and the background
- * loops, and a graceful shutdown. Loaded by main.ts while the database starts.
+ * Everything from the database's handle on: the adapters and the app (built while an embedded database is still
+ * opening), then, once it is open, migrations, the demo data, listening and the background loops, and a graceful
+ * shutdown. Loaded by main.ts while the database starts.
  */
-export async function serve(config: Config, logger: Logger, database: DatabaseHandle) {
+export async function serve(
+  config: Config,
+  logger: Logger,
+  { database, opened }: { database: DatabaseHandle; opened: Promise<void> },
+) {
+  // A database that cannot open stops the start where it is awaited below, not as an unhandled rejection before.
+  opened.catch(() => undefined);
+  const selfOrigin = createSelfOrigin();
+  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
+  logger.info(describeAdapters(config, adapters), 'adapters chosen');
+  if (config.payments.mode === 'stripe') await checkSettlementCurrency(config, adapters.payments, logger);
+  const renderPage = pageRendererIn(path.resolve('dist/ssr'));
+  const webRoot = path.resolve('dist/web');
+  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
+  loadFetch();
+
+  await opened;
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const seeded = await seedStandInData({ config, database });
@@ -50,13 +67,6 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
     if (resumed) logger.warn({ jobs: resumed }, 'jobs cut short by an earlier process run again now');
   }
 
-  const selfOrigin = createSelfOrigin();
-  const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
-  logger.info(describeAdapters(config, adapters), 'adapters chosen');
-  if (config.payments.mode === 'stripe') await checkSettlementCurrency(config, adapters.payments, logger);
-  const renderPage = pageRendererIn(path.resolve('dist/ssr'));
-  const webRoot = path.resolve('dist/web');
-  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
   const jobs: (() => Promise<void>)[] = [];
   const buying = buyingDeps({ database, clock: systemClock, adapters, config, logger });
   const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
@@ -130,6 +140,15 @@ export async function serve(config: Config, logger: Logger, database: DatabaseHa
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Node loads its fetch on first use: 40-80 ms of this thread on 2 cores. That first use was the start's own calls
+ * right after listening (the hotels' import, the rates), and the first requests waited behind it. Reading one of
+ * its globals loads it now, while the database opens.
+ */
+function loadFetch() {
+  void globalThis.Response;
 }
 
 /**

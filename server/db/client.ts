@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import { lockDataDirectory } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, type PreparedPGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 /** Runs a multi-statement SQL script and returns the rows of its last statement. */
@@ -42,11 +42,30 @@ export interface EmbeddedDatabaseHandle extends DatabaseHandle {
   dumpTo(file: string): Promise<void>;
 }
 
+type DatabaseConfig = { databaseUrl: string | undefined; dataDir: string };
+
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
-export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
-  return openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+export async function openConfiguredDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const { database, opened } = await startConfiguredDatabase(config);
+  await opened;
+  return database;
+}
+
+/**
+ * The configured database's handle while it may still be opening: the embedded database takes most of a warm
+ * start to open in its thread, and the server builds its app meanwhile. Queries sent before `opened` settles wait
+ * for it. `opened` rejects, the data directory unlocked, when the database cannot be opened. `prepared`, a thread
+ * started before the configuration was read, opens the embedded database, or is discarded on PostgreSQL.
+ */
+export async function startConfiguredDatabase(
+  config: DatabaseConfig,
+  prepared?: PreparedPGliteThread,
+): Promise<{ database: DatabaseHandle; opened: Promise<void> }> {
+  if (config.databaseUrl) {
+    prepared?.discard();
+    return { database: await openDatabase({ url: config.databaseUrl }), opened: Promise.resolve() };
+  }
+  return spawnEmbeddedDatabase({ dataDir: path.join(config.dataDir, 'pglite') }, prepared);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -57,19 +76,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPostgres(options.url);
 }
 
-export async function openEmbeddedDatabase({
-  dataDir,
-  loadFrom,
-}: Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabaseHandle> {
-  if (!dataDir) return embeddedDatabaseOn(await PGliteThread.start(undefined, loadFrom));
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDirectory(dataDir);
+export async function openEmbeddedDatabase(options: Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabaseHandle> {
+  const { database, opened } = spawnEmbeddedDatabase(options);
+  await opened;
+  return database;
+}
+
+/** The embedded database's handle at once, and when it is open (see startConfiguredDatabase). */
+function spawnEmbeddedDatabase({ dataDir, loadFrom }: Omit<DatabaseOptions, 'url'>, prepared?: PreparedPGliteThread) {
+  const openIn = (directory: string | undefined) => (prepared ?? PGliteThread.prepare()).open(directory, loadFrom);
+  if (!dataDir) {
+    const { thread, opened } = openIn(undefined);
+    return { database: embeddedDatabaseOn(thread), opened };
+  }
+  let unlock: () => void;
   try {
-    return embeddedDatabaseOn(await PGliteThread.start(dataDir, loadFrom), unlock);
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDirectory(dataDir);
   } catch (error) {
-    unlock();
+    prepared?.discard();
     throw error;
   }
+  const { thread, opened } = openIn(dataDir);
+  return {
+    database: embeddedDatabaseOn(thread, unlock),
+    opened: opened.catch((error: unknown) => {
+      unlock();
+      throw error;
+    }),
+  };
 }
 
 /**

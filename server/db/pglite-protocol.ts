@@ -1,9 +1,12 @@
 /** Messages between the main thread (pglite-thread.ts) and the PGlite worker (pglite-worker.ts). */
-export interface PGliteWorkerData {
-  /** Directory for PGlite's files; undefined keeps everything in memory (tests). */
-  dataDir: string | undefined;
-  /** A tar file written by a `dump` request: the database starts as that copy (a migrated template, in tests). */
-  loadFrom?: string;
+/** The thread's first message: where the database is. The thread loads PGlite's code before it comes. */
+export interface PGliteOpen {
+  open: {
+    /** Directory for PGlite's files; undefined keeps everything in memory (tests). */
+    dataDir: string | undefined;
+    /** A tar file written by a `dump` request: the database starts as that copy (a migrated template, in tests). */
+    loadFrom?: string;
+  };
 }
 
 export type PGliteRequest =

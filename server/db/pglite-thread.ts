@@ -1,13 +1,29 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type {
-  PGliteErrorDetails,
-  PGliteNotice,
-  PGliteReply,
-  PGliteRequest,
-  PGliteWorkerData,
-} from './pglite-protocol.ts';
+import type { PGliteErrorDetails, PGliteNotice, PGliteOpen, PGliteReply, PGliteRequest } from './pglite-protocol.ts';
+
+/**
+ * V8 compiles PostgreSQL's WebAssembly a function at a time, quickly, and compiles a function again, optimised,
+ * once it has run code worth its tiering budget (1.8 MB by default). Opening the database runs so much once that
+ * hundreds of functions crossed it, and their optimising compiles took the CPU the start needed. Functions that
+ * keep running, as queries do, are still optimised, later (ADR 0071). A V8 flag is the whole process's; it is set
+ * before any thread compiles the database.
+ */
+const WASM_TIERING_BUDGET = '--wasm-tiering-budget=400000000';
+
+/** A database thread loading PGlite's code, not yet told where the database is. */
+export interface PreparedPGliteThread {
+  /**
+   * Opens the database (in memory without `dataDir`; a copy of `loadFrom`'s dump when given) and answers at once:
+   * requests sent before it is open wait in the thread for it. `opened` settles when it is open, or rejects, the
+   * thread ended, when it cannot be.
+   */
+  open(dataDir: string | undefined, loadFrom?: string): { thread: PGliteThread; opened: Promise<void> };
+  /** Ends the thread unused. */
+  discard(): void;
+}
 
 type Pending = { resolve: (reply: PGliteReply & { error?: undefined }) => void; reject: (error: Error) => void };
 /** A request before the thread numbers it (Omit over each member of the union, not over the union). */
@@ -26,10 +42,10 @@ export class PGliteThread {
   private failure: Error | undefined;
   private readonly listeners = new Map<string, Set<() => void>>();
 
-  private constructor(dataDir: string | undefined, loadFrom: string | undefined) {
-    const workerData: PGliteWorkerData = { dataDir, loadFrom };
+  private constructor() {
+    setFlagsFromString(WASM_TIERING_BUDGET);
     const [entry, options] = workerEntry();
-    this.worker = new Worker(entry, { ...options, workerData });
+    this.worker = new Worker(entry, options);
     this.worker.on('message', (message: PGliteReply | PGliteNotice) =>
       'notice' in message ? this.notify(message.notice) : this.settle(message),
     );
@@ -39,14 +55,34 @@ export class PGliteThread {
 
   /** Starts the worker and waits until the database is open; rejects when it cannot be opened. */
   static async start(dataDir: string | undefined, loadFrom?: string): Promise<PGliteThread> {
-    const thread = new PGliteThread(dataDir, loadFrom);
-    try {
-      await new Promise<void>((resolve, reject) => thread.pending.set(0, { resolve: () => resolve(), reject }));
-    } catch (error) {
-      await thread.worker.terminate();
-      throw error;
-    }
+    const { thread, opened } = PGliteThread.spawn(dataDir, loadFrom);
+    await opened;
     return thread;
+  }
+
+  /** Starts the worker and opens the database in it at once (see PreparedPGliteThread.open). */
+  static spawn(dataDir: string | undefined, loadFrom?: string) {
+    return PGliteThread.prepare().open(dataDir, loadFrom);
+  }
+
+  /** Starts a worker that loads PGlite's code before it is known where the database is. */
+  static prepare(): PreparedPGliteThread {
+    const thread = new PGliteThread();
+    return {
+      open: (dataDir, loadFrom) => thread.open(dataDir, loadFrom),
+      discard: () => void thread.worker.terminate(),
+    };
+  }
+
+  private open(dataDir: string | undefined, loadFrom: string | undefined) {
+    this.worker.postMessage({ open: { dataDir, loadFrom } } satisfies PGliteOpen);
+    const opened = new Promise<void>((resolve, reject) =>
+      this.pending.set(0, { resolve: () => resolve(), reject }),
+    ).catch(async (error: unknown) => {
+      await this.worker.terminate();
+      throw error;
+    });
+    return { thread: this, opened };
   }
 
   query(sql: string, parameters: readonly unknown[]) {

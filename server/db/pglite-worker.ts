@@ -4,7 +4,7 @@
  * a transaction's statements arrive together, and PGlite runs its statements one after another.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -12,14 +12,13 @@ import {
   DATABASE_ERROR_FIELDS,
   type PGliteErrorDetails,
   type PGliteNotice,
+  type PGliteOpen,
   type PGliteReply,
   type PGliteRequest,
-  type PGliteWorkerData,
 } from './pglite-protocol.ts';
 import { preparedStatements } from './pglite-statements.ts';
 
 const port = parentPort!;
-const { dataDir, loadFrom } = workerData as PGliteWorkerData;
 
 // PostgreSQL's defaults size shared memory for a server of 100 connections with 128 MB of buffers; PGlite builds
 // that memory in WebAssembly on every start, which was about a third of a warm start's CPU. One process's single
@@ -29,18 +28,21 @@ const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'max_connections=5', 'max_lock
 
 // Search (migration 0004) needs trigram indexes over unaccented text; PGlite ships both as extensions.
 // Starting from a dump skips creating the cluster (initdb), which is most of an empty database's start-up.
-const pglite = new PGlite({
-  dataDir,
-  extensions: { pg_trgm, unaccent },
-  startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
-  loadDataDir: loadFrom ? new Blob([readFileSync(loadFrom)]) : undefined,
-});
+function openPGlite({ dataDir, loadFrom }: PGliteOpen['open']) {
+  return new PGlite({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+    loadDataDir: loadFrom ? new Blob([readFileSync(loadFrom)]) : undefined,
+  });
+}
 
-const statements = preparedStatements(pglite);
 /** DISCARD ALL and DEALLOCATE drop the session's prepared statements (the test databases' reset runs the first). */
 const FORGETS_STATEMENTS = /\b(discard|deallocate)\b/i;
 
-async function answer(request: PGliteRequest): Promise<PGliteReply> {
+type Statements = ReturnType<typeof preparedStatements>;
+
+async function answer(pglite: PGlite, statements: Statements, request: PGliteRequest): Promise<PGliteReply> {
   switch (request.kind) {
     case 'query': {
       const result = await statements.query(request.sql, request.parameters);
@@ -77,14 +79,22 @@ function describeError(error: unknown): PGliteErrorDetails {
   return { message: error.message, ...Object.fromEntries(DATABASE_ERROR_FIELDS.map((name) => [name, fields[name]])) };
 }
 
-port.on('message', (request: PGliteRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies PGliteReply),
+// The first message says where the database is: the thread may be started before that is known, and loads PGlite's
+// code meanwhile (main.ts). Requests may come before the database is open (the server builds its app meanwhile):
+// each waits for it, and they keep their order, as each continues from the same promise.
+port.once('message', ({ open }: PGliteOpen) => {
+  const pglite = openPGlite(open);
+  const statements = preparedStatements(pglite);
+  port.on('message', (request: PGliteRequest) => {
+    pglite.waitReady
+      .then(() => answer(pglite, statements, request))
+      .then(
+        (reply) => port.postMessage(reply),
+        (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies PGliteReply),
+      );
+  });
+  pglite.waitReady.then(
+    () => port.postMessage({ id: 0, rows: [] } satisfies PGliteReply),
+    (error: unknown) => port.postMessage({ id: 0, error: describeError(error) } satisfies PGliteReply),
   );
 });
-
-pglite.waitReady.then(
-  () => port.postMessage({ id: 0, rows: [] } satisfies PGliteReply),
-  (error: unknown) => port.postMessage({ id: 0, error: describeError(error) } satisfies PGliteReply),
-);

@@ -75,7 +75,7 @@ export async function openBlankPGlite(): Promise<PGlite> {
 }
 
 /** The template's dump, once the run has made it (on a fresh checkout, while the first test files run). */
-async function embeddedTemplate(migrated: boolean) {
+export async function embeddedTemplate(migrated: boolean) {
   const { embedded } = inject('databaseTemplates');
   await embeddedTemplatesReady(embedded);
   return migrated ? embedded.migrated : embedded.empty;

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
+import { embeddedDatabaseOn, openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { PGliteThread } from '../../server/db/pglite-thread.ts';
+import { embeddedTemplate, openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 
 // The embedded database runs in a worker thread (server/db/pglite-thread.ts): what crosses the thread boundary
 // must arrive as PGlite itself would give it.
@@ -63,9 +64,34 @@ describe('PGlite in its worker thread', () => {
     writeFileSync(path.join(dataDir, 'PG_VERSION'), '99\n');
     try {
       await expect(openDatabase({ dataDir })).rejects.toThrow(/PGlite/);
+      // The directory is given back: another process may open it once it holds a database.
+      expect(existsSync(path.join(dataDir, 'restay.lock'))).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('answers queries sent while it is still opening, once it is open (the server builds its app meanwhile)', async () => {
+    const { thread, opened } = PGliteThread.prepare().open(undefined, await embeddedTemplate(true));
+    const early = embeddedDatabaseOn(thread);
+    try {
+      let open = false;
+      void opened.then(() => (open = true));
+      const answered = early.db.selectFrom('kysely_migration').select('name').orderBy('name').limit(1).execute();
+      expect(open).toBe(false);
+      expect(await answered).toEqual([{ name: '0001_initial.sql' }]);
+      expect(open).toBe(true);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('ends a thread prepared but never opened without a database', async () => {
+    const prepared = PGliteThread.prepare();
+    prepared.discard();
+    const { thread, opened } = prepared.open(undefined);
+    await expect(opened).rejects.toThrow(/stopped/);
+    await expect(thread.query('select 1', [])).rejects.toThrow(/stopped/);
   });
 
   it('refuses queries once closed', async () => {
