@@ -37,7 +37,7 @@ const BACKGROUND_WORK_STARTS_AFTER_MS = 1_000;
 /**
  * Everything from the database's handle on: the adapters and the app (built while an embedded database is still
  * opening), then, once it is open, migrations, the demo data, listening and the background loops, and a graceful
- * shutdown. Loaded by main.ts while the database starts.
+ * shutdown. Loaded by start-server.ts while the database starts.
  */
 export async function serve(
   config: Config,

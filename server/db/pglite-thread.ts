@@ -55,14 +55,9 @@ export class PGliteThread {
 
   /** Starts the worker and waits until the database is open; rejects when it cannot be opened. */
   static async start(dataDir: string | undefined, loadFrom?: string): Promise<PGliteThread> {
-    const { thread, opened } = PGliteThread.spawn(dataDir, loadFrom);
+    const { thread, opened } = PGliteThread.prepare().open(dataDir, loadFrom);
     await opened;
     return thread;
-  }
-
-  /** Starts the worker and opens the database in it at once (see PreparedPGliteThread.open). */
-  static spawn(dataDir: string | undefined, loadFrom?: string) {
-    return PGliteThread.prepare().open(dataDir, loadFrom);
   }
 
   /** Starts a worker that loads PGlite's code before it is known where the database is. */

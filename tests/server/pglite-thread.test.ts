@@ -77,9 +77,9 @@ describe('PGlite in its worker thread', () => {
     try {
       let open = false;
       void opened.then(() => (open = true));
-      const answered = early.db.selectFrom('kysely_migration').select('name').orderBy('name').limit(1).execute();
+      const answered = sql<{ name: string }>`select name from kysely_migration order by name limit 1`.execute(early.db);
       expect(open).toBe(false);
-      expect(await answered).toEqual([{ name: '0001_initial.sql' }]);
+      expect((await answered).rows).toEqual([{ name: '0001_initial.sql' }]);
       expect(open).toBe(true);
     } finally {
       await early.close();
