@@ -44,8 +44,6 @@ export async function serve(
   logger: Logger,
   { database, opened }: { database: DatabaseHandle; opened: Promise<void> },
 ) {
-  // A database that cannot open stops the start where it is awaited below, not as an unhandled rejection before.
-  opened.catch(() => undefined);
   const selfOrigin = createSelfOrigin();
   const adapters = await createAdapters({ config, database, logger, clock: systemClock, selfOrigin });
   logger.info(describeAdapters(config, adapters), 'adapters chosen');

@@ -54,8 +54,9 @@ export async function openConfiguredDatabase(config: DatabaseConfig): Promise<Da
 /**
  * The configured database's handle while it may still be opening: the embedded database takes most of a warm
  * start to open in its thread, and the server builds its app meanwhile. Queries sent before `opened` settles wait
- * for it. `opened` rejects, the data directory unlocked, when the database cannot be opened. `prepared`, a thread
- * started before the configuration was read, opens the embedded database, or is discarded on PostgreSQL.
+ * for it. `opened` rejects, the data directory unlocked, when the database cannot be opened; the caller awaits it
+ * once its own work is done, so a rejection before then is not an unhandled one. `prepared`, a thread started
+ * before the configuration was read, opens the embedded database, or is discarded on PostgreSQL.
  */
 export async function startConfiguredDatabase(
   config: DatabaseConfig,
@@ -65,7 +66,9 @@ export async function startConfiguredDatabase(
     prepared?.discard();
     return { database: await openDatabase({ url: config.databaseUrl }), opened: Promise.resolve() };
   }
-  return spawnEmbeddedDatabase({ dataDir: path.join(config.dataDir, 'pglite') }, prepared);
+  const starting = spawnEmbeddedDatabase({ dataDir: path.join(config.dataDir, 'pglite') }, prepared);
+  starting.opened.catch(() => undefined);
+  return starting;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

@@ -1,7 +1,8 @@
 /**
  * The embedded PGlite database, running in its own thread (see pglite-thread.ts for why). The first message says
- * where the database is; each later one is answered as it comes: the main thread's driver already hands the single session to one caller at a time, so
- * a transaction's statements arrive together, and PGlite runs its statements one after another.
+ * where the database is; each later one is answered as it comes: the main thread's driver already hands the single
+ * session to one caller at a time, so a transaction's statements arrive together, and PGlite runs its statements
+ * one after another.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
