@@ -30,6 +30,15 @@ async function openStay(
 
 const panel = () => screen.getByRole('region', { name: 'Review and pay' });
 
+/**
+ * Presses Pay Now once the panel shows the names from the buyer's profile, which it reads when it opens: a person
+ * sees them before pressing, and a press before they arrive is refused for the empty names.
+ */
+async function pressPayNow(user: ReturnType<typeof renderRoute>['user']) {
+  await within(panel()).findByDisplayValue('Ana');
+  await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+}
+
 describe('Book Now on a stay', () => {
   // The file's first render loads the page's code: slow on a busy machine.
   it('asks a guest to sign in and opens the sign-in dialog', { timeout: 30_000 }, async () => {
@@ -90,7 +99,7 @@ describe('Book Now on a stay', () => {
     const bodies = mockCreateCheckout(checkoutCreated('https://checkout.example.test/c/pay/cs_test_42', 'cs_test_42'));
     const { user, listing, assign } = await openStay(makeListing({ title: 'Harbour view suite', price: 1234 }));
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_test_42'));
     expect(bodies).toEqual([
@@ -118,7 +127,7 @@ describe('Book Now on a stay', () => {
     mockCreateCheckout({ body: { url: 'https://checkout.example.test/top', id: 'cs_top' } });
     const { user, assign } = await openStay();
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.test/top'));
     expect(sessionStorage.getItem('pendingCheckoutSessionId')).toBe('cs_top');
   });
@@ -127,7 +136,7 @@ describe('Book Now on a stay', () => {
     const bodies = mockCreateCheckout(checkoutCreated());
     const { user, assign } = await openStay(makeListing({ start_utc: null, end_utc: null, reservations: null }));
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
 
     const alert = within(panel()).getByRole('alert');
     expect(alert).toHaveTextContent('Unable to process payment');
@@ -153,7 +162,7 @@ describe('Book Now on a stay', () => {
     mockCreateCheckout(answer);
     const { user, assign } = await openStay();
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
 
     const alert = await within(panel()).findByRole('alert');
     expect(alert).toHaveTextContent('Payment Error');
@@ -171,7 +180,7 @@ describe('Book Now on a stay', () => {
     });
     const { user, reads } = await openStay(listing, { ...listing, price: 1300 });
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
 
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('The price of this stay changed');
     await waitFor(() => expect(within(panel()).getByText('Total').nextSibling).toHaveTextContent(/^\$1,300$/));
@@ -195,7 +204,7 @@ describe('Book Now on a stay', () => {
     });
     const { user } = await openStay(listing, { ...listing, status: 'reserved' });
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
 
     expect(await screen.findByText('RESERVED')).toBeInTheDocument();
     expect(
@@ -228,7 +237,7 @@ describe('Book Now on a stay', () => {
     expect(screen.queryByText(/Someone is paying/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_same'));
     expect(bodies).toHaveLength(1);
   });
@@ -245,7 +254,7 @@ describe('Book Now on a stay', () => {
     mockCreateCheckout(checkoutCreated());
     const { user, assign } = await openStay();
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
     await waitFor(() => expect(assign).toHaveBeenCalledOnce());
     expect(within(panel()).getByRole('button', { name: 'Redirecting to checkout…' })).toBeDisabled();
 
@@ -259,7 +268,7 @@ describe('Book Now on a stay', () => {
     server.use(http.post('/api/payment/create-checkout-session', () => HttpResponse.error()));
     const { user } = await openStay();
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(within(panel()).getByRole('button', { name: 'Pay Now' }));
+    await pressPayNow(user);
     expect(await within(panel()).findByRole('alert')).toHaveTextContent(
       'Unable to connect to server. Please check your internet connection and try again.',
     );

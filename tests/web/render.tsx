@@ -12,7 +12,10 @@ export function renderRoute(path: string, options: { extraPages?: RouteObject[] 
     defaultOptions: { queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false } },
   });
   const router = createMemoryRouter(buildRoutes(options.extraPages), { initialEntries: [path] });
-  const user = userEvent.setup();
+  // No pause between keystrokes and pointer steps (user-event's default waits a macrotask after each): typing a
+  // confirmation number, an email and a code in every selling test took seconds of the suite. A test that depends
+  // on something arriving first waits for it, as a person would see it first.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProviders client={queryClient}>
       <RouterProvider router={router} />
