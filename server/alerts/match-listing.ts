@@ -39,7 +39,7 @@ const isoDay = (date: Date) => new Date(date).toISOString().slice(0, 10);
 /**
  * The saved searches (not paused) that match the listing now. Only searches that could match are read: those
  * naming the listing's place, those whose map area covers its cell, and those with neither, each narrowed by
- * date and price range through the indexes of migration 0050. Each candidate is then decided by the
+ * date and price range through the indexes of migrations 0050 and 0142. Each candidate is then decided by the
  * marketplace's own search filter on the listing row, so an alert matches exactly what the search would show.
  */
 export async function findMatchingSearches(
@@ -66,8 +66,10 @@ function findCandidates(db: Kysely<Database>, listing: MatchableListing): Promis
       .selectFrom('saved_searches')
       .select(['id', 'user_id', 'frequency', 'created_at', sql<string>`query::text`.as('query_text')])
       .where('paused', '=', false)
-      .where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', startDay)]))
-      .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', endDay)]))
+      // A search without a start or an end date is unbounded that way; written so, the "anywhere" searches' index
+      // (migration 0142) narrows by both dates at once.
+      .where(sql<SqlBool>`coalesce(start_date, '-infinity'::date) <= ${startDay}::date`)
+      .where(sql<SqlBool>`coalesce(end_date, 'infinity'::date) >= ${endDay}::date`)
       .where((eb) =>
         eb.or([eb('min_price_cents', 'is', null), sql<SqlBool>`min_price_cents <= ${priceInSearchCurrency} + 1`]),
       )
