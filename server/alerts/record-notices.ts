@@ -47,31 +47,37 @@ export async function recordNotices(
   const wantInstant = told.filter((search) => search.frequency === 'instant').map((search) => search.user_id);
   await sql`select pg_advisory_xact_lock(${NOTICES_LOCK_CLASS}, 0)`.execute(trx);
   // One row per person from three arrays: a few parameters however many people are told, where a row of values
-  // each would make thousands for PostgreSQL to parse. Only people who want instant alerts are counted.
-  const { rows: inserted } = await sql<{ user_id: string; channel: 'instant' | 'digest' }>`
+  // each would make thousands for PostgreSQL to parse. Only people who want instant alerts are counted. What comes
+  // back is how many were written and whether any is instant, not a row per person told.
+  const { rows } = await sql<{ written: number; instant: boolean }>`
     with sent_today as (
       select n.user_id, count(*) as n from alert_notices n
       where n.user_id = any(${textArray(wantInstant)}::uuid[]) and n.channel = 'instant'
         and n.created_at > ${new Date(now.getTime() - DAY_MS)}
       group by n.user_id
+    ), written as (
+      insert into alert_notices
+        (user_id, saved_search_id, channel, listing_id, reason, price_cents, previous_price_cents, created_at)
+      select told.user_id, told.saved_search_id,
+        case when told.frequency = 'instant' and coalesce(sent_today.n, 0) < ${INSTANT_ALERTS_PER_DAY}
+          then 'instant' else 'digest' end,
+        ${change.listingId}::uuid, ${change.reason}, ${change.priceCents}::integer,
+        ${change.previousPriceCents}::integer, ${now}::timestamptz
+      from unnest(
+        ${textArray(told.map((search) => search.user_id))}::uuid[],
+        ${textArray(told.map((search) => search.id))}::uuid[],
+        ${textArray(told.map((search) => search.frequency))}::text[]
+      ) as told(user_id, saved_search_id, frequency)
+      left join sent_today on sent_today.user_id = told.user_id
+      on conflict (user_id, listing_id, reason) do nothing
+      returning channel
     )
-    insert into alert_notices
-      (user_id, saved_search_id, channel, listing_id, reason, price_cents, previous_price_cents, created_at)
-    select told.user_id, told.saved_search_id,
-      case when told.frequency = 'instant' and coalesce(sent_today.n, 0) < ${INSTANT_ALERTS_PER_DAY}
-        then 'instant' else 'digest' end,
-      ${change.listingId}::uuid, ${change.reason}, ${change.priceCents}::integer,
-      ${change.previousPriceCents}::integer, ${now}::timestamptz
-    from unnest(
-      ${textArray(told.map((search) => search.user_id))}::uuid[],
-      ${textArray(told.map((search) => search.id))}::uuid[],
-      ${textArray(told.map((search) => search.frequency))}::text[]
-    ) as told(user_id, saved_search_id, frequency)
-    left join sent_today on sent_today.user_id = told.user_id
-    on conflict (user_id, listing_id, reason) do nothing
-    returning user_id, channel`.execute(trx);
-  if (inserted.some((notice) => notice.channel === 'instant')) await enqueueInstantAlerts(trx, change, now);
-  return inserted.length;
+    select count(*)::integer as written, coalesce(bool_or(channel = 'instant'), false) as instant from written`.execute(
+    trx,
+  );
+  const { written, instant } = rows[0]!;
+  if (instant) await enqueueInstantAlerts(trx, change, now);
+  return written;
 }
 
 function preferred(search: MatchingSearch, than: MatchingSearch): boolean {
