@@ -49,7 +49,7 @@ export async function recordNotices(
   // One row per person from three arrays: a few parameters however many people are told, where a row of values
   // each would make thousands for PostgreSQL to parse. Only people who want instant alerts are counted. What comes
   // back is how many were written and whether any is instant, not a row per person told.
-  const { rows } = await sql<{ written: number; instant: boolean }>`
+  const recording = sql<{ written: number; instant: boolean }>`
     with sent_today as (
       select n.user_id, count(*) as n from alert_notices n
       where n.user_id = any(${textArray(wantInstant)}::uuid[]) and n.channel = 'instant'
@@ -72,10 +72,8 @@ export async function recordNotices(
       on conflict (user_id, listing_id, reason) do nothing
       returning channel
     )
-    select count(*)::integer as written, coalesce(bool_or(channel = 'instant'), false) as instant from written`.execute(
-    trx,
-  );
-  const { written, instant } = rows[0]!;
+    select count(*)::integer as written, coalesce(bool_or(channel = 'instant'), false) as instant from written`;
+  const { written, instant } = (await recording.execute(trx)).rows[0]!;
   if (instant) await enqueueInstantAlerts(trx, change, now);
   return written;
 }

@@ -164,8 +164,10 @@ describe('what each person is told', () => {
     const listingId = await listStay();
     const mine = async () => (await noticesOf(database.db, listingId)).filter((n) => n.user_id === userId);
 
-    await matchListingChange(deps(), { listingId, reason: 'new', previousPriceCents: null });
-    await matchListingChange(deps(), { listingId, reason: 'new', previousPriceCents: null });
+    const written = await matchListingChange(deps(), { listingId, reason: 'new', previousPriceCents: null });
+    // It says how many notices it wrote; run again, it writes none.
+    expect(written).toBe((await noticesOf(database.db, listingId)).length);
+    expect(await matchListingChange(deps(), { listingId, reason: 'new', previousPriceCents: null })).toBe(0);
     // The instant search wins over the older daily one.
     expect(await mine()).toEqual([
       { user_id: userId, reason: 'new', channel: 'instant', saved_search_id: instant.searchId },
