@@ -1,10 +1,11 @@
+import { PARKED_REASON } from '../handover/parked-cancellations.ts';
 import { z } from 'zod';
 import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
 import { AppError } from '../http/errors.ts';
 import type { BuyingDeps } from './deps.ts';
 import { refundOrderByOperator } from './operator-refund.ts';
 
-export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown`;
+export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown | npm run orders -- parked`;
 
 /** A refusal the operator reads as one line: what was wrong with the command or the order. */
 export class OrdersCommandError extends Error {}
@@ -20,6 +21,7 @@ export async function runOrdersCommand(
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
 ): Promise<string[]> {
   if (argv.length === 1 && argv[0] === 'unknown') return listUnknownTransfers(deps);
+  if (argv.length === 1 && argv[0] === 'parked') return listParkedCancellations(deps);
   const { orderId, reason, note } = parseRefund(argv);
   const exists = await deps.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
   if (!exists) throw new OrdersCommandError(`No order ${orderId}.`);
@@ -88,5 +90,40 @@ async function listUnknownTransfers(deps: Pick<BuyingDeps, 'db'>): Promise<strin
     (row) =>
       `${row.id}\tcheck-in ${row.start_utc.toISOString()}\tunknown since ${row.updated_at.toISOString()}\t` +
       `confirmation ${row.confirmation_number}\tseller ${row.seller_email ?? '?'}\tbuyer ${row.buyer_email ?? '?'}`,
+  );
+}
+
+/**
+ * Every `transferred` order whose stay was cancelled at the hotel before check-in for a reason that is not the
+ * hotel's (parkCancelledStay), oldest first: the buyer may have cancelled it themselves, so nothing was refunded.
+ * An operator asks the hotel and refunds (`refund <orderId> --reason cancelled_by_hotel`) if it did cancel.
+ */
+async function listParkedCancellations(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('orders')
+    .innerJoin('order_events as parked', 'parked.order_id', 'orders.id')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .innerJoin('reservations', 'reservations.id', 'orders.reservation_id')
+    .innerJoin('profiles as seller', 'seller.id', 'orders.seller_id')
+    .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
+    .select([
+      'orders.id',
+      'parked.at',
+      'parked.reason',
+      'listings.start_utc',
+      'reservations.confirmation_number',
+      'seller.email as seller_email',
+      (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
+    ])
+    .where('orders.state', '=', 'transferred')
+    .where('parked.reason', 'like', `${PARKED_REASON}%`)
+    .orderBy('parked.at')
+    .execute();
+  if (!rows.length) return ['No cancelled stay waits for an operator.'];
+  return rows.map(
+    (row) =>
+      `${row.id}	check-in ${row.start_utc.toISOString()}	parked ${row.at.toISOString()}	` +
+      `confirmation ${row.confirmation_number}	seller ${row.seller_email ?? '?'}	buyer ${row.buyer_email ?? '?'}	` +
+      row.reason.slice(PARKED_REASON.length).trim(),
   );
 }
