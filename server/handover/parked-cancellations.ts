@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/transaction.ts';
+import { PARKED_REASON } from '../orders/parked-cancellation.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import type { PmsReservation } from '../selling/pms/pms.ts';
 
@@ -12,9 +13,6 @@ const HOTELS_OWN_REASONS: ReadonlySet<string> = new Set(['ServiceNotAvailable', 
 export function cancelledByHotel(reservation: PmsReservation | null): boolean {
   return HOTELS_OWN_REASONS.has(reservation?.cancellationReason ?? '');
 }
-
-/** How a parked cancellation reads in the order's history; `npm run orders -- parked` finds it by this. */
-export const PARKED_REASON = 'parked for an operator: cancelled at the hotel before check-in, not by the hotel';
 
 /**
  * A transferred stay cancelled at the hotel before check-in for a reason that is not the hotel's: recorded in

@@ -1,4 +1,4 @@
-import { PARKED_REASON } from '../handover/parked-cancellations.ts';
+import { PARKED_REASON } from '../orders/parked-cancellation.ts';
 import { z } from 'zod';
 import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
 import { AppError } from '../http/errors.ts';

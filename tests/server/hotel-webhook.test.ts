@@ -1,4 +1,4 @@
-import { PARKED_REASON } from '../../server/handover/parked-cancellations.ts';
+import { PARKED_REASON } from '../../server/orders/parked-cancellation.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
