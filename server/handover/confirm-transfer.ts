@@ -15,7 +15,10 @@ import { handoverOf, loadTransfer, namesBuyer, recordTransferred } from './trans
  */
 export async function confirmTransfer(deps: BuyingDeps, orderId: string, lease?: JobLease): Promise<void> {
   const order = await loadTransfer(deps, orderId);
-  if (order.state !== 'transfer_unknown') return;
+  if (order.state !== 'transfer_unknown') {
+    deps.logger.info({ orderId, state: order.state }, 'confirming a transfer: the order is no longer transfer_unknown');
+    return;
+  }
   let lookup: PmsLookup;
   try {
     lookup = await deps.pms.findByExternalId(order.external_id, knownHotelOf(order));

@@ -64,7 +64,10 @@ export async function applyHotelChange(deps: BuyingDeps, reservationId: string):
     .executeTakeFirst();
   const lookup = await deps.pms.findByExternalId(reservationId, stored ? knownHotelOf(stored) : undefined);
   if (lookup.kind === 'unknown') {
-    deps.logger.info({ reservationId, why: lookup.why }, 'a hotel change cannot be read now: nothing withdrawn or refunded');
+    deps.logger.info(
+      { reservationId, why: lookup.why },
+      'a hotel change cannot be read now: nothing withdrawn or refunded',
+    );
     throw new Error(`the changed reservation cannot be read now: ${lookup.why}`);
   }
   // The hotel answered: a reservation it no longer has is one it cancelled.
@@ -115,11 +118,17 @@ async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listin
     .where('orders.listing_id', '=', listing.id)
     .where('orders.state', 'in', SALE_STATES)
     .executeTakeFirst();
-  if (!order) return;
+  if (!order) {
+    deps.logger.info({ listingId: listing.id }, 'hotel change on a sold listing with no sale under way: nothing to do');
+    return;
+  }
   // Until the handover is recorded the hotel may name the seller or, once our own change went through, the buyer.
   const problem =
     problemWith(reservation, listing) ?? guestProblem(reservation, [listing.guest_email, order.buyer_email]);
-  if (!problem) return;
+  if (!problem) {
+    deps.logger.info({ orderId: order.id }, 'hotel change read: the reservation still fits the sale');
+    return;
+  }
   if (isSaleUnderWay(order.state)) {
     deps.logger.warn(
       { orderId: order.id, reason: problem.reason },

@@ -23,7 +23,10 @@ import { hotelDate } from '../listings/stay-dates.ts';
  */
 export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
   const order = await loadTransfer(deps, orderId);
-  if (order.state !== 'paid' && order.state !== 'transferring') return;
+  if (order.state !== 'paid' && order.state !== 'transferring') {
+    deps.logger.info({ orderId, state: order.state }, 'transfer job: the order is past the transfer, nothing to do');
+    return;
+  }
   if (order.state === 'paid') {
     await inTransaction(deps.db, (trx) =>
       transitionOrder(trx, {
@@ -103,7 +106,8 @@ async function alreadyInBuyersName(
   order: { external_id: string; enterprise_id: string | null; buyer_email: string | null },
 ) {
   const lookup = await deps.pms.findByExternalId(order.external_id, knownHotelOf(order));
-  if (lookup.kind === 'unknown') throw new PmsTransferError('unavailable', `The reservation cannot be read: ${lookup.why}.`);
+  if (lookup.kind === 'unknown')
+    throw new PmsTransferError('unavailable', `The reservation cannot be read: ${lookup.why}.`);
   const atHotel = lookup.kind === 'found' ? lookup.reservation : null;
   return namesBuyer(atHotel, order.buyer_email) ? atHotel : null;
 }
