@@ -121,6 +121,11 @@ export interface BuyingFixture {
     email?: string;
     firstName?: string;
   }): Promise<{ id: string; email: string; auth: Record<string, string> }>;
+  /**
+   * Makes a listing's reservation one imported from Mews (the provider hotel changes are read for) and in
+   * `guestEmail`'s name at the hotel and in Restay. Answers its ids.
+   */
+  asMewsStayOf(listingId: string, guestEmail: string): Promise<{ reservationId: string; externalId: string }>;
   /** A listing whose reservation the PMS knows as confirmed, with the same dates. */
   listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
@@ -197,6 +202,22 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     setPayoutRelease(release) {
       // The app's buying dependencies and `deps` share the configuration's one payout policy.
       server.config.payouts.release = release;
+    },
+    async asMewsStayOf(listingId, guestEmail) {
+      const row = await db
+        .selectFrom('listings')
+        .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+        .select(['reservations.id', 'reservations.external_id'])
+        .where('listings.id', '=', listingId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('reservations')
+        .set({ provider: 'mews', guest_email: guestEmail })
+        .where('id', '=', row.id)
+        .execute();
+      const atHotel = pms.reservations.get(row.external_id)!;
+      pms.reservations.set(row.external_id, { ...atHotel, guest: { ...atHotel.guest, email: guestEmail } });
+      return { reservationId: row.id, externalId: row.external_id };
     },
     async passCheckIn(listingId) {
       const { start_utc } = await externalIdOf(listingId);

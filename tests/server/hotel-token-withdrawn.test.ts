@@ -62,20 +62,7 @@ async function giveTokenBack() {
 /** A stay of a Mews reservation in the seller's name, sold and paid: its transfer job is queued. */
 async function soldStay() {
   const held = await fx.heldStay(seller.id);
-  const row = await db()
-    .selectFrom('reservations')
-    .innerJoin('listings', 'listings.reservation_id', 'reservations.id')
-    .select(['reservations.id', 'reservations.external_id'])
-    .where('listings.id', '=', held.listingId)
-    .executeTakeFirstOrThrow();
-  await db()
-    .updateTable('reservations')
-    .set({ provider: 'mews', guest_email: SELLER_EMAIL })
-    .where('id', '=', row.id)
-    .execute();
-  const externalId = row.external_id;
-  const atHotel = fx.pms.reservations.get(externalId)!;
-  fx.pms.reservations.set(externalId, { ...atHotel, guest: { ...atHotel.guest, email: SELLER_EMAIL } });
+  const { externalId } = await fx.asMewsStayOf(held.listingId, SELLER_EMAIL);
   expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
   return { ...held, externalId };
 }

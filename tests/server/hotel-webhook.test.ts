@@ -59,20 +59,7 @@ function notify(body: unknown, query = `?Token=${encodeURIComponent(token())}`) 
  */
 async function listedStay() {
   const listingId = await fx.listStay(seller.id);
-  const row = await db()
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .select(['reservations.id', 'reservations.external_id'])
-    .where('listings.id', '=', listingId)
-    .executeTakeFirstOrThrow();
-  await db()
-    .updateTable('reservations')
-    .set({ provider: 'mews', guest_email: SELLER_EMAIL })
-    .where('id', '=', row.id)
-    .execute();
-  const externalId = row.external_id;
-  const atHotel = fx.pms.reservations.get(externalId)!;
-  fx.pms.reservations.set(externalId, { ...atHotel, guest: { ...atHotel.guest, email: SELLER_EMAIL } });
+  const { externalId } = await fx.asMewsStayOf(listingId, SELLER_EMAIL);
   const hotelChanges = (changes: Partial<ReturnType<typeof fx.pms.reservations.get> & object>) =>
     fx.pms.reservations.set(externalId, { ...fx.pms.reservations.get(externalId)!, ...changes });
   return { listingId, externalId, hotelChanges };
