@@ -217,7 +217,8 @@ async function main() {
     const rereads: number[] = [];
     for (const externalId of found) {
       const started = performance.now();
-      if ((await restarted.findByExternalId(externalId)).kind !== 'found') throw new Error(`${externalId} was not re-read`);
+      if ((await restarted.findByExternalId(externalId)).kind !== 'found')
+        throw new Error(`${externalId} was not re-read`);
       rereads.push(performance.now() - started);
     }
     report('re-read by PMS id after a restart', rereads);

@@ -43,9 +43,7 @@ export function hotelAccessTokens(
     async searchable() {
       const hotels = await db.selectFrom('hotels').select(hotelColumns).execute();
       const known = new Set(hotels.flatMap((hotel) => [hotel.token_key, hotel.imported_token_key]));
-      const connected = hotels
-        .filter((hotel) => hotel.status === 'connected')
-        .flatMap((hotel) => decrypt(hotel) ?? []);
+      const connected = hotels.filter((hotel) => hotel.status === 'connected').flatMap((hotel) => decrypt(hotel) ?? []);
       return [...connected, ...configured.filter((token) => !known.has(hotelKeyOf(token)))];
     },
     async ofHotel(hotel) {

@@ -39,7 +39,10 @@ export async function assertReservationStillSellable(
     throw hotelUnreachable();
   }
   if (lookup.kind === 'unknown') {
-    deps.logger.info({ listingId: stay.listingId, why: lookup.why }, 'checkout refused for now: the hotel cannot be asked');
+    deps.logger.info(
+      { listingId: stay.listingId, why: lookup.why },
+      'checkout refused for now: the hotel cannot be asked',
+    );
     throw hotelUnreachable();
   }
   const reservation = lookup.kind === 'found' ? lookup.reservation : null;

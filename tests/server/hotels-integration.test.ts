@@ -212,7 +212,10 @@ describe('the tokens the PMS adapter uses', () => {
       .where('enterprise_id', '=', rekeyed.ids.enterprise)
       .execute();
     const source = hotelAccessTokens(db(), hs.deps.cipher, ['configured-token'], hs.deps.logger);
-    expect(await source.ofHotel({ enterpriseId: pending.ids.enterprise })).toEqual({ kind: 'usable', token: pending.token });
+    expect(await source.ofHotel({ enterpriseId: pending.ids.enterprise })).toEqual({
+      kind: 'usable',
+      token: pending.token,
+    });
     expect(await source.ofHotel({ hotelKey: hotelKeyOf(suspended.token) })).toEqual({
       kind: 'usable',
       token: suspended.token,

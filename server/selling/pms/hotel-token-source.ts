@@ -12,9 +12,7 @@ export type HotelReference = { hotelKey: string } | { enterpriseId: string };
  * the reservation is searched for as if its hotel were not known.
  */
 export type KnownHotelToken =
-  | { kind: 'usable'; token: string }
-  | { kind: 'unusable'; why: string }
-  | { kind: 'not_a_known_hotel' };
+  { kind: 'usable'; token: string } | { kind: 'unusable'; why: string } | { kind: 'not_a_known_hotel' };
 
 /**
  * Where the PMS adapter takes its access tokens from: the ones to search every hotel with (the connected ones)

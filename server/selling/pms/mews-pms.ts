@@ -82,7 +82,10 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   const tokenWithKey = (accessTokens: readonly string[], key: string | undefined) =>
     key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
   const unknown = (why: string, context: Record<string, unknown>): Located => {
-    options.logger?.info?.({ ...context, why }, 'the hotel holding a reservation cannot be asked: its answer is unknown');
+    options.logger?.info?.(
+      { ...context, why },
+      'the hotel holding a reservation cannot be asked: its answer is unknown',
+    );
     return { kind: 'unknown', why };
   };
 
@@ -108,7 +111,11 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
           options.logger?.warn({ err: error }, 'could not remember the hotel of a reservation'),
         );
     try {
-      return { kind: 'found', accessToken, reservation: await describe(call, accessToken, reservation, hotelOf) } as const;
+      return {
+        kind: 'found',
+        accessToken,
+        reservation: await describe(call, accessToken, reservation, hotelOf),
+      } as const;
     } catch {
       return unknown("the hotel's system failed while the reservation was read", { reservationId: reservation.Id });
     }

@@ -11,7 +11,8 @@ interface TransferSteps {
 
 /** Only a hotel that answered may refuse: a reservation nobody could read is an outage, tried again later. */
 function foundOrThrow(located: Located) {
-  if (located.kind === 'unknown') throw new PmsTransferError('unavailable', `The reservation cannot be read: ${located.why}.`);
+  if (located.kind === 'unknown')
+    throw new PmsTransferError('unavailable', `The reservation cannot be read: ${located.why}.`);
   if (located.kind === 'gone') throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
   return located;
 }
