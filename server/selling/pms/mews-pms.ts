@@ -73,10 +73,7 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   };
 
   const source = options.accessTokens;
-  const tokens: HotelTokenSource =
-    typeof source === 'function' || Array.isArray(source)
-      ? fixedTokenSource(source as readonly string[])
-      : (source as HotelTokenSource);
+  const tokens: HotelTokenSource = 'searchable' in source ? source : fixedTokenSource(source);
   const currentTokens = () => tokens.searchable();
   const directory = options.directory ?? memoryHotelDirectory();
   const tokenWithKey = (accessTokens: readonly string[], key: string | undefined) =>
