@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_RELEASES } from './payouts.ts';
 
 /**
  * The reply of GET /api/config: the public run-time configuration the SPA reads at start-up, so one build runs
@@ -22,5 +23,7 @@ export const publicConfigSchema = z.object({
   demoMode: z.boolean(),
   /** The platform's fee on each sale, in percent: a seller is shown what they receive before they list. */
   platformFeePercent: z.number().min(0).max(100),
+  /** When sellers are paid (PAYOUT_RELEASE): the listing form tells a seller what a buyer's cancellation means. */
+  payoutRelease: z.enum(PAYOUT_RELEASES),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -66,6 +66,16 @@ export function payoutAccountHint(status: PayoutAccountStatus, release: PayoutRe
   }
 }
 
+/**
+ * What a buyer's own cancellation means for the seller, said as true for when this platform releases payouts:
+ * only the hotel's cancellation before check-in refunds the buyer (server/handover/hotel-changes.ts).
+ */
+export function buyerCancellationNote(release: PayoutRelease): string {
+  return release === 'check_in'
+    ? 'If the buyer cancels the stay themselves, you are still paid at check-in; only a cancellation by the hotel refunds the buyer instead.'
+    : 'If the buyer cancels the stay themselves after it is in their name, you keep your payout.';
+}
+
 /** The platform's fee on a sale, in hundredths, rounded to the nearest: the seller receives the rest. */
 export function platformFeeCents(saleCents: number, feePercent: number): number {
   return Math.round((saleCents * feePercent) / 100);

@@ -315,7 +315,10 @@ async function timePolicyCheck(
     )
     .execute();
   const reservations = await Promise.all(
-    stays.map(async (stay) => ({ reservation: await pms.findByExternalId(stay.external_id), price: stay.price_cents })),
+    stays.map(async (stay) => {
+      const lookup = await pms.findByExternalId(stay.external_id);
+      return { reservation: lookup.kind === 'found' ? lookup.reservation : null, price: stay.price_cents };
+    }),
   );
   const importMs: number[] = [];
   const checkoutMs: number[] = [];

@@ -169,7 +169,8 @@ async function main() {
       const ids: string[] = [];
       for (const number of picked) {
         const started = performance.now();
-        const reservation = await adapter().findByConfirmationNumber(number);
+        const lookup = await adapter().findByConfirmationNumber(number);
+        const reservation = lookup.kind === 'found' ? lookup.reservation : null;
         times.push(performance.now() - started);
         if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
         ids.push(reservation.externalId);
@@ -185,7 +186,8 @@ async function main() {
     const named: number[] = [];
     for (const number of picked) {
       const started = performance.now();
-      const reservation = await adapter().findByConfirmationNumber(number, { hotelKey: hotelKeyOf(tokenOf(number)) });
+      const lookup = await adapter().findByConfirmationNumber(number, { hotelKey: hotelKeyOf(tokenOf(number)) });
+      const reservation = lookup.kind === 'found' ? lookup.reservation : null;
       named.push(performance.now() - started);
       if (reservation?.confirmationNumber !== number) throw new Error(`${number} was not found`);
     }
@@ -215,7 +217,8 @@ async function main() {
     const rereads: number[] = [];
     for (const externalId of found) {
       const started = performance.now();
-      if (!(await restarted.findByExternalId(externalId))) throw new Error(`${externalId} was not re-read`);
+      if ((await restarted.findByExternalId(externalId)).kind !== 'found')
+        throw new Error(`${externalId} was not re-read`);
       rereads.push(performance.now() - started);
     }
     report('re-read by PMS id after a restart', rereads);

@@ -7,7 +7,8 @@ import type { BuyingDeps } from '../payments/deps.ts';
 import { refundOrderByOperator } from '../payments/operator-refund.ts';
 import { endHold } from '../payments/release-hold.ts';
 import { problemWith, type ReservationProblem } from '../payments/reservation-check.ts';
-import type { PmsReservation } from '../selling/pms/pms.ts';
+import { knownHotelOf, type PmsReservation } from '../selling/pms/pms.ts';
+import { cancelledByHotel, parkCancelledStay } from './parked-cancellations.ts';
 import { failSale } from './fail-sale.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 
@@ -49,13 +50,28 @@ export async function enqueueHotelChanges(
  * hold on it ended first; a sale under way ends `transfer_failed` and is refunded in full ("cancelled by the
  * hotel"). A withdrawn listing records why and its seller is emailed. A transferred stay is the buyer's now:
  * its change is logged for an operator, nothing is undone, except that with `PAYOUT_RELEASE=check_in` a stay the
- * hotel cancels before check-in is refunded to the buyer (its payout, held until check-in for this, is cancelled
- * with the refund).
- * Every step is guarded by state, so running it twice changes nothing more.
+ * hotel cancels before check-in, for a reason that says the hotel did it, is refunded to the buyer (its payout,
+ * held until check-in for this, is cancelled with the refund); any other cancellation may be the buyer's own and
+ * is parked for an operator. A hotel that cannot be asked (its system down, its token unusable) changes nothing:
+ * the job is tried again later. Every step is guarded by state, so running it twice changes nothing more.
  */
 export async function applyHotelChange(deps: BuyingDeps, reservationId: string): Promise<void> {
-  // The hotel's system unreachable: the job is tried again later.
-  const reservation = await deps.pms.findByExternalId(reservationId);
+  const stored = await deps.db
+    .selectFrom('reservations')
+    .select('enterprise_id')
+    .where('provider', '=', PROVIDER)
+    .where('external_id', '=', reservationId)
+    .executeTakeFirst();
+  const lookup = await deps.pms.findByExternalId(reservationId, stored ? knownHotelOf(stored) : undefined);
+  if (lookup.kind === 'unknown') {
+    deps.logger.info(
+      { reservationId, why: lookup.why },
+      'a hotel change cannot be read now: nothing withdrawn or refunded',
+    );
+    throw new Error(`the changed reservation cannot be read now: ${lookup.why}`);
+  }
+  // The hotel answered: a reservation it no longer has is one it cancelled.
+  const reservation = lookup.kind === 'found' ? lookup.reservation : null;
   const listings = await deps.db
     .selectFrom('listings')
     .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
@@ -102,11 +118,17 @@ async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listin
     .where('orders.listing_id', '=', listing.id)
     .where('orders.state', 'in', SALE_STATES)
     .executeTakeFirst();
-  if (!order) return;
+  if (!order) {
+    deps.logger.info({ listingId: listing.id }, 'hotel change on a sold listing with no sale under way: nothing to do');
+    return;
+  }
   // Until the handover is recorded the hotel may name the seller or, once our own change went through, the buyer.
   const problem =
     problemWith(reservation, listing) ?? guestProblem(reservation, [listing.guest_email, order.buyer_email]);
-  if (!problem) return;
+  if (!problem) {
+    deps.logger.info({ orderId: order.id }, 'hotel change read: the reservation still fits the sale');
+    return;
+  }
   if (isSaleUnderWay(order.state)) {
     deps.logger.warn(
       { orderId: order.id, reason: problem.reason },
@@ -116,6 +138,8 @@ async function sold(deps: BuyingDeps, reservation: PmsReservation | null, listin
     return;
   }
   if (cancelledBeforeCheckIn(deps, problem, listing)) {
+    if (!cancelledByHotel(reservation))
+      return parkCancelledStay(deps, order.id, reservation?.cancellationReason ?? null);
     deps.logger.warn(
       { orderId: order.id },
       'the hotel cancelled a stay in the buyer’s name before check-in: refunding the buyer, the payout is cancelled',

@@ -8,7 +8,7 @@ import type { BuyingDeps } from '../payments/deps.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
-import { PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
+import { knownHotelOf, PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
@@ -23,7 +23,10 @@ import { hotelDate } from '../listings/stay-dates.ts';
  */
 export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
   const order = await loadTransfer(deps, orderId);
-  if (order.state !== 'paid' && order.state !== 'transferring') return;
+  if (order.state !== 'paid' && order.state !== 'transferring') {
+    deps.logger.info({ orderId, state: order.state }, 'transfer job: the order is past the transfer, nothing to do');
+    return;
+  }
   if (order.state === 'paid') {
     await inTransaction(deps.db, (trx) =>
       transitionOrder(trx, {
@@ -41,11 +44,15 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
     const done = order.state === 'transferring' ? await alreadyInBuyersName(deps, order) : null;
     reservation =
       done ??
-      (await deps.pms.transferToGuest(order.external_id, {
-        firstName: order.guest_first_name ?? '',
-        lastName: order.guest_last_name ?? '',
-        email: order.buyer_email ?? '',
-      }));
+      (await deps.pms.transferToGuest(
+        order.external_id,
+        {
+          firstName: order.guest_first_name ?? '',
+          lastName: order.guest_last_name ?? '',
+          email: order.buyer_email ?? '',
+        },
+        knownHotelOf(order),
+      ));
   } catch (error) {
     const failure =
       error instanceof PmsTransferError ? error : new PmsTransferError('unavailable', String((error as Error).message));
@@ -89,12 +96,19 @@ async function parkUnknownTransfer(deps: BuyingDeps, orderId: string, detail: st
   }
 }
 
-/** A retry asks first: the reservation as the hotel holds it when it already names the buyer, else null. */
+/**
+ * A retry asks first: the reservation as the hotel holds it when it already names the buyer, else null. A
+ * reservation nobody can read now is an outage (retried, at worst `transfer_unknown`), never a refusal: the
+ * lost reply may have put it in the buyer's name.
+ */
 async function alreadyInBuyersName(
   deps: Pick<BuyingDeps, 'pms'>,
-  order: { external_id: string; buyer_email: string | null },
+  order: { external_id: string; enterprise_id: string | null; buyer_email: string | null },
 ) {
-  const atHotel = await deps.pms.findByExternalId(order.external_id);
+  const lookup = await deps.pms.findByExternalId(order.external_id, knownHotelOf(order));
+  if (lookup.kind === 'unknown')
+    throw new PmsTransferError('unavailable', `The reservation cannot be read: ${lookup.why}.`);
+  const atHotel = lookup.kind === 'found' ? lookup.reservation : null;
   return namesBuyer(atHotel, order.buyer_email) ? atHotel : null;
 }
 
@@ -119,6 +133,7 @@ export function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
       'orders.guest_first_name',
       'orders.guest_last_name',
       'reservations.external_id',
+      'reservations.enterprise_id',
       (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
     ])
     .where('orders.id', '=', orderId)

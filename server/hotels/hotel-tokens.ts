@@ -4,48 +4,68 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { hotelKeyOf } from '../selling/pms/mews-pms.ts';
 import type { Pms } from '../selling/pms/pms.ts';
+import type { HotelTokenSource } from '../selling/pms/hotel-token-source.ts';
 import type { TokenCipher } from './token-cipher.ts';
 
 /**
- * The access tokens the PMS adapter may use, read on every lookup: each connected hotel's (decrypted), and each
- * configured token (MEWS_ACCESS_TOKENS, or the demo hotels') that no hotel row accounts for yet, so a start-up
- * import still under way takes nothing away. A pending or suspended hotel's token is not used, nor a configured
- * token its hotel has since rotated.
+ * The access tokens the PMS adapter may use, read on every lookup. `searchable`: each connected hotel's
+ * (decrypted), and each configured token (MEWS_ACCESS_TOKENS, or the demo hotels') that no hotel row accounts for
+ * yet, so a start-up import still under way takes nothing away; a reservation whose hotel is not known is
+ * searched with these. `ofHotel`: the token of one hotel Restay knows holds a reservation, whatever its status:
+ * a suspended or pending hotel's token is still used for reads and for sales already paid, until the hotel's
+ * system itself refuses it; one that does not decrypt is `unusable`, never a reason to search elsewhere.
  */
 export function hotelAccessTokens(
   db: Kysely<Database>,
   cipher: TokenCipher,
   configured: readonly string[],
   logger: Pick<Logger, 'error'>,
-): () => Promise<string[]> {
+): HotelTokenSource {
   // Decrypting is cheap, but a lookup may run many times a second: each stored value is decrypted once.
   const decrypted = new Map<string, string>();
-  const decrypt = (stored: string) => {
+  const decrypt = (hotel: { access_token_ciphertext: string; token_key: string }) => {
+    const stored = hotel.access_token_ciphertext;
     let token = decrypted.get(stored);
     if (token === undefined) {
-      token = cipher.decrypt(stored);
+      try {
+        token = cipher.decrypt(stored);
+      } catch {
+        // Another HOTEL_TOKEN_KEY wrote it: that hotel cannot be asked, the others still can.
+        logger.error({ hotelKey: hotel.token_key }, 'a hotel token does not decrypt with HOTEL_TOKEN_KEY');
+        return null;
+      }
       decrypted.set(stored, token);
     }
     return token;
   };
-  return async () => {
-    const hotels = await db
-      .selectFrom('hotels')
-      .select(['status', 'access_token_ciphertext', 'token_key', 'imported_token_key'])
-      .execute();
-    const known = new Set(hotels.flatMap((hotel) => [hotel.token_key, hotel.imported_token_key]));
-    const connected = hotels
-      .filter((hotel) => hotel.status === 'connected')
-      .flatMap((hotel) => {
-        try {
-          return [decrypt(hotel.access_token_ciphertext)];
-        } catch {
-          // Another HOTEL_TOKEN_KEY wrote it: that hotel cannot be asked, the others still can.
-          logger.error({ hotelKey: hotel.token_key }, 'a hotel token does not decrypt with HOTEL_TOKEN_KEY');
-          return [];
-        }
-      });
-    return [...connected, ...configured.filter((token) => !known.has(hotelKeyOf(token)))];
+  const hotelColumns = ['status', 'access_token_ciphertext', 'token_key', 'imported_token_key'] as const;
+  return {
+    async searchable() {
+      const hotels = await db.selectFrom('hotels').select(hotelColumns).execute();
+      const known = new Set(hotels.flatMap((hotel) => [hotel.token_key, hotel.imported_token_key]));
+      const connected = hotels.filter((hotel) => hotel.status === 'connected').flatMap((hotel) => decrypt(hotel) ?? []);
+      return [...connected, ...configured.filter((token) => !known.has(hotelKeyOf(token)))];
+    },
+    async ofHotel(hotel) {
+      const row = await db
+        .selectFrom('hotels')
+        .select(hotelColumns)
+        .$call((query) =>
+          'enterpriseId' in hotel
+            ? query.where('enterprise_id', '=', hotel.enterpriseId)
+            : query.where((eb) =>
+                eb.or([eb('token_key', '=', hotel.hotelKey), eb('imported_token_key', '=', hotel.hotelKey)]),
+              ),
+        )
+        .executeTakeFirst();
+      if (!row) {
+        const token = 'hotelKey' in hotel && configured.find((candidate) => hotelKeyOf(candidate) === hotel.hotelKey);
+        return token ? { kind: 'usable', token } : { kind: 'not_a_known_hotel' };
+      }
+      const token = decrypt(row);
+      if (token === null) return { kind: 'unusable', why: 'its access token does not decrypt with HOTEL_TOKEN_KEY' };
+      return { kind: 'usable', token };
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import type { BuyingDeps } from './deps.ts';
 import { recordOrderCreated } from '../orders/order-transition.ts';
 import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
+import { knownHotelOf } from '../selling/pms/pms.ts';
 import { assertHotelStillAllows } from './hotel-check.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
 
@@ -71,6 +72,7 @@ export async function createCheckout(
   const reservation = await assertReservationStillSellable(deps, {
     listingId: listing.id,
     externalId: listing.external_id,
+    hotel: knownHotelOf(listing),
     startUtc: listing.start_utc,
     endUtc: listing.end_utc,
   });
@@ -107,6 +109,7 @@ function findListingForCheckout(deps: Pick<BuyingDeps, 'db'>, listingId: string)
       'listings.reservation_id',
       'listings.hotel_pause_reason',
       'reservations.external_id',
+      'reservations.enterprise_id',
       'reservations.time_zone',
     ])
     .where('listings.id', '=', listingId)

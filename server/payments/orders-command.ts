@@ -1,10 +1,11 @@
+import { PARKED_REASON } from '../orders/parked-cancellation.ts';
 import { z } from 'zod';
 import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
 import { AppError } from '../http/errors.ts';
 import type { BuyingDeps } from './deps.ts';
 import { refundOrderByOperator } from './operator-refund.ts';
 
-export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown`;
+export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown | npm run orders -- parked`;
 
 /** A refusal the operator reads as one line: what was wrong with the command or the order. */
 export class OrdersCommandError extends Error {}
@@ -20,6 +21,7 @@ export async function runOrdersCommand(
   deps: Pick<BuyingDeps, 'db' | 'clock'>,
 ): Promise<string[]> {
   if (argv.length === 1 && argv[0] === 'unknown') return listUnknownTransfers(deps);
+  if (argv.length === 1 && argv[0] === 'parked') return listParkedCancellations(deps);
   const { orderId, reason, note } = parseRefund(argv);
   const exists = await deps.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
   if (!exists) throw new OrdersCommandError(`No order ${orderId}.`);
@@ -60,13 +62,9 @@ function parseRefund(argv: readonly string[]): { orderId: string; reason: Operat
   return { orderId, reason: reason as OperatorRefundReason, ...(note ? { note } : {}) };
 }
 
-/**
- * Every `transfer_unknown` order, oldest first: order, check-in, since when, the seller's and the buyer's emails
- * and the hotel's confirmation number. The confirming job keeps reading the hotel; an operator who learns the
- * answer first (by calling the hotel) acts as README.md says.
- */
-async function listUnknownTransfers(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
-  const rows = await deps.db
+/** An order as the operator's lists show it: its check-in, the hotel's confirmation number, seller and buyer. */
+function operatorOrders(deps: Pick<BuyingDeps, 'db'>) {
+  return deps.db
     .selectFrom('orders')
     .innerJoin('listings', 'listings.id', 'orders.listing_id')
     .innerJoin('reservations', 'reservations.id', 'orders.reservation_id')
@@ -74,19 +72,51 @@ async function listUnknownTransfers(deps: Pick<BuyingDeps, 'db'>): Promise<strin
     .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
     .select([
       'orders.id',
-      'orders.updated_at',
       'listings.start_utc',
       'reservations.confirmation_number',
       'seller.email as seller_email',
       (eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'),
-    ])
+    ]);
+}
+
+type OperatorOrder = Awaited<ReturnType<ReturnType<typeof operatorOrders>['execute']>>[number];
+
+/** One tab-separated line: the order, its check-in, `since` (when it came to need an operator), who is involved. */
+const operatorLine = (row: OperatorOrder, since: string) =>
+  `${row.id}\tcheck-in ${row.start_utc.toISOString()}\t${since}\t` +
+  `confirmation ${row.confirmation_number}\tseller ${row.seller_email ?? '?'}\tbuyer ${row.buyer_email ?? '?'}`;
+
+/**
+ * Every `transfer_unknown` order, oldest first: order, check-in, since when, the seller's and the buyer's emails
+ * and the hotel's confirmation number. The confirming job keeps reading the hotel; an operator who learns the
+ * answer first (by calling the hotel) acts as README.md says.
+ */
+async function listUnknownTransfers(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
+  const rows = await operatorOrders(deps)
+    .select('orders.updated_at')
     .where('orders.state', '=', 'transfer_unknown')
     .orderBy('orders.updated_at')
     .execute();
   if (!rows.length) return ['No order waits on an unknown transfer.'];
+  return rows.map((row) => operatorLine(row, `unknown since ${row.updated_at.toISOString()}`));
+}
+
+/**
+ * Every `transferred` order whose stay was cancelled at the hotel before check-in for a reason that is not the
+ * hotel's (parkCancelledStay), oldest first, with the hotel's reason: the buyer may have cancelled it themselves,
+ * so nothing was refunded. An operator asks the hotel and refunds (`refund <orderId> --reason
+ * cancelled_by_hotel`) if it did cancel.
+ */
+async function listParkedCancellations(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
+  const rows = await operatorOrders(deps)
+    .innerJoin('order_events as parked', 'parked.order_id', 'orders.id')
+    .select(['parked.at', 'parked.reason'])
+    .where('orders.state', '=', 'transferred')
+    .where('parked.reason', 'like', `${PARKED_REASON}%`)
+    .orderBy('parked.at')
+    .execute();
+  if (!rows.length) return ['No cancelled stay waits for an operator.'];
   return rows.map(
-    (row) =>
-      `${row.id}\tcheck-in ${row.start_utc.toISOString()}\tunknown since ${row.updated_at.toISOString()}\t` +
-      `confirmation ${row.confirmation_number}\tseller ${row.seller_email ?? '?'}\tbuyer ${row.buyer_email ?? '?'}`,
+    (row) => `${operatorLine(row, `parked ${row.at.toISOString()}`)}\t${row.reason.slice(PARKED_REASON.length).trim()}`,
   );
 }

@@ -50,7 +50,8 @@ export function policyVerdict(hotel: HotelStanding, facts: ResaleFacts, now: Dat
   const standing = (message: string): PolicyReason[] => [{ rule: 'standing', message }];
   if (hotel.status === 'unknown')
     return standing(`${name} has not joined Restay yet, so its bookings cannot be resold.`);
-  if (hotel.paused || hotel.status === 'suspended')
+  // A pending hotel has no admin yet to answer for its policy: it sells nothing, exactly as a suspended one.
+  if (hotel.paused || hotel.status === 'suspended' || hotel.status === 'pending')
     return standing(`${name} has paused all resale of its bookings for now.`);
   const policy = hotel.policy;
   if (!policy?.resaleEnabled) return standing(`${name} does not allow resale of its bookings.`);

@@ -4,7 +4,8 @@ import { toMajor } from '../../contract/money.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { imageOptions } from './image-options.ts';
-import type { Pms, PmsReservation } from './pms/pms.ts';
+import { knownHotelOf, type Pms, type PmsReservation } from './pms/pms.ts';
+import { upstreamError } from './pms/mews-connector.ts';
 import { honestPriceMessage, lowerCeiling, maxPriceCents } from './pricing.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
 import { hotelPriceCapCents, hotelPriceCapMessage, type HotelStanding } from '../resale-policy/verdict.ts';
@@ -32,10 +33,11 @@ export async function readVerifiedReservation(
 ) {
   const verified = await findVerifiedReservation(deps.db, userId, reference);
   if (!verified) throw notVerifiedByYou();
-  const fresh = await deps.pms.findByExternalId(verified.external_id);
-  if (!fresh) throw goneFromPms();
-  const stored = await saveReservation(deps.db, fresh);
-  return { fresh, stored };
+  const lookup = await deps.pms.findByExternalId(verified.external_id, knownHotelOf(verified));
+  if (lookup.kind === 'unknown') throw upstreamError();
+  if (lookup.kind === 'gone') throw goneFromPms();
+  const stored = await saveReservation(deps.db, lookup.reservation);
+  return { fresh: lookup.reservation, stored };
 }
 
 export async function findReservation(

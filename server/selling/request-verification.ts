@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LookupHint, Pms } from './pms/pms.ts';
+import { upstreamError } from './pms/mews-connector.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertNoSaleUnderWay } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
@@ -55,9 +56,14 @@ const OTA_RELAY_MESSAGE =
  */
 async function findByTypedNumber(pms: Pms, typed: string, hint: LookupHint | undefined) {
   const number = typed.trim();
-  const found = await pms.findByConfirmationNumber(number, hint);
-  if (found || number.toUpperCase() === number) return found;
-  return pms.findByConfirmationNumber(number.toUpperCase(), hint);
+  const asTyped = await pms.findByConfirmationNumber(number, hint);
+  const lookup =
+    asTyped.kind === 'gone' && number.toUpperCase() !== number
+      ? await pms.findByConfirmationNumber(number.toUpperCase(), hint)
+      : asTyped;
+  // The hotel that may hold it cannot be asked now: not "no such reservation", which would send the seller away.
+  if (lookup.kind === 'unknown') throw upstreamError();
+  return lookup.kind === 'found' ? lookup.reservation : null;
 }
 
 /**

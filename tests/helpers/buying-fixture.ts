@@ -5,7 +5,15 @@ import type { PayoutRelease } from '../../contract/payouts.ts';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
-import { PmsTransferError, type Pms, type PmsGuest, type PmsReservation } from '../../server/selling/pms/pms.ts';
+import {
+  PmsTransferError,
+  type KnownHotel,
+  type Pms,
+  type PmsGuest,
+  type PmsLookup,
+  type PmsReservation,
+} from '../../server/selling/pms/pms.ts';
+import type { HotelTokenSource } from '../../server/selling/pms/hotel-token-source.ts';
 import { insertListing, insertProfile } from './factories.ts';
 import { PaymentsDouble } from './payments-double.ts';
 import { PROJECT_AUTH_ENV, projectToken } from './project-tokens.ts';
@@ -16,16 +24,40 @@ import { startTestServer, type TestServer } from './test-server.ts';
 export class BuyingPmsDouble implements Pms {
   readonly reservations = new Map<string, PmsReservation>();
 
-  async findByConfirmationNumber(confirmationNumber: string) {
-    return [...this.reservations.values()].find((r) => r.confirmationNumber === confirmationNumber) ?? null;
+  async findByConfirmationNumber(confirmationNumber: string): Promise<PmsLookup> {
+    const reservation = [...this.reservations.values()].find((r) => r.confirmationNumber === confirmationNumber);
+    return reservation ? { kind: 'found', reservation } : { kind: 'gone' };
   }
 
   /** While true, every read of a reservation fails as a hotel outage does. */
   unreachable = false;
+  /**
+   * Where the hotels' tokens come from, as the real adapter takes them (server/hotels/hotel-tokens.ts); unset,
+   * every hotel can always be asked. Set, a reservation's hotel is asked as the adapter would ask it: the known
+   * hotel's token unusable is `unknown`, and without the known hotel only the searchable tokens are asked.
+   */
+  tokens: HotelTokenSource | null = null;
+  /** Tokens the hotel's system itself refuses (Mews 401: the integration disabled at Mews). */
+  readonly refusedTokens = new Set<string>();
 
-  async findByExternalId(externalId: string) {
-    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
-    return this.reservations.get(externalId) ?? null;
+  async findByExternalId(externalId: string, hotel?: KnownHotel): Promise<PmsLookup> {
+    const why = await this.whyUnreadable(externalId, hotel);
+    if (why === 'not searched') return { kind: 'gone' };
+    if (why) return { kind: 'unknown', why };
+    const reservation = this.reservations.get(externalId);
+    return reservation ? { kind: 'found', reservation } : { kind: 'gone' };
+  }
+
+  private async whyUnreadable(externalId: string, hotel: KnownHotel | undefined): Promise<string | null> {
+    if (this.unreachable) return 'the hotel is not answering';
+    const held = this.reservations.get(externalId);
+    if (!this.tokens || !held) return null;
+    const token = await this.tokens.ofHotel(hotel ?? { enterpriseId: held.hotel.enterpriseId });
+    if (token.kind === 'unusable') return token.why;
+    if (token.kind === 'not_a_known_hotel') return 'not searched';
+    if (this.refusedTokens.has(token.token)) return 'the hotel refused our access token (401)';
+    if (!hotel && !(await this.tokens.searchable()).includes(token.token)) return 'not searched';
+    return null;
   }
 
   /** What the hotel's webhook made Restay read into its hotel directory: hotel key and reservation ids. */
@@ -42,11 +74,12 @@ export class BuyingPmsDouble implements Pms {
   readonly lostReplies = new Set<string>();
   readonly transfers: { externalId: string; guest: PmsGuest }[] = [];
 
-  async transferToGuest(externalId: string, guest: PmsGuest) {
+  async transferToGuest(externalId: string, guest: PmsGuest, hotel?: KnownHotel) {
     const failure = this.transferFailures.get(externalId)?.shift();
     if (failure) throw failure;
-    if (this.unreachable) throw new PmsTransferError('unavailable', 'the hotel is not answering');
-    const current = this.reservations.get(externalId);
+    const lookup = await this.findByExternalId(externalId, hotel);
+    if (lookup.kind === 'unknown') throw new PmsTransferError('unavailable', lookup.why);
+    const current = lookup.kind === 'found' ? lookup.reservation : undefined;
     if (!current || current.state !== 'confirmed') throw new PmsTransferError('refused', 'not transferable');
     this.transfers.push({ externalId, guest });
     const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
@@ -88,6 +121,11 @@ export interface BuyingFixture {
     email?: string;
     firstName?: string;
   }): Promise<{ id: string; email: string; auth: Record<string, string> }>;
+  /**
+   * Makes a listing's reservation one imported from Mews (the provider hotel changes are read for) and in
+   * `guestEmail`'s name at the hotel and in Restay. Answers its ids.
+   */
+  asMewsStayOf(listingId: string, guestEmail: string): Promise<{ reservationId: string; externalId: string }>;
   /** A listing whose reservation the PMS knows as confirmed, with the same dates. */
   listStay(sellerId: string, fields?: Parameters<typeof insertListing>[2]): Promise<string>;
   /** The reservation behind a listing, as the PMS holds it (change it to simulate the hotel). */
@@ -164,6 +202,22 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     setPayoutRelease(release) {
       // The app's buying dependencies and `deps` share the configuration's one payout policy.
       server.config.payouts.release = release;
+    },
+    async asMewsStayOf(listingId, guestEmail) {
+      const row = await db
+        .selectFrom('listings')
+        .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+        .select(['reservations.id', 'reservations.external_id'])
+        .where('listings.id', '=', listingId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('reservations')
+        .set({ provider: 'mews', guest_email: guestEmail })
+        .where('id', '=', row.id)
+        .execute();
+      const atHotel = pms.reservations.get(row.external_id)!;
+      pms.reservations.set(row.external_id, { ...atHotel, guest: { ...atHotel.guest, email: guestEmail } });
+      return { reservationId: row.id, externalId: row.external_id };
     },
     async passCheckIn(listingId) {
       const { start_utc } = await externalIdOf(listingId);

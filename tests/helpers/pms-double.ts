@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../server/http/errors.ts';
 import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
 import {
   PmsTransferError,
   type LookupHint,
   type Pms,
   type PmsGuest,
+  type PmsLookup,
   type PmsReservation,
 } from '../../server/selling/pms/pms.ts';
 
@@ -36,28 +36,29 @@ export class PmsDouble implements Pms {
     this.add({ ...current, ...changes });
   }
 
-  async findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsReservation | null> {
+  async findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsLookup> {
     this.hints.push(hint);
     return this.answer(this.byNumber.get(confirmationNumber));
   }
 
-  async findByExternalId(externalId: string): Promise<PmsReservation | null> {
+  async findByExternalId(externalId: string): Promise<PmsLookup> {
     return this.answer(this.byId.get(externalId));
   }
 
   /** Puts the reservation in the guest's name, as a hotel that accepts every owner change. */
   async transferToGuest(externalId: string, guest: PmsGuest): Promise<PmsReservation> {
-    const current = this.answer(this.byId.get(externalId));
-    if (!current) throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
-    const transferred = { ...current, guest: { ...guest, isOtaRelay: false } };
+    const lookup = this.answer(this.byId.get(externalId));
+    if (lookup.kind === 'unknown') throw new PmsTransferError('unavailable', lookup.why);
+    if (lookup.kind === 'gone') throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
+    const transferred = { ...lookup.reservation, guest: { ...guest, isOtaRelay: false } };
     this.add(transferred);
     return structuredClone(transferred);
   }
 
-  private answer(reservation: PmsReservation | undefined): PmsReservation | null {
+  private answer(reservation: PmsReservation | undefined): PmsLookup {
     this.calls++;
-    if (this.failing) throw new AppError('UPSTREAM_ERROR', "The hotel's system did not answer. Please try again.");
-    return reservation ? structuredClone(reservation) : null;
+    if (this.failing) return { kind: 'unknown', why: "the hotel's system did not answer" };
+    return reservation ? { kind: 'found', reservation: structuredClone(reservation) } : { kind: 'gone' };
   }
 }
 

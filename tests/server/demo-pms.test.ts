@@ -12,8 +12,11 @@ import { enterpriseByAccessToken } from '../../server/standins/mews/demo-mews-en
 import { devPmsRouter } from '../../server/standins/mews/dev-pms-routes.ts';
 import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
-import { PmsTransferError, type Pms } from '../../server/selling/pms/pms.ts';
+import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { nullablePms } from '../helpers/nullable-pms.ts';
+
+const nullablePmsOf = (options: Parameters<typeof createMewsPms>[0]) => nullablePms(createMewsPms(options));
 
 /** The real Mews adapter against the demo PMS over HTTP, on a freshly migrated and seeded database. */
 
@@ -27,7 +30,7 @@ const ALL_RESERVATIONS = STAYS.length + LISTED.length;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: Server;
 let url: string;
-let pms: Pms;
+let pms: ReturnType<typeof nullablePms>;
 /** What the demo PMS told Restay's webhook receiver. */
 const notices: { enterpriseId: string; reservationId: string }[] = [];
 
@@ -51,13 +54,15 @@ beforeAll(async () => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  pms = createMewsPms({
-    platformUrl: () => `${url}/demo-mews`,
-    clientToken: DEMO_MEWS_CLIENT_TOKEN,
-    accessTokens: demoMewsAccessTokens(),
-    clientName: 'Restay test',
-    directory: databaseHotelDirectory({ db: database.db, clock: () => NOW }),
-  });
+  pms = nullablePms(
+    createMewsPms({
+      platformUrl: () => `${url}/demo-mews`,
+      clientToken: DEMO_MEWS_CLIENT_TOKEN,
+      accessTokens: demoMewsAccessTokens(),
+      clientName: 'Restay test',
+      directory: databaseHotelDirectory({ db: database.db, clock: () => NOW }),
+    }),
+  );
   // As a server does once it runs: the directory learns every upcoming stay's hotel, so a re-read asks that
   // hotel alone instead of all of them.
   await pms.syncDirectory!(NOW);
@@ -274,7 +279,7 @@ describe('the Mews adapter against the demo PMS', () => {
   });
 
   it('fails with UPSTREAM_ERROR when the demo PMS refuses its tokens (401)', async () => {
-    const bad = createMewsPms({
+    const bad = nullablePmsOf({
       platformUrl: () => `${url}/demo-mews`,
       clientToken: DEMO_MEWS_CLIENT_TOKEN,
       accessTokens: ['nope'],
@@ -284,7 +289,7 @@ describe('the Mews adapter against the demo PMS', () => {
       code: 'UPSTREAM_ERROR',
       status: 502,
     });
-    const wrongClient = createMewsPms({
+    const wrongClient = nullablePmsOf({
       platformUrl: () => `${url}/demo-mews`,
       clientToken: 'nope',
       accessTokens: demoMewsAccessTokens(),

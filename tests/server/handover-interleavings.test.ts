@@ -11,6 +11,11 @@ import { sweepLapsedHolds } from '../../server/payments/payment-jobs.ts';
 import { OrdersCommandError, runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { pino } from 'pino';
+import { hotelAccessTokens } from '../../server/hotels/hotel-tokens.ts';
+import { createTokenCipher } from '../../server/hotels/token-cipher.ts';
+import { testCipher } from '../helpers/hotels.ts';
+import { TEST_ENTERPRISE_ID } from '../helpers/test-hotel.ts';
 import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-invariants.ts';
 
 /**
@@ -27,7 +32,9 @@ import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-inva
  * provider forgets its idempotency keys, so a job retried then must ask before paying again), and a worker stalls
  * mid-job past its lease while another takes the job over: at most one transfer per order ever reaches the
  * provider, no order is `refunded` before the provider refunded it, and no refunded order keeps a payout unless a
- * refused reversal is recorded as the seller's debt.
+ * refused reversal is recorded as the seller's debt. The hotel's token stops decrypting (HOTEL_TOKEN_KEY changed)
+ * and comes back at random moments: a hotel nobody can ask refunds, withdraws and cancels nothing, so the hotel
+ * still names the buyer exactly for the transferred sales.
  *
  * Each run draws when payouts are released (`PAYOUT_RELEASE`, on transfer or at check-in) and each stay's currency
  * (EUR, CZK or USD, on a platform settling in EUR, so the provider converts and takes its fee), and the provider
@@ -66,7 +73,9 @@ type Step =
   | { kind: 'dayPasses' }
   | { kind: 'loseLeaseMidJob' }
   | { kind: 'loseTransferReply' }
-  | { kind: 'loseRefundReply' };
+  | { kind: 'loseRefundReply' }
+  | { kind: 'hotelToken'; usable: boolean }
+  | { kind: 'hotelLosesTransferReply'; stay: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -114,6 +123,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'loseLeaseMidJob' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'loseTransferReply' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'loseRefundReply' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('hotelToken' as const), usable: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('hotelLosesTransferReply' as const), stay: fc.nat(STAYS - 1) }),
+  },
 );
 
 /** What a run is: when payouts are released, each stay's currency, and what happens. */
@@ -184,6 +198,27 @@ const REFUND_REPLY_LOST_FOR_A_DAY: Run = {
   ],
 };
 
+/**
+ * Always tried: the hotel makes the owner change and its reply is lost, then its token stops decrypting for
+ * every retry: the order waits in `transfer_unknown` and its confirming read, which cannot ask the hotel, refunds
+ * nobody. Once the token is back the read finds the buyer named: the sale ends transferred.
+ */
+const TOKEN_GONE_AFTER_A_LOST_REPLY: Run = {
+  release: 'check_in',
+  currencies: ['EUR', 'USD'],
+  steps: [
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'hotelLosesTransferReply', stay: 0 },
+    { kind: 'jobs' },
+    { kind: 'hotelToken', usable: false },
+    ...Array.from({ length: 8 }, (): Step[] => [{ kind: 'time', minutes: 5 }, { kind: 'jobs' }]).flat(),
+    { kind: 'time', minutes: 120 },
+    { kind: 'jobs' },
+  ],
+};
+
 let fx: BuyingFixture;
 
 let undoRefundCheck: () => void;
@@ -191,8 +226,20 @@ let undoRefundCheck: () => void;
 beforeAll(async () => {
   fx = await startBuyingServer();
   fx.payments.settlementCurrency = 'EUR';
+  fx.pms.tokens = hotelAccessTokens(db(), testCipher(), [], pino({ level: 'silent' }));
   undoRefundCheck = refundOnlyWhenRefunding(fx);
 });
+
+/** The hotel's token as stored: readable, or written under another HOTEL_TOKEN_KEY so that it does not decrypt. */
+function setHotelToken(usable: boolean) {
+  const token = `test-token-${TEST_ENTERPRISE_ID}`;
+  const cipher = usable ? testCipher() : createTokenCipher('44'.repeat(32));
+  return db()
+    .updateTable('hotels')
+    .set({ access_token_ciphertext: cipher.encrypt(token) })
+    .where('enterprise_id', '=', TEST_ENTERPRISE_ID)
+    .execute();
+}
 afterAll(async () => {
   undoRefundCheck();
   await fx.close();
@@ -250,8 +297,10 @@ async function apply(world: World, step: Step): Promise<void> {
         checkoutBody(listingId),
         world.buyers[step.buyer]!.auth,
       );
-      // A stay someone else holds, sold or withdrawn answers 409; never a server error.
-      expect([200, 409]).toContain(reply.status);
+      // A stay someone else holds, sold or withdrawn answers 409; a hotel that cannot be asked (its token
+      // unusable) the retryable 502 UPSTREAM_ERROR, withdrawing nothing; never another server error.
+      if (reply.status === 502) expect(reply.body.code).toBe('UPSTREAM_ERROR');
+      else expect([200, 409]).toContain(reply.status);
       if (reply.status === 200 && !world.sessions.includes(reply.body.data.sessionId)) {
         world.sessions.push(reply.body.data.sessionId);
       }
@@ -337,6 +386,13 @@ async function apply(world: World, step: Step): Promise<void> {
       return;
     case 'loseRefundReply':
       fx.payments.loseNextRefundReply = true;
+      return;
+    case 'hotelToken':
+      await setHotelToken(step.usable);
+      return;
+    case 'hotelLosesTransferReply':
+      // The hotel makes the stay's next owner change and its reply is lost: only a read can tell.
+      fx.pms.lostReplies.add(world.reservations[step.stay]!.externalId);
       return;
   }
 }
@@ -659,6 +715,8 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
           await assertNeverSoldTwice(world);
           await moneyHolds();
         }
+        // The hotel's token is usable again (a new key sent): the reads it held back can finish the work.
+        await setHotelToken(true);
         // Every event arrives once more, late, after the work drained: nothing changes for a settled sale.
         const beforeCheckIn = release === 'check_in';
         await drain({ beforeCheckIn });
@@ -677,13 +735,21 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
           loseNextTransferReply: false,
           loseNextRefundReply: false,
         });
-        for (const reservation of world.reservations) fx.pms.transferFailures.delete(reservation.externalId);
+        for (const reservation of world.reservations) {
+          fx.pms.transferFailures.delete(reservation.externalId);
+          fx.pms.lostReplies.delete(reservation.externalId);
+        }
       }),
       {
         numRuns: RUNS,
         seed: 20261123,
         endOnFailure: true,
-        examples: [[CRASH_AFTER_THE_HOTEL_ACCEPTED], [TRANSFER_REPLY_LOST_FOR_A_DAY], [REFUND_REPLY_LOST_FOR_A_DAY]],
+        examples: [
+          [CRASH_AFTER_THE_HOTEL_ACCEPTED],
+          [TRANSFER_REPLY_LOST_FOR_A_DAY],
+          [REFUND_REPLY_LOST_FOR_A_DAY],
+          [TOKEN_GONE_AFTER_A_LOST_REPLY],
+        ],
       },
     );
   });

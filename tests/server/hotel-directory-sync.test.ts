@@ -7,8 +7,8 @@ import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { demoMewsRouter } from '../../server/standins/mews/demo-mews-routes.ts';
 import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
-import type { Pms } from '../../server/selling/pms/pms.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { nullablePms } from '../helpers/nullable-pms.ts';
 
 /**
  * The hotel directory sync: the real Mews adapter reads every connected hotel's reservations from the demo PMS
@@ -45,14 +45,16 @@ function instance(accessTokens = demoMewsAccessTokens(), clock = () => NOW) {
     calls.push({ operation, accessToken: String(body.AccessToken), body });
     return fetch(input, init);
   };
-  const pms: Pms = createMewsPms({
-    platformUrl: () => url,
-    clientToken: DEMO_MEWS_CLIENT_TOKEN,
-    accessTokens,
-    clientName: 'Restay test',
-    fetch: recording,
-    directory: databaseHotelDirectory({ db: database.db, clock }),
-  });
+  const pms = nullablePms(
+    createMewsPms({
+      platformUrl: () => url,
+      clientToken: DEMO_MEWS_CLIENT_TOKEN,
+      accessTokens,
+      clientName: 'Restay test',
+      fetch: recording,
+      directory: databaseHotelDirectory({ db: database.db, clock }),
+    }),
+  );
   const lookups = () => calls.filter((call) => call.operation === 'reservations/getAll/2023-06-06');
   return { pms, calls, lookups };
 }

@@ -1,3 +1,5 @@
+import { PARKED_REASON } from '../../server/orders/parked-cancellation.ts';
+import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
@@ -57,20 +59,7 @@ function notify(body: unknown, query = `?Token=${encodeURIComponent(token())}`) 
  */
 async function listedStay() {
   const listingId = await fx.listStay(seller.id);
-  const row = await db()
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .select(['reservations.id', 'reservations.external_id'])
-    .where('listings.id', '=', listingId)
-    .executeTakeFirstOrThrow();
-  await db()
-    .updateTable('reservations')
-    .set({ provider: 'mews', guest_email: SELLER_EMAIL })
-    .where('id', '=', row.id)
-    .execute();
-  const externalId = row.external_id;
-  const atHotel = fx.pms.reservations.get(externalId)!;
-  fx.pms.reservations.set(externalId, { ...atHotel, guest: { ...atHotel.guest, email: SELLER_EMAIL } });
+  const { externalId } = await fx.asMewsStayOf(listingId, SELLER_EMAIL);
   const hotelChanges = (changes: Partial<ReturnType<typeof fx.pms.reservations.get> & object>) =>
     fx.pms.reservations.set(externalId, { ...fx.pms.reservations.get(externalId)!, ...changes });
   return { listingId, externalId, hotelChanges };
@@ -341,7 +330,8 @@ describe('a hotel change to a sold reservation', () => {
       (await db().selectFrom('payouts').select('state').where('order_id', '=', sale.orderId).executeTakeFirst())?.state;
     expect(await payoutState()).toBe('scheduled');
 
-    sale.hotelChanges({ state: 'cancelled' });
+    // Mews says the hotel did it: it cannot provide the stay.
+    sale.hotelChanges({ state: 'cancelled', cancellationReason: 'ServiceNotAvailable' });
     await notify(envelope(sale.externalId));
     await runPaymentJobs(atCheckIn);
     expect(await order(sale.orderId)).toMatchObject({ state: 'refunded', refund_reason: 'cancelled_by_hotel' });
@@ -351,6 +341,37 @@ describe('a hotel change to a sold reservation', () => {
     await runPaymentJobs(atCheckIn);
     expect(await payoutState()).toBe('cancelled');
     expect(fx.payments.transferCalls.filter((call) => call.orderId === sale.orderId)).toEqual([]);
+  });
+
+  it('under check-in release, parks for an operator a transferred stay its buyer cancelled: no refund, payout kept', async () => {
+    const atCheckIn = { ...fx.deps, payouts: { feePercent: 10, release: 'check_in' as const } };
+    const sale = await soldStay();
+    await runPaymentJobs(atCheckIn);
+    expect((await order(sale.orderId)).state).toBe('transferred');
+    for (const cancellationReason of ['RequestedByGuest', null]) {
+      sale.hotelChanges({ state: 'cancelled', cancellationReason });
+      await notify(envelope(sale.externalId));
+      await runPaymentJobs(atCheckIn);
+    }
+    expect((await order(sale.orderId)).state).toBe('transferred');
+    expect(fx.payments.refundCalls.filter((call) => call.orderId === sale.orderId)).toEqual([]);
+    const payout = await db()
+      .selectFrom('payouts')
+      .select('state')
+      .where('order_id', '=', sale.orderId)
+      .executeTakeFirst();
+    expect(payout?.state).toBe('scheduled');
+    // Parked once, however often the hotel's notice is read, and listed for an operator.
+    const parked = await db()
+      .selectFrom('order_events')
+      .select('reason')
+      .where('order_id', '=', sale.orderId)
+      .where('reason', 'like', `${PARKED_REASON}%`)
+      .execute();
+    expect(parked).toEqual([{ reason: `${PARKED_REASON} (RequestedByGuest)` }]);
+    const listed = await runOrdersCommand(['parked'], { db: db(), clock: fx.clock });
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toContain(sale.orderId);
   });
 
   it('changes nothing for a transferred stay the hotel later cancels: it is the buyer’s (an operator may refund)', async () => {

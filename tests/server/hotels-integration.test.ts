@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/http/redact-url.ts';
 import { hotelAccessTokens } from '../../server/hotels/hotel-tokens.ts';
+import { createTokenCipher } from '../../server/hotels/token-cipher.ts';
+import { hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 import { startHotelServer, type HotelServer } from '../helpers/hotel-server.ts';
 import { addHotelMember } from '../helpers/hotels.ts';
 
@@ -188,10 +190,41 @@ describe('the tokens the PMS adapter uses', () => {
     await deliver(connected.state('IntegrationDisabled'));
     await deliver(connected.state('IntegrationEnabled'));
     await deliver(suspended.state('IntegrationDisabled'));
-    const tokens = await hotelAccessTokens(db(), hs.deps.cipher, ['configured-token'], hs.deps.logger)();
+    const source = hotelAccessTokens(db(), hs.deps.cipher, ['configured-token'], hs.deps.logger);
+    const tokens = await source.searchable();
     expect(tokens).toContain(connected.token);
     expect(tokens).toContain('configured-token');
     expect(tokens).not.toContain(pending.token);
     expect(tokens).not.toContain(suspended.token);
+  });
+
+  it('hand out a known hotel’s own token whatever its standing, and say so when it cannot be used', async () => {
+    const pending = integration('Hotel Pending');
+    const suspended = integration('Hotel Suspended');
+    const rekeyed = integration('Hotel Rekeyed');
+    for (const hotel of [pending, suspended, rekeyed]) await deliver(hotel.created);
+    await deliver(suspended.state('IntegrationDisabled'));
+    // Another HOTEL_TOKEN_KEY wrote this one: its ciphertext no longer decrypts.
+    const otherKey = createTokenCipher('11'.repeat(32));
+    await db()
+      .updateTable('hotels')
+      .set({ access_token_ciphertext: otherKey.encrypt(rekeyed.token) })
+      .where('enterprise_id', '=', rekeyed.ids.enterprise)
+      .execute();
+    const source = hotelAccessTokens(db(), hs.deps.cipher, ['configured-token'], hs.deps.logger);
+    expect(await source.ofHotel({ enterpriseId: pending.ids.enterprise })).toEqual({
+      kind: 'usable',
+      token: pending.token,
+    });
+    expect(await source.ofHotel({ hotelKey: hotelKeyOf(suspended.token) })).toEqual({
+      kind: 'usable',
+      token: suspended.token,
+    });
+    expect(await source.ofHotel({ enterpriseId: rekeyed.ids.enterprise })).toMatchObject({ kind: 'unusable' });
+    expect(await source.ofHotel({ hotelKey: hotelKeyOf('configured-token') })).toEqual({
+      kind: 'usable',
+      token: 'configured-token',
+    });
+    expect(await source.ofHotel({ enterpriseId: 'never-joined' })).toEqual({ kind: 'not_a_known_hotel' });
   });
 });

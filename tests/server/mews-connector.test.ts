@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import { memoryHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
+import { nullablePms } from '../helpers/nullable-pms.ts';
 import { createMewsPms, hotelKeyOf, type MewsPmsOptions } from '../../server/selling/pms/mews-pms.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 
@@ -235,16 +236,18 @@ afterAll(() => mews.close());
 let sleeps: number[] = [];
 function adapter(options: Partial<MewsPmsOptions> = {}) {
   sleeps = [];
-  return createMewsPms({
-    platformUrl: () => `${PLATFORM}/`,
-    clientToken: CLIENT_TOKEN,
-    accessTokens: ['token-prague'],
-    clientName: 'Restay 1.0.0',
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    ...options,
-  });
+  return nullablePms(
+    createMewsPms({
+      platformUrl: () => `${PLATFORM}/`,
+      clientToken: CLIENT_TOKEN,
+      accessTokens: ['token-prague'],
+      clientName: 'Restay 1.0.0',
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      ...options,
+    }),
+  );
 }
 
 async function expectUpstreamError(promise: Promise<unknown>) {
@@ -268,6 +271,7 @@ describe('Mews adapter: reading a reservation', () => {
       externalId: 'R1',
       confirmationNumber: '4821',
       state: 'confirmed',
+      cancellationReason: null,
       startUtc: new Date('2026-09-10T13:00:00Z'),
       endUtc: new Date('2026-09-12T10:00:00Z'),
       guest: { email: 'jane.doe@example.com', isOtaRelay: false, firstName: 'Jane', lastName: 'Doe' },

@@ -305,6 +305,13 @@ describe('the kill switch', () => {
     const refused = await importReply(await signedInUser(), reservationAtHotel());
     expect(refused.body.error).toBe('Hotel Seeblick has paused all resale of its bookings for now.');
   });
+
+  it('does the same while the hotel waits for its first admin (pending): nobody answers for its policy yet', async () => {
+    await published();
+    await db().updateTable('hotels').set({ status: 'pending' }).where('id', '=', hotel.hotelId).execute();
+    const refused = await importReply(await signedInUser(), reservationAtHotel());
+    expect(refused.body.error).toBe('Hotel Seeblick has paused all resale of its bookings for now.');
+  });
 });
 
 describe('who may do what', () => {

@@ -50,6 +50,16 @@ describe('the listing form', () => {
     expect(within(form).getByText('You receive €89.95 after the 10% service fee')).toBeInTheDocument();
   });
 
+  it('says what happens if the buyer cancels, true to when this platform pays sellers', async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 10, payoutRelease: 'check_in' })));
+    const { form } = await openListingForm();
+    expect(
+      await within(form).findByText(
+        'If the buyer cancels the stay themselves, you are still paid at check-in; only a cancellation by the hotel refunds the buyer instead.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('is step 3 of 3, after finding the reservation and entering the code', async () => {
     const { form } = await openListingForm();
     expect(within(form).getByText('Step 3 of 3')).toBeInTheDocument();

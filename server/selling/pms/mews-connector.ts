@@ -13,7 +13,7 @@ export interface MewsConnectorOptions {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Told why a call failed (never a token); the guest only ever sees the one UPSTREAM_ERROR message. */
-  logger?: { warn(details: object, message: string): void };
+  logger?: { warn(details: object, message: string): void; info?(details: object, message: string): void };
 }
 
 export type ConnectorCall = <T extends z.ZodType>(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { createConnectorCall, upstreamError, type ConnectorCall, type MewsConnectorOptions } from './mews-connector.ts';
@@ -18,20 +17,27 @@ import { channelsOf } from './mews-channels.ts';
 import { readMewsCatalog } from './mews-catalog.ts';
 import { englishOrFirst } from './mews-names.ts';
 import { learnReservations } from './mews-learn-reservations.ts';
-import type { LookupHint, Pms, PmsReservation, PmsReservationState } from './pms.ts';
+import { fixedTokenSource, hotelKeyOf, type HotelTokenSource } from './hotel-token-source.ts';
+import type { KnownHotel, LookupHint, Pms, PmsLookup, PmsReservation, PmsReservationState } from './pms.ts';
+
+export { hotelKeyOf };
 
 export interface MewsPmsOptions extends MewsConnectorOptions {
   /**
-   * One access token per hotel (Mews "enterprise"); a reservation is looked up in each until found. A function
-   * is asked on every lookup: the connected hotels change while the process runs (server/hotels/hotel-tokens.ts).
+   * The hotels' access tokens (Mews "enterprise"): a fixed list, a function asked on every lookup, or a source
+   * that also hands out a known hotel's token whatever its standing (server/hotels/hotel-tokens.ts): the
+   * connected hotels change while the process runs.
    */
-  accessTokens: readonly string[] | (() => Promise<readonly string[]>);
+  accessTokens: readonly string[] | (() => Promise<readonly string[]>) | HotelTokenSource;
   /** Where the hotel of each reservation found is remembered; in this process's memory when not given. */
   directory?: HotelDirectory;
 }
 
-/** Names a connected hotel without its secret: a hash of its access token. */
-export const hotelKeyOf = (accessToken: string) => createHash('sha256').update(accessToken).digest('hex').slice(0, 32);
+/** A reservation found, with the token of the hotel that holds it (the write side needs it). */
+export type Located =
+  | { kind: 'found'; accessToken: string; reservation: PmsReservation }
+  | { kind: 'gone' }
+  | { kind: 'unknown'; why: string };
 
 const STATES: Record<MewsReservation['State'], PmsReservationState> = {
   Inquired: 'inquired',
@@ -67,56 +73,33 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   };
 
   const source = options.accessTokens;
-  const currentTokens = typeof source === 'function' ? source : async () => source;
+  const tokens: HotelTokenSource = 'searchable' in source ? source : fixedTokenSource(source);
+  const currentTokens = () => tokens.searchable();
   const directory = options.directory ?? memoryHotelDirectory();
   const tokenWithKey = (accessTokens: readonly string[], key: string | undefined) =>
     key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
+  const unknown = (why: string, context: Record<string, unknown>): Located => {
+    options.logger?.info?.(
+      { ...context, why },
+      'the hotel holding a reservation cannot be asked: its answer is unknown',
+    );
+    return { kind: 'unknown', why };
+  };
 
-  /**
-   * Asks the hotel named by `hint`, then the one remembered for `reference` (usually the only call), then the
-   * others, a bounded number at a time (one call per hotel, so no hotel's rate limit is spent on it) until one
-   * has it. Where two hotels share a confirmation number, the one first in that order wins, as if they were
-   * asked one by one. "Not found" only when every hotel answered and none has it.
-   */
-  const findInAnyHotel = async (
-    filter: Record<string, unknown>,
-    matches: (r: MewsReservation) => boolean,
-    reference: string,
-    hint?: LookupHint,
-  ) => {
-    const accessTokens = await currentTokens();
-    const remembered = await directory.hotelOf(reference).catch(() => undefined);
-    const first = [
-      ...new Set([tokenWithKey(accessTokens, hint?.hotelKey), tokenWithKey(accessTokens, remembered)]),
-    ].filter((token): token is string => Boolean(token));
-    const tokens = [...first, ...accessTokens.filter((token) => !first.includes(token))];
-    const found: (MewsReservation | undefined)[] = [];
-    let unanswered = false;
-    let anyFound = false;
-    const ask = async (index: number) => {
-      try {
-        const body = { ...filter, Limitation: { Count: 10 } };
-        const reply = await call(tokens[index]!, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
-        found[index] = reply.Reservations.find(matches);
-        if (found[index]) anyFound = true;
-      } catch {
-        // This hotel's system failed (already logged): the reservation may still be in another one.
-        unanswered = true;
-      }
-    };
-    let next = 0;
-    while (next < first.length && !anyFound) await ask(next++);
-    const askNext = async () => {
-      while (next < tokens.length && !anyFound) await ask(next++);
-    };
-    await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, tokens.length) }, askNext));
-    const index = found.findIndex(Boolean);
-    if (index === -1) {
-      if (unanswered) throw upstreamError();
-      return null;
+  /** One hotel's reservations matching `filter`: the match, none (`gone` there), or no answer. */
+  const askHotel = async (accessToken: string, filter: Record<string, unknown>, matches: Matcher) => {
+    try {
+      const body = { ...filter, Limitation: { Count: 10 } };
+      const reply = await call(accessToken, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
+      return reply.Reservations.find(matches) ?? null;
+    } catch {
+      // This hotel's system failed or refused the token (already logged): what it holds is not known.
+      return undefined;
     }
-    const accessToken = tokens[index]!;
-    const reservation = found[index]!;
+  };
+
+  /** The reservation as the port promises it, its hotel remembered for the next lookup. */
+  const answerFound = async (accessToken: string, reservation: MewsReservation, remembered?: string) => {
     // Both references are remembered together, so a hotel already remembered for this one needs no write.
     if (hotelKeyOf(accessToken) !== remembered)
       await directory
@@ -124,25 +107,80 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
         .catch((error: unknown) =>
           options.logger?.warn({ err: error }, 'could not remember the hotel of a reservation'),
         );
-    const described = await describe(call, accessToken, reservation, hotelOf).catch(asUpstreamError);
-    return { accessToken, reservation: described };
+    try {
+      return {
+        kind: 'found',
+        accessToken,
+        reservation: await describe(call, accessToken, reservation, hotelOf),
+      } as const;
+    } catch {
+      return unknown("the hotel's system failed while the reservation was read", { reservationId: reservation.Id });
+    }
   };
 
-  const locate = (externalId: string) =>
-    findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`);
+  /**
+   * The hotel known to hold the reservation (stored with it, or remembered by the directory) is asked alone,
+   * whatever its standing: its token unusable, or no answer, is `unknown`, never a search elsewhere. Otherwise
+   * the hotel named by `hint` first, then the others, a bounded number at a time (one call per hotel, so no
+   * hotel's rate limit is spent on it) until one has it. Where two hotels share a confirmation number, the one
+   * first in that order wins, as if they were asked one by one. `gone` only when every hotel asked answered.
+   */
+  const findInAnyHotel = async (
+    filter: Record<string, unknown>,
+    matches: Matcher,
+    reference: string,
+    known: { hint?: LookupHint; hotel?: KnownHotel },
+  ): Promise<Located> => {
+    const remembered = await directory.hotelOf(reference).catch(() => undefined);
+    const holder = known.hotel ?? (remembered ? { hotelKey: remembered } : undefined);
+    const holderToken = holder ? await tokens.ofHotel(holder) : { kind: 'not_a_known_hotel' as const };
+    if (holderToken.kind === 'unusable') return unknown(holderToken.why, { reference, hotel: holder });
+    if (holderToken.kind === 'usable') {
+      const atHolder = await askHotel(holderToken.token, filter, matches);
+      if (atHolder === undefined) return unknown("the hotel's system did not answer", { reference, hotel: holder });
+      if (atHolder) return answerFound(holderToken.token, atHolder, remembered);
+      // The hotel stored with the reservation answered that it has none: no other hotel holds it.
+      if (known.hotel) return { kind: 'gone' };
+    }
+    const accessTokens = await currentTokens();
+    const asked = holderToken.kind === 'usable' ? holderToken.token : undefined;
+    const hinted = tokenWithKey(accessTokens, known.hint?.hotelKey);
+    const first = hinted && hinted !== asked ? [hinted] : [];
+    const order = [...first, ...accessTokens.filter((token) => token !== asked && !first.includes(token))];
+    const found: (MewsReservation | null | undefined)[] = [];
+    let anyFound = false;
+    const ask = async (index: number) => {
+      found[index] = await askHotel(order[index]!, filter, matches);
+      if (found[index]) anyFound = true;
+    };
+    let next = 0;
+    while (next < first.length && !anyFound) await ask(next++);
+    const askNext = async () => {
+      while (next < order.length && !anyFound) await ask(next++);
+    };
+    await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, order.length) }, askNext));
+    const index = found.findIndex(Boolean);
+    if (index !== -1) return answerFound(order[index]!, found[index]!, remembered);
+    if (found.includes(undefined)) return unknown("a hotel's system did not answer", { reference });
+    return { kind: 'gone' };
+  };
+
+  const locate = (externalId: string, hotel?: KnownHotel) =>
+    findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`, { hotel });
 
   return {
     async findByConfirmationNumber(confirmationNumber, hint) {
       const number = confirmationNumber.trim();
-      if (!number) return null;
-      const found = await findInAnyHotel({ Numbers: [number] }, (r) => r.Number === number, `number:${number}`, hint);
-      return found?.reservation ?? null;
+      if (!number) return { kind: 'gone' };
+      const filter = { Numbers: [number] };
+      return portAnswer(await findInAnyHotel(filter, (r) => r.Number === number, `number:${number}`, { hint }));
     },
-    async findByExternalId(externalId) {
-      if (!externalId) return null;
-      return (await locate(externalId))?.reservation ?? null;
+    async findByExternalId(externalId, hotel) {
+      if (!externalId) return { kind: 'gone' };
+      return portAnswer(await locate(externalId, hotel));
     },
-    transferToGuest: (externalId, guest) => transferWithMews({ call, locate }, externalId, guest),
+    transferToGuest: (externalId, guest, hotel) =>
+      transferWithMews({ call, locate: (id) => locate(id, hotel) }, externalId, guest),
     async readResaleCatalog(hotelKey) {
       const accessToken = tokenWithKey(await currentTokens(), hotelKey);
       if (!accessToken) throw upstreamError();
@@ -164,6 +202,13 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return { id: enterprise.Id, name: enterprise.Name, chainId: enterprise.ChainId ?? null };
     },
   };
+}
+
+type Matcher = (reservation: MewsReservation) => boolean;
+
+/** The port's answer: the token the write side needs stays in the adapter. */
+function portAnswer(located: Located): PmsLookup {
+  return located.kind === 'found' ? { kind: 'found', reservation: located.reservation } : located;
 }
 
 /** Whatever went wrong talking to the hotel, the caller sees the one UPSTREAM_ERROR. */
@@ -199,6 +244,7 @@ async function describe(
     amountPaidCents: price?.cents ?? null,
     // The Connector calls read here carry no pictures of the room.
     roomImageUrls: [],
+    cancellationReason: reservation.CancellationReason ?? null,
     resale: {
       rateId: reservation.RateId ?? null,
       roomTypeId: reservation.RequestedResourceCategoryId,

@@ -38,6 +38,9 @@ export const mewsReservationSchema = z.object({
   PartnerCompanyId: z.string().nullable().optional(),
   AvailabilityBlockId: z.string().nullable().optional(),
   VoucherId: z.string().nullable().optional(),
+  // Who cancelled a cancelled reservation (RequestedByGuest, ServiceNotAvailable, ...): a buyer's own
+  // cancellation is not the hotel's.
+  CancellationReason: z.string().nullable().optional(),
   ScheduledStartUtc: utcTime,
   ScheduledEndUtc: utcTime,
   PersonCounts: z

@@ -1,11 +1,20 @@
 import { MewsCallError, type ConnectorCall } from './mews-connector.ts';
 import { addedCustomerReplySchema, customersReplySchema, emptyReplySchema } from './mews-schemas.ts';
-import { PmsTransferError, type PmsGuest, type PmsReservation } from './pms.ts';
+import type { Located } from './mews-pms.ts';
+import { PmsTransferError, type PmsGuest } from './pms.ts';
 
 interface TransferSteps {
   call: ConnectorCall;
-  /** The reservation and the access token of its hotel, or null when no hotel has it. */
-  locate(externalId: string): Promise<{ accessToken: string; reservation: PmsReservation } | null>;
+  /** The reservation and the access token of its hotel, or that no hotel has it, or that none could say. */
+  locate(externalId: string): Promise<Located>;
+}
+
+/** Only a hotel that answered may refuse: a reservation nobody could read is an outage, tried again later. */
+function foundOrThrow(located: Located) {
+  if (located.kind === 'unknown')
+    throw new PmsTransferError('unavailable', `The reservation cannot be read: ${located.why}.`);
+  if (located.kind === 'gone') throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
+  return located;
 }
 
 const sameEmail = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -16,9 +25,7 @@ const sameEmail = (a: string | null, b: string) => a !== null && a.trim().toLowe
  * changed. Repeating it after a crash is safe: a reservation already in the guest's name is answered as is.
  */
 export async function transferWithMews(steps: TransferSteps, externalId: string, guest: PmsGuest) {
-  const found = await steps.locate(externalId).catch(asTransferError);
-  if (!found) throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
-  const { accessToken, reservation } = found;
+  const { accessToken, reservation } = foundOrThrow(await steps.locate(externalId).catch(asTransferError));
   if (sameEmail(reservation.guest.email, guest.email)) return reservation;
   if (reservation.state !== 'confirmed') {
     throw new PmsTransferError('refused', `The reservation is ${reservation.state} at the hotel.`);
@@ -45,8 +52,7 @@ export async function transferWithMews(steps: TransferSteps, externalId: string,
     ).Id;
   await write('reservations/updateCustomer', { ReservationId: externalId, CustomerId: customerId }, emptyReplySchema);
 
-  const after = await steps.locate(externalId).catch(asTransferError);
-  if (!after) throw new PmsTransferError('refused', 'The hotel no longer has this reservation.');
+  const after = foundOrThrow(await steps.locate(externalId).catch(asTransferError));
   // Accepted but not (yet) visible: the next attempt reads again, and writes again only if still needed.
   if (!sameEmail(after.reservation.guest.email, guest.email)) {
     throw new PmsTransferError('unavailable', "The hotel's system does not show the new owner yet.");

@@ -27,7 +27,30 @@ export interface PmsReservation {
   roomImageUrls: string[]; // [] when the PMS gives none
   /** What the hotel's resale policy reads: the rate, the room type and how the booking reached the hotel. */
   resale: { rateId: string | null; roomTypeId: string | null; channels: ResaleChannel[] };
+  /**
+   * Why a cancelled reservation was cancelled, as the hotel's system records it (Mews `CancellationReason`, e.g.
+   * `RequestedByGuest`, `ServiceNotAvailable`); absent or null when it says nothing.
+   */
+  cancellationReason?: string | null;
 }
+
+/**
+ * What the hotel's system answers about one reservation. `gone`: every hotel that could hold it answered and
+ * none has it. `unknown`: nobody could be asked or someone did not answer (the hotel holding it is known but
+ * its token is unusable, or a hotel's system failed): it says nothing about the reservation, so a caller never
+ * refunds, withdraws, pauses or cancels on it; it tries again later or tells the person to.
+ */
+export type PmsLookup =
+  { kind: 'found'; reservation: PmsReservation } | { kind: 'gone' } | { kind: 'unknown'; why: string };
+
+/** The hotel Restay already knows holds a reservation (stored with it): asked alone, with its own token. */
+export interface KnownHotel {
+  enterpriseId: string;
+}
+
+/** The known hotel of a stored reservation row, if it has one recorded. */
+export const knownHotelOf = (row: { enterprise_id: string | null }): KnownHotel | undefined =>
+  row.enterprise_id ? { enterpriseId: row.enterprise_id } : undefined;
 /** The guest a reservation is handed to: the buyer, by the names they gave at checkout and their email. */
 export interface PmsGuest {
   firstName: string;
@@ -68,18 +91,23 @@ export interface DirectorySyncResult {
 
 export interface Pms {
   /**
-   * One reservation by confirmation number (Mews `Numbers`), or null. `hint` names the hotel the seller says
-   * holds it: asked first, then the others as without it (a wrong hint costs time, never the reservation).
+   * One reservation by confirmation number (Mews `Numbers`). `hint` names the hotel the seller says holds it:
+   * asked first, then the others as without it (a wrong hint costs time, never the reservation).
    */
-  findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsReservation | null>;
-  /** Re-read by the PMS's reservation id (e.g. before payment), or null. */
-  findByExternalId(externalId: string): Promise<PmsReservation | null>;
+  findByConfirmationNumber(confirmationNumber: string, hint?: LookupHint): Promise<PmsLookup>;
+  /**
+   * Re-read by the PMS's reservation id (e.g. before payment). `hotel`, when Restay stored it, is asked alone
+   * whatever its standing with Restay (connected, suspended, pending): its token unusable is `unknown`.
+   */
+  findByExternalId(externalId: string, hotel?: KnownHotel): Promise<PmsLookup>;
   /**
    * The write side: makes `guest` the reservation's owner (found as a customer by email, else added), then
    * reads the reservation back and answers it once it names the guest. Safe to repeat: a reservation already
-   * in the guest's name is answered as it is. Throws PmsTransferError.
+   * in the guest's name is answered as it is. Throws PmsTransferError: `refused` only on what the hotel said
+   * (the reservation gone or not confirmed, the write refused), `unavailable` whenever the reservation cannot be
+   * read (an `unknown` lookup).
    */
-  transferToGuest(externalId: string, guest: PmsGuest): Promise<PmsReservation>;
+  transferToGuest(externalId: string, guest: PmsGuest, hotel?: KnownHotel): Promise<PmsReservation>;
   /**
    * Learns which connected hotel holds each reservation, ahead of any import, so that finding one by its
    * confirmation number asks one hotel instead of all of them. Run periodically; a PMS with one hotel has

@@ -78,7 +78,8 @@ export async function reservationsReply(
       AssignedResourceId: r.resource_id,
       AssignedResourceLocked: false,
       ChannelNumber: r.channel_number,
-      CancellationReason: r.state === 'Canceled' ? 'ConfirmationMissed' : null,
+      // Only the demo hotel's staff cancel (Cancel on /dev/pms): the hotel's own reason, as Mews records it.
+      CancellationReason: r.state === 'Canceled' ? 'ServiceNotAvailable' : null,
       // Still returned by Mews beside the Scheduled* pair, though deprecated.
       StartUtc: utc(r.scheduled_start_utc),
       EndUtc: utc(r.scheduled_end_utc),

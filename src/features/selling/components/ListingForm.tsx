@@ -5,7 +5,7 @@ import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { roomTypeOf } from '../../../../contract/room-type.ts';
 import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/selling.ts';
-import { sellerReceives } from '../../../../contract/payouts.ts';
+import { buyerCancellationNote, sellerReceives } from '../../../../contract/payouts.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
@@ -98,7 +98,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
   const typedPrice = Number(values.listingPrice);
   // Said as the seller types, not only on submit: the same sentence the server would refuse the price with.
   const overCap = overCapMessage(values.listingPrice, pricing);
-  const feePercent = usePublicConfig().data?.platformFeePercent;
+  const publicConfig = usePublicConfig().data;
+  const feePercent = publicConfig?.platformFeePercent;
   const receives =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
       ? formatMajorUnits(sellerReceives(typedPrice, feePercent), pricing.currency)
@@ -197,6 +198,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
                   {feePercent ? ` after the ${feePercent}% service fee` : ''}
                 </span>
               )}
+              {publicConfig ? <span className="block">{buyerCancellationNote(publicConfig.payoutRelease)}</span> : null}
             </p>
           </div>
           <p id="listing-price-cap" aria-live="polite" className="mt-1 text-sm font-medium text-red-700">
