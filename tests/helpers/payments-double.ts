@@ -1,3 +1,4 @@
+import type { RefundReason } from '../../contract/order-state.ts';
 import Stripe from 'stripe';
 import { AppError } from '../../server/http/errors.ts';
 import type {
@@ -34,7 +35,7 @@ export class PaymentsDouble implements Payments {
   /** Every onboarding link asked for, with the pages it returns the seller to. */
   readonly onboardingLinks: { accountId: string; refreshUrl: string; returnUrl: string }[] = [];
   /** Every refund call, repeats included. */
-  readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
+  readonly refundCalls: { paymentIntentId: string; orderId: string; reason: RefundReason | null }[] = [];
   /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
   readonly refunds = new Map<string, ProviderRefund[]>();
   /** The refund made under each `refund:<orderId>` idempotency key, replayed on a repeat (for 24 hours). */
@@ -118,7 +119,7 @@ export class PaymentsDouble implements Payments {
     return { ...session };
   }
 
-  async refund(input: { paymentIntentId: string; orderId: string; reason: 'duplicate' | 'requested_by_customer' }) {
+  async refund(input: { paymentIntentId: string; orderId: string; reason: RefundReason | null }) {
     this.throwIfFailing('refund');
     this.refundCalls.push(input);
     const replay = this.refundKeys.get(input.orderId);
