@@ -678,7 +678,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     const refund = await payments.refund({
       paymentIntentId: charge.paymentIntentId,
       orderId: charge.orderId,
-      reason: 'requested_by_customer',
+      reason: 'operator',
     });
     expect(refund).toMatchObject({
       amountCents: 1_000_000,
