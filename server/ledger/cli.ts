@@ -33,7 +33,7 @@ async function run() {
       });
       selfOrigin.listeningOn(standIns.address());
     }
-    const reconciliation = await reconcileLedger(database.db, adapters.payments);
+    const reconciliation = await reconcileLedger(database.db, adapters.payments, systemClock());
     console.log(formatLedgerReport(reconciliation));
     if (reconciliation.differences.length) process.exitCode = 1;
   } finally {

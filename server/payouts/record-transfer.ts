@@ -1,3 +1,4 @@
+import { sellerShareCents } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
@@ -26,7 +27,7 @@ export async function recordTransfer(
     const now = deps.clock();
     const paid = await transitionPayout(trx, {
       orderId,
-      from: ['scheduled', 'cancelled'],
+      from: ['scheduled', 'held', 'cancelled'],
       to: 'paid',
       now,
       changes: {
@@ -44,7 +45,7 @@ export async function recordTransfer(
       orderId,
       sellerId,
       saleCurrency: paid.currency,
-      saleCents: paid.sale_cents - paid.fee_cents,
+      saleCents: sellerShareCents(paid),
       currency: transfer.currency,
       amountCents: transfer.amountCents,
       now,

@@ -226,6 +226,7 @@ export class PaymentsDouble implements Payments {
       destination: input.accountId,
       amountCents: input.amountCents,
       amountReversedCents: 0,
+      reversals: [],
       currency: input.currency.toUpperCase(),
       sourceChargeId: input.sourceChargeId,
       transferGroup: input.orderId,
@@ -263,13 +264,14 @@ export class PaymentsDouble implements Payments {
       currency: transfer.currency,
     };
     transfer.amountReversedCents = transfer.amountCents;
+    transfer.reversals.push({ id: reversal.id, amountCents: reversal.amountCents, currency: reversal.currency });
     this.reversals.set(input.orderId, reversal);
     return { ...reversal };
   }
 
   async listTransfers(orderId: string): Promise<ProviderTransfer[]> {
     const ofOrder = this.transferLog.filter((transfer) => transfer.transferGroup === orderId);
-    return ofOrder.reverse().map((transfer) => ({ ...transfer }));
+    return ofOrder.reverse().map((transfer) => ({ ...transfer, reversals: [...transfer.reversals] }));
   }
 
   /**
@@ -299,11 +301,11 @@ export class PaymentsDouble implements Payments {
   }
 
   /**
-   * Someone refunds the payment by hand in the provider's dashboard: the refund exists, and the signed
-   * `charge.refunded` delivery is returned for the test to post.
+   * Someone refunds the payment by hand in the provider's dashboard (all that is left of it, or `amountCents` of
+   * it): the refund exists, and the signed `charge.refunded` delivery is returned for the test to post.
    */
-  refundByHand(paymentIntentId: string) {
-    this.makeRefund(paymentIntentId);
+  refundByHand(paymentIntentId: string, amountCents?: number) {
+    this.makeRefund(paymentIntentId, amountCents);
     return this.chargeRefunded(paymentIntentId);
   }
 
@@ -324,17 +326,18 @@ export class PaymentsDouble implements Payments {
     });
   }
 
-  /** A whole-payment refund, as the provider makes it; refused once the payment is refunded in full. */
-  private makeRefund(paymentIntentId: string): ProviderRefund {
+  /** A refund of what is left of the payment (or part of it), as the provider makes it; refused once none is left. */
+  private makeRefund(paymentIntentId: string, partCents?: number): ProviderRefund {
     const session = this.sessionOfPayment(paymentIntentId);
     const made = this.refunds.get(paymentIntentId) ?? [];
-    if (made.length) {
+    const left = (session.amountTotalCents ?? 0) - made.reduce((sum, refund) => sum + refund.amountCents, 0);
+    if (left <= 0) {
       throw new AppError('CONFLICT', 'This payment has already been refunded.', {
         providerCode: 'charge_already_refunded',
       });
     }
     const id = `re_test_${++this.sequence}`;
-    const amountCents = session.amountTotalCents ?? 0;
+    const amountCents = partCents ?? left;
     const currency = (session.currency ?? '').toUpperCase();
     const atChargeRate = this.booked(id, amountCents, currency, 'refund');
     const converted = atChargeRate.currency !== currency;
