@@ -1,9 +1,11 @@
 import { sellerShareCents } from '../../contract/payouts.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type Executor } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { postReversal, postSellerDebt } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
 import { transitionPayout, type PayoutRow } from '../orders/payout-transition.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 import { owedBy } from './seller-debts.ts';
@@ -16,7 +18,7 @@ import { owedBy } from './seller-debts.ts';
  * provider already took back whole (its reversals) is recorded as reversed, never as a debt. When the provider
  * refuses a reversal (the seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller owes what the
  * transfer sent, kept in the ledger in its currency (postSellerDebt), and the operator is warned in the log.
- * Each outcome is recorded only while the job's `lease` is still this run's.
+ * Each outcome is recorded only while the job's `lease` is still this run's, and the seller is told it by email.
  */
 export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   let payout = await loadPayout(deps, orderId);
@@ -38,6 +40,7 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
     }
     payout = await loadPayout(deps, orderId);
   }
+  if (payout?.state === 'cancelled') await tellSeller(deps.db, orderId, deps.clock());
   if (payout?.state !== 'paid' || !payout.transfer_id) {
     deps.logger.info(
       { orderId, actor: 'payouts.reverse', state: payout?.state ?? null },
@@ -87,8 +90,13 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
       amountCents: reversal.amountCents,
       now,
     });
+    await tellSeller(trx, orderId, now);
   });
 }
+
+/** The seller of a refunded sale hears what became of their payout, once it is settled (once per order). */
+const tellSeller = (trx: Executor, orderId: string, now: Date) =>
+  enqueueJob(trx, PAYOUT_JOBS.refundedSaleEmail, orderId, { orderId }, now);
 
 /**
  * The transfer's reversal as the provider holds it, when the transfer is already taken back whole (a reversal
@@ -122,7 +130,9 @@ async function recordSellerDebt(
       actor: 'payouts.reverse',
       reason: `the provider refused to reverse transfer ${transferId}: the seller owes it`,
     });
-    if (owed) await postSellerDebt(trx, sellerDebtOf(owed, now));
+    if (!owed) return;
+    await postSellerDebt(trx, sellerDebtOf(owed, now));
+    await tellSeller(trx, orderId, now);
   });
 }
 
