@@ -354,17 +354,28 @@ describe('checkout stand-in with the real Stripe client', () => {
     expect(html).toContain(`action="/test-checkout/dashboard/payments/${paymentIntentId}/refund"`);
     expect(html).toContain('$250.00');
 
-    const foreign = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
-      method: 'POST',
-      headers: { Origin: 'https://elsewhere.example' },
-      redirect: 'manual',
-    });
-    expect(foreign.status).toBe(403);
+    const form = html.slice(html.indexOf(`/payments/${paymentIntentId}/refund`));
+    const formToken = /name="form_token" value="([^"]+)"/.exec(form)?.[1];
+    expect(formToken).toBeTruthy();
+    const refundPath = `${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`;
+    // A page elsewhere can post the form but cannot read the dashboard for its token: refused, refunding nothing.
+    for (const body of [undefined, new URLSearchParams({ form_token: 'forged' })]) {
+      const foreign = await fetch(refundPath, {
+        method: 'POST',
+        headers: { Origin: 'https://elsewhere.example' },
+        body,
+        redirect: 'manual',
+      });
+      expect(foreign.status).toBe(403);
+    }
     expect(await payments.listRefunds(paymentIntentId)).toEqual([]);
 
     received.length = 0;
-    const refunded = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+    // The dashboard's own form, as Chromium posts it from a no-referrer page: `Origin: null`, with its token.
+    const refunded = await fetch(refundPath, {
       method: 'POST',
+      headers: { Origin: 'null' },
+      body: new URLSearchParams({ form_token: formToken! }),
       redirect: 'manual',
     });
     expect(refunded.status).toBe(303);
@@ -379,9 +390,7 @@ describe('checkout stand-in with the real Stripe client', () => {
     ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    const again = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
-      method: 'POST',
-    });
+    const again = await fetch(refundPath, { method: 'POST', body: new URLSearchParams({ form_token: formToken! }) });
     expect(again.status).toBe(409);
   });
 
