@@ -45,9 +45,9 @@ export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): Job
     );
 }
 
-/** The refunded sale's payout as its seller reads it: what the transfer sent, else their share of the sale. */
-async function loadRefundedSaleFacts(deps: PayoutDeps, orderId: string) {
-  const row = await deps.db
+/** The sold stay's payout and its seller, for the emails about it. */
+function loadSellerPayout(deps: PayoutDeps, orderId: string) {
+  return deps.db
     .selectFrom('payouts')
     .innerJoin('orders', 'orders.id', 'payouts.order_id')
     .innerJoin('listings', 'listings.id', 'orders.listing_id')
@@ -68,6 +68,11 @@ async function loadRefundedSaleFacts(deps: PayoutDeps, orderId: string) {
     ])
     .where('payouts.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
+}
+
+/** The refunded sale's payout as its seller reads it: what the transfer sent, else their share of the sale. */
+async function loadRefundedSaleFacts(deps: PayoutDeps, orderId: string) {
+  const row = await loadSellerPayout(deps, orderId);
   const sent = row.payout_cents !== null && row.payout_currency !== null && row.state !== 'cancelled';
   return {
     seller_email: row.seller_email,
@@ -80,25 +85,11 @@ async function loadRefundedSaleFacts(deps: PayoutDeps, orderId: string) {
 }
 
 async function loadWaitingFacts(deps: PayoutDeps, orderId: string) {
-  const row = await deps.db
-    .selectFrom('payouts')
-    .innerJoin('orders', 'orders.id', 'payouts.order_id')
-    .innerJoin('listings', 'listings.id', 'orders.listing_id')
-    .innerJoin('profiles as seller', 'seller.id', 'payouts.seller_id')
-    .select([
-      'seller.email as seller_email',
-      'listings.hotel_name',
-      'listings.title',
-      'payouts.sale_cents',
-      'payouts.fee_cents',
-      'payouts.currency',
-    ])
-    .where('payouts.order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const row = await loadSellerPayout(deps, orderId);
   return {
     seller_email: row.seller_email,
     hotelName: row.hotel_name ?? row.title,
-    amountCents: row.sale_cents - row.fee_cents,
+    amountCents: sellerShareCents(row),
     currency: row.currency,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { PayoutsCommandError, runPayoutsCommand } from '../../server/payouts/payouts-command.ts';
-import { insertListing } from '../helpers/factories.ts';
+import { sellerWithReadyPayouts, transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 /** A partial refund by hand of a sale that stands holds its payout for an operator, who lists and releases it. */
@@ -30,25 +30,11 @@ const differencesOf = async (orderId: string) =>
   (await reconcileLedger(db(), fx.payments, fx.clock())).differences.filter((line) => line.includes(orderId));
 const payouts = (...argv: string[]) => runPayoutsCommand(argv, fx.deps);
 
-/** A seller whose payout account is ready. */
-async function readySeller() {
-  const seller = await fx.user();
-  await insertListing(db(), seller.id);
-  expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  fx.payments.makeAccountReady([...fx.payments.accounts.keys()].at(-1)!);
-  await fx.server.request('/api/payouts/account', { headers: seller.auth });
-  return seller;
-}
-
 /** A stay of a ready seller, in the buyer's name, its payout scheduled for check-in (so not sent yet). */
 async function scheduledSale() {
-  fx.setPayoutRelease('check_in');
-  const seller = await readySeller();
-  const held = await fx.heldStay(seller.id);
-  expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
-  await runPaymentJobs(fx.deps);
-  expect((await payout(held.orderId)).state).toBe('scheduled');
-  return { ...held, sellerId: seller.id, paymentIntentId: await paymentIntentOf(held.orderId) };
+  const sale = await transferredSaleOfReadySeller(fx, 'check_in');
+  expect((await payout(sale.orderId)).state).toBe('scheduled');
+  return sale;
 }
 
 async function refundPartByHand(paymentIntentId: string, cents: number) {
@@ -70,7 +56,7 @@ describe('a partial refund by hand of a sale that stands', () => {
 
   it('holds a payout the send job finds partly refunded (the refund came before the handover)', async () => {
     fx.setPayoutRelease('transferred');
-    const seller = await readySeller();
+    const { seller } = await sellerWithReadyPayouts(fx);
     const held = await fx.heldStay(seller.id);
     expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
     await refundPartByHand(await paymentIntentOf(held.orderId), 2_000);

@@ -3,7 +3,7 @@ import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { sendPayout } from '../../server/payouts/send-payout.ts';
 import { listSellerDebts } from '../../server/payouts/seller-debts.ts';
-import { insertListing } from '../helpers/factories.ts';
+import { transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 /**
@@ -26,20 +26,7 @@ const order = (orderId: string) =>
 const differencesOf = async (orderId: string) =>
   (await reconcileLedger(db(), fx.payments, fx.clock())).differences.filter((line) => line.includes(orderId));
 
-/** A sold stay of a seller whose payout account is ready, in the buyer's name, with the payout release given. */
-async function transferredSale(release: 'transferred' | 'check_in') {
-  fx.setPayoutRelease(release);
-  const seller = await fx.user();
-  await insertListing(db(), seller.id);
-  expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  const accountId = [...fx.payments.accounts.keys()].at(-1)!;
-  fx.payments.makeAccountReady(accountId);
-  await fx.server.request('/api/payouts/account', { headers: seller.auth });
-  const held = await fx.heldStay(seller.id);
-  expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
-  await runPaymentJobs(fx.deps);
-  return { ...held, sellerId: seller.id, accountId, paymentIntentId: (await order(held.orderId)).payment_intent_id! };
-}
+const transferredSale = (release: 'transferred' | 'check_in') => transferredSaleOfReadySeller(fx, release);
 
 async function refundByHand(paymentIntentId: string) {
   expect((await fx.deliver(fx.payments.refundByHand(paymentIntentId))).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
-import { insertListing } from '../helpers/factories.ts';
+import { transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 
 /** A seller whose stay, already the buyer's, is refunded hears it, with what became of their payout. */
@@ -19,24 +19,7 @@ const SUBJECT = 'The buyer of your stay at Hotel Test was refunded';
 const refundedMail = (email: string) =>
   fx.mailer.sent.filter((message) => message.to === email && message.subject === SUBJECT);
 
-/** A stay of a seller with a ready payout account, in the buyer's name; paid out at once or held until check-in. */
-async function transferredSale(release: 'transferred' | 'check_in') {
-  fx.setPayoutRelease(release);
-  const seller = await fx.user();
-  await insertListing(db(), seller.id);
-  expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  fx.payments.makeAccountReady([...fx.payments.accounts.keys()].at(-1)!);
-  await fx.server.request('/api/payouts/account', { headers: seller.auth });
-  const held = await fx.heldStay(seller.id);
-  expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
-  await runPaymentJobs(fx.deps);
-  const { payment_intent_id } = await db()
-    .selectFrom('orders')
-    .select('payment_intent_id')
-    .where('id', '=', held.orderId)
-    .executeTakeFirstOrThrow();
-  return { ...held, seller, paymentIntentId: payment_intent_id! };
-}
+const transferredSale = (release: 'transferred' | 'check_in') => transferredSaleOfReadySeller(fx, release);
 
 describe('the seller of a refunded stay already in the buyer’s name', () => {
   it('is emailed when an operator refunds it and the payout sent is taken back', async () => {
