@@ -39,7 +39,10 @@ export async function recordTransfer(
       actor,
       reason: `transfer ${transfer.id} made`,
     });
-    if (!paid) return;
+    if (!paid) {
+      deps.logger.info({ orderId, transferId: transfer.id, actor }, 'transfer not recorded: the payout has moved on');
+      return;
+    }
     await postPayout(trx, {
       reference: transfer.id,
       orderId,

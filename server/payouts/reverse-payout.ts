@@ -130,7 +130,10 @@ async function recordSellerDebt(
       actor: 'payouts.reverse',
       reason: `the provider refused to reverse transfer ${transferId}: the seller owes it`,
     });
-    if (!owed) return;
+    if (!owed) {
+      deps.logger.info({ orderId, actor: 'payouts.reverse' }, 'refused reversal not recorded: the payout has moved on');
+      return;
+    }
     await postSellerDebt(trx, sellerDebtOf(owed, now));
     await tellSeller(trx, orderId, now);
   });
