@@ -8,13 +8,15 @@ import { ZERO_DECIMAL } from './currencies.ts';
 
 /**
  * A payout's life: `scheduled` (due at its release time), `waiting_account` (due, but the seller's payout
- * account cannot receive money yet), `paid` (the transfer is made), and after a refund of a stay already the
+ * account cannot receive money yet), `held` (part of the sale was refunded: an operator decides what the seller
+ * is paid), `paid` (the transfer is made), and after a refund of a stay already the
  * buyer's: `cancelled` (nothing had been paid), `reversed` (the transfer was taken back) or `reversal_failed`
  * (the provider refused; the seller owes it back and the operator sees the shortfall).
  */
 export const PAYOUT_STATES = [
   'scheduled',
   'waiting_account',
+  'held',
   'paid',
   'cancelled',
   'reversed',
@@ -23,8 +25,11 @@ export const PAYOUT_STATES = [
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 const PAYOUT_TRANSITIONS: Record<PayoutState, readonly PayoutState[]> = {
-  scheduled: ['waiting_account', 'paid', 'cancelled'],
-  waiting_account: ['scheduled', 'cancelled'],
+  scheduled: ['waiting_account', 'held', 'paid', 'cancelled'],
+  waiting_account: ['scheduled', 'held', 'cancelled'],
+  // Released by an operator (scheduled again, for the share less the refund) or cancelled by refunding the rest;
+  // a transfer made before the partial refund arrived is still recorded.
+  held: ['scheduled', 'cancelled', 'paid'],
   paid: ['reversed', 'reversal_failed'],
   // A transfer already under way when a refund cancelled the payout is still recorded, then reversed.
   cancelled: ['paid'],
@@ -94,6 +99,14 @@ export function settledPayoutCents(
   if (charge.receivedCents === charge.settledCents) return sellerCents;
   const unit = ZERO_DECIMAL.has(charge.settledCurrency.toUpperCase()) ? 100 : 1;
   return Math.round((charge.settledCents * sellerCents) / charge.receivedCents / unit) * unit;
+}
+
+/**
+ * The seller's share of a sale in its currency: the price less the platform's fee, less what a partial refund
+ * took off it when an operator released the payout (0 otherwise).
+ */
+export function sellerShareCents(payout: { sale_cents: number; fee_cents: number; refunded_cents: number }): number {
+  return payout.sale_cents - payout.fee_cents - payout.refunded_cents;
 }
 
 /** What the seller receives for a price in major units, as their payout will be computed. */

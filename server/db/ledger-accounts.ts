@@ -43,4 +43,6 @@ export type LedgerKind =
   | 'provider_fee'
   | 'seller_debt'
   | 'debt_collected'
-  | 'debt_written_off';
+  | 'debt_written_off'
+  /** A partial refund taken off the seller's share when an operator releases its held payout (migration 0150). */
+  | 'share_refunded';

@@ -115,6 +115,8 @@ export interface PayoutsTable {
   /** What the seller receives in the transfer's currency (the charge's settlement currency), once known. */
   payout_currency: ColumnType<string | null, string | null | undefined, string | null>;
   payout_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What a partial refund took off the seller's share, in the sale's currency, once an operator released it. */
+  refunded_cents: Generated<number>;
   state: PayoutState;
   release_at: Timestamp;
   transfer_id: string | null;

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import express from 'express';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
@@ -16,7 +17,13 @@ import { reconcileLedger } from './reconcile.ts';
  * With Stripe configured it asks Stripe; in local mode it asks the built-in checkout server, served here on a
  * loopback port from the same database, through the same `stripe` client.
  */
-async function run() {
+async function run(argv: string[]) {
+  // It takes no arguments: one given is a mistake to name (node:util's parseArgs), not to ignore.
+  try {
+    parseArgs({ args: argv, options: {}, strict: true });
+  } catch {
+    throw new Error('usage: npm run ledger:check (no arguments)');
+  }
   const config = loadProcessConfig();
   const database = await openConfiguredDatabase(config);
   // The same schema the API would bring it to, so a check right after a deploy reads what the API writes.
@@ -33,7 +40,7 @@ async function run() {
       });
       selfOrigin.listeningOn(standIns.address());
     }
-    const reconciliation = await reconcileLedger(database.db, adapters.payments);
+    const reconciliation = await reconcileLedger(database.db, adapters.payments, systemClock());
     console.log(formatLedgerReport(reconciliation));
     if (reconciliation.differences.length) process.exitCode = 1;
   } finally {
@@ -42,7 +49,7 @@ async function run() {
   }
 }
 
-run().catch((error: unknown) => {
+run(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

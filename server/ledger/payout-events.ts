@@ -162,3 +162,34 @@ export function postDebtSettled(
     now: settled.now,
   });
 }
+
+/**
+ * An operator released a payout held after a partial refund, with the seller bearing the refund: what went back
+ * to the buyer (`refundedCents` in total, in the sale's currency) comes off the seller's payable, so the buyer is
+ * owed nothing more and the seller is paid the rest. Posted once per total refunded (`<orderId>:<total>`); a later
+ * release after a further refund posts only the difference.
+ */
+export async function postShareRefunded(
+  trx: Transaction<Database>,
+  share: {
+    orderId: string;
+    sellerId: string;
+    currency: string;
+    refundedCents: number;
+    alreadyCents: number;
+    now: Date;
+  },
+) {
+  const cents = share.refundedCents - share.alreadyCents;
+  return postToLedger(trx, {
+    kind: 'share_refunded',
+    reference: `${share.orderId}:${share.refundedCents}`,
+    orderId: share.orderId,
+    currency: share.currency,
+    entries: [
+      { account: 'seller_payable', sellerId: share.sellerId, amountCents: cents },
+      { account: 'buyer_funds', amountCents: -cents },
+    ],
+    now: share.now,
+  });
+}

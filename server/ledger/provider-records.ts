@@ -57,6 +57,8 @@ export interface ProviderTransfer {
   amountCents: number;
   /** How much of it has been reversed (taken back) so far. */
   amountReversedCents: number;
+  /** The reversals that took it back, oldest first: a reversal answered "already reversed" is read from here. */
+  reversals: { id: string; amountCents: number; currency: string }[];
   /** ISO 4217, upper-case. */
   currency: string;
   /** The charge it was paid from; null when it was paid from the balance at large. */

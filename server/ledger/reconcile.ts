@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { isPaymentRecorded } from '../../contract/order-state.ts';
+import { sellerShareCents } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
 import type { LedgerAccount, LedgerKind } from '../db/ledger-accounts.ts';
+import { checkPayoutProgress } from './payout-checks.ts';
 import type { ProviderRecords } from './provider-records.ts';
 
 export interface LedgerBalance {
@@ -51,9 +53,14 @@ interface OrderLedger {
  * recorded payment is posted once at what the charge received; a refunded order owes its buyer nothing; a
  * transferred order is settled; nothing is posted for an order that was never paid) and, when given, with the
  * provider's own objects (the charge and its balance transaction: the settled amount and the provider's fee; its
- * refunds; the order's transfers net of reversals; what the platform's balance still holds for the order).
+ * refunds; the order's transfers net of reversals; what the platform's balance still holds for the order), and
+ * each transferred order's payout with the time `now` (checkPayoutProgress).
  */
-export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderRecords): Promise<Reconciliation> {
+export async function reconcileLedger(
+  db: Kysely<Database>,
+  provider?: ProviderRecords,
+  now = new Date(),
+): Promise<Reconciliation> {
   const differences: string[] = [];
   const unbalanced = await db
     .selectFrom('ledger_entries')
@@ -89,10 +96,12 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
           'state',
           'sale_cents',
           'fee_cents',
+          'refunded_cents',
           'currency',
           'payout_currency',
           'payout_cents',
           'debt_settled',
+          'release_at',
         ])
         .execute()
     ).map((payout) => [payout.order_id, payout]),
@@ -133,6 +142,8 @@ export async function reconcileLedger(db: Kysely<Database>, provider?: ProviderR
     if (order.state === 'transferred' && ledger!.kinds.get('settlement') === undefined)
       say('the stay is the buyer’s, yet the sale is not settled in the ledger');
     comparePayout(order.state, payouts.get(order.id), ledger!, say);
+    const buyerFunds = { state: order.state, buyerFundsCents: -owedToBuyer, currency: order.currency };
+    checkPayoutProgress(buyerFunds, payouts.get(order.id), now, say);
     exchangeRemainders.push(...exchangeRemainderOf(order.id, order.currency, ledger!));
     if (provider && order.payment_intent_id)
       await compareWithProvider(provider, order.id, order.payment_intent_id, ledger!, say);
@@ -159,6 +170,7 @@ interface PayoutRecord {
   state: string;
   sale_cents: number;
   fee_cents: number;
+  refunded_cents: number;
   currency: string;
   payout_currency: string | null;
   payout_cents: number | null;
@@ -180,7 +192,7 @@ function comparePayout(
 ) {
   const paidOut = (ledger.kinds.get('payout') ?? 0) - (ledger.kinds.get('reversal') ?? 0);
   const sent = payout !== undefined && SENT.includes(payout.state);
-  const expected = sent ? payout.sale_cents - payout.fee_cents : 0;
+  const expected = sent ? sellerShareCents(payout) : 0;
   if (paidOut !== expected)
     say(`its payout is ${payout?.state ?? 'absent'}, yet the ledger paid the seller ${paidOut}, not ${expected}`);
   // What the transfer took from the platform's balance, in the currency it was sent in.
@@ -190,7 +202,7 @@ function comparePayout(
       say(`its payout sent ${payout.payout_cents} ${payout.payout_currency}, the ledger ${booked}`);
   }
   if (orderState !== 'refunded') return;
-  if (payout && ['scheduled', 'waiting_account', 'paid'].includes(payout.state))
+  if (payout && ['scheduled', 'waiting_account', 'held', 'paid'].includes(payout.state))
     say(`refunded, yet its payout is ${payout.state}, neither cancelled nor taken back`);
   const owed = sellerPayableOf(payout, paidOut);
   for (const currency of new Set([...ledger.sellerPayable.keys(), ...owed.keys()])) {
@@ -210,7 +222,7 @@ function sellerPayableOf(payout: PayoutRecord | undefined, paidOut: number): Map
   if (!payout) return new Map();
   if (payout.state !== 'reversal_failed') return new Map([[payout.currency.toUpperCase(), paidOut]]);
   if (payout.debt_settled) return new Map();
-  const share = payout.sale_cents - payout.fee_cents;
+  const share = sellerShareCents(payout);
   return new Map([[(payout.payout_currency ?? payout.currency).toUpperCase(), payout.payout_cents ?? share]]);
 }
 
@@ -231,6 +243,7 @@ const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
   seller_debt: 'seller_payable',
   debt_collected: 'collected_debts',
   debt_written_off: 'written_off_debts',
+  share_refunded: 'seller_payable',
 };
 
 const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);

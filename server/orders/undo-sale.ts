@@ -22,7 +22,7 @@ export async function undoSale(trx: Transaction<Database>, orderId: string, now:
     .forUpdate()
     .executeTakeFirst();
   if (!payout) return;
-  if (payout.state === 'scheduled' || payout.state === 'waiting_account') {
+  if (payout.state === 'scheduled' || payout.state === 'waiting_account' || payout.state === 'held') {
     await transitionPayout(trx, {
       orderId,
       from: [payout.state],

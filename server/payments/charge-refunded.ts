@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inTransaction } from '../db/transaction.ts';
 import type { BuyingDeps } from './deps.ts';
 import { confirmRefund } from './confirm-refund.ts';
+import { holdPayoutForPartialRefund, refundedCentsOf } from '../orders/hold-payout.ts';
 import { recordCharge, recordRefunds } from './provider-records.ts';
 import type { ProviderCharge } from './stripe/payments.ts';
 
@@ -10,7 +11,8 @@ import type { ProviderCharge } from './stripe/payments.ts';
  * refunded it by hand in the provider's dashboard. The event's charge no longer lists its refunds, so they are
  * read from the provider and recorded. Once the whole charge is refunded the order ends `refunded` through the
  * machine (from `refund_pending`, or straight from a sale when the refund was made outside the product, with
- * the reason "refunded by hand") and the buyer is told. A redelivery, or a second event for the same charge,
+ * the reason "refunded by hand") and the buyer is told; a part refunded of a sale that stands holds its payout
+ * for an operator (holdPayoutForPartialRefund). A redelivery, or a second event for the same charge,
  * finds the order refunded and changes nothing.
  */
 export async function handleChargeRefunded(deps: BuyingDeps, charge: ProviderCharge): Promise<boolean> {
@@ -28,8 +30,20 @@ export async function handleChargeRefunded(deps: BuyingDeps, charge: ProviderCha
     const now = deps.clock();
     await recordCharge(trx, order.id, charge.id);
     await recordRefunds(trx, order.id, refunds, now);
-    // A partial refund is recorded; the order is refunded only when all of the charge is.
-    if (!charge.refunded) return true;
+    // A partial refund is recorded, and the payout of a sale it leaves standing is held for an operator; the
+    // order is refunded only when all of the charge is.
+    if (!charge.refunded) {
+      const refundedCents = await refundedCentsOf(trx, order.id);
+      const held = await holdPayoutForPartialRefund(trx, {
+        orderId: order.id,
+        refundedCents,
+        now,
+        actor: 'charge.refunded',
+        logger: deps.logger,
+      });
+      if (!held) deps.logger.info({ orderId: order.id, refundedCents }, 'a partial refund recorded; no payout held');
+      return true;
+    }
     const confirmed = await confirmRefund(trx, {
       orderId: order.id,
       now,

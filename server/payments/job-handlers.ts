@@ -109,6 +109,7 @@ async function loadOrder(deps: BuyingDeps, orderId: string) {
     /** What the buyer paid: as the provider received it once known, else the order's price. */
     paidCents: row.amount_received_cents ?? row.amount_cents,
     paymentIntentId: row.payment_intent_id,
+    refundReason: row.refund_reason,
     sessionId: row.checkout_session_id,
     buyer_email: row.buyer_email ?? row.buyer_profile_email,
     seller_email: row.seller_email,
@@ -144,8 +145,7 @@ async function refund(deps: BuyingDeps, order: LoadedOrder, lease: JobLease) {
   let refunds: ProviderRefund[];
   let alreadyRefunded = false;
   try {
-    // `duplicate`: the buyer was charged for a stay that was not (or is no longer) theirs.
-    const made = await deps.payments.refund({ paymentIntentId, orderId: order.id, reason: 'duplicate' });
+    const made = await deps.payments.refund({ paymentIntentId, orderId: order.id, reason: order.refundReason });
     // A repeat of the call replays the first answer: a pending refund's news comes from the refund list.
     refunds = made.status === 'succeeded' ? [made] : await deps.payments.listRefunds(paymentIntentId);
   } catch (error) {

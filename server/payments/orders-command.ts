@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { PARKED_REASON } from '../orders/parked-cancellation.ts';
 import { z } from 'zod';
 import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
@@ -40,25 +41,31 @@ export async function runOrdersCommand(
   }
 }
 
+/** The refund command, read by node:util's parseArgs; an unknown, valueless or repeated option is a usage error. */
 function parseRefund(argv: readonly string[]): { orderId: string; reason: OperatorRefundReason; note?: string } {
-  const [command, orderId, ...rest] = argv;
-  if (command !== 'refund' || !orderId) throw new OrdersCommandError(ORDERS_USAGE);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { reason: { type: 'string', multiple: true }, note: { type: 'string', multiple: true } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch {
+    throw new OrdersCommandError(ORDERS_USAGE);
+  }
+  const [command, orderId, ...extra] = parsed.positionals;
+  const { reason: reasons = [], note: notes = [] } = parsed.values;
+  if (command !== 'refund' || !orderId || extra.length || reasons.length > 1 || notes.length > 1)
+    throw new OrdersCommandError(ORDERS_USAGE);
   if (!z.uuid().safeParse(orderId).success)
     throw new OrdersCommandError(`Not an order id: ${orderId}. ${ORDERS_USAGE}`);
-  const options = new Map<string, string>();
-  for (let index = 0; index < rest.length; index += 2) {
-    const [flag, value] = [rest[index], rest[index + 1]];
-    if ((flag !== '--reason' && flag !== '--note') || value === undefined || options.has(flag)) {
-      throw new OrdersCommandError(ORDERS_USAGE);
-    }
-    options.set(flag, value);
-  }
-  const reason = options.get('--reason');
+  const [reason] = reasons;
   if (!reason) throw new OrdersCommandError(`A reason is required. ${ORDERS_USAGE}`);
   if (!(OPERATOR_REFUND_REASONS as readonly string[]).includes(reason)) {
     throw new OrdersCommandError(`Unknown reason "${reason}": use one of ${OPERATOR_REFUND_REASONS.join(', ')}.`);
   }
-  const note = options.get('--note')?.trim();
+  const note = notes[0]?.trim();
   return { orderId, reason: reason as OperatorRefundReason, ...(note ? { note } : {}) };
 }
 

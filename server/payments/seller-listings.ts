@@ -30,6 +30,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
           'payouts.state as payout_state',
           'payouts.sale_cents',
           'payouts.fee_cents',
+          'payouts.refunded_cents',
           'payouts.currency as sale_currency',
           'payouts.payout_currency',
           'payouts.payout_cents',
@@ -97,6 +98,8 @@ function payoutInfoOf(sale: {
   payout_state: PayoutState | null;
   sale_cents: number | null;
   fee_cents: number | null;
+  /** What a partial refund took off the share when an operator released the payout. */
+  refunded_cents: number | null;
   sale_currency: string | null;
   payout_currency: string | null;
   payout_cents: number | null;
@@ -107,7 +110,7 @@ function payoutInfoOf(sale: {
   paid_at: Date | null;
 }): PayoutInfo | null {
   if (!sale.payout_state || sale.sale_cents === null || sale.fee_cents === null || !sale.release_at) return null;
-  const share = sale.sale_cents - sale.fee_cents;
+  const share = sale.sale_cents - sale.fee_cents - (sale.refunded_cents ?? 0);
   const saleCurrency = sale.sale_currency ?? '';
   const received =
     sale.payout_currency && sale.payout_cents !== null

@@ -16,4 +16,6 @@ export const PAYOUT_JOBS = {
   send: defineJobType('payouts.send', orderPayload),
   /** Tell the seller a payout waits for their payout account. */
   waitingEmail: defineJobType('payouts.waiting_for_account_email', orderPayload),
+  /** Tell the seller their stay, already the buyer's, was refunded, and what became of their payout. Once per order. */
+  refundedSaleEmail: defineJobType('payouts.refunded_sale_email', orderPayload),
 } as const;

@@ -1,3 +1,4 @@
+import { sellerShareCents } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
@@ -26,7 +27,7 @@ export async function recordTransfer(
     const now = deps.clock();
     const paid = await transitionPayout(trx, {
       orderId,
-      from: ['scheduled', 'cancelled'],
+      from: ['scheduled', 'held', 'cancelled'],
       to: 'paid',
       now,
       changes: {
@@ -38,13 +39,16 @@ export async function recordTransfer(
       actor,
       reason: `transfer ${transfer.id} made`,
     });
-    if (!paid) return;
+    if (!paid) {
+      deps.logger.info({ orderId, transferId: transfer.id, actor }, 'transfer not recorded: the payout has moved on');
+      return;
+    }
     await postPayout(trx, {
       reference: transfer.id,
       orderId,
       sellerId,
       saleCurrency: paid.currency,
-      saleCents: paid.sale_cents - paid.fee_cents,
+      saleCents: sellerShareCents(paid),
       currency: transfer.currency,
       amountCents: transfer.amountCents,
       now,

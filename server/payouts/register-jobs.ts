@@ -1,7 +1,9 @@
+import { refundMessage } from '../../contract/order-state.ts';
+import { sellerShareCents } from '../../contract/payouts.ts';
 import { orderEmailJob } from '../orders/order-email-job.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import type { PayoutDeps } from './deps.ts';
-import { payoutWaitingForAccount } from './emails.ts';
+import { payoutWaitingForAccount, sellerSaleRefundedAfterHandover } from './emails.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { reversePayout } from './reverse-payout.ts';
@@ -31,11 +33,21 @@ export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): Job
         (orderId) => loadWaitingFacts(deps, orderId),
         (facts) => (facts.seller_email ? payoutWaitingForAccount(facts.seller_email, facts, deps.publicUrl) : null),
       ),
+    )
+    .register(
+      PAYOUT_JOBS.refundedSaleEmail,
+      orderEmailJob(
+        deps,
+        (orderId) => loadRefundedSaleFacts(deps, orderId),
+        (facts) =>
+          facts.seller_email ? sellerSaleRefundedAfterHandover(facts.seller_email, facts, deps.publicUrl) : null,
+      ),
     );
 }
 
-async function loadWaitingFacts(deps: PayoutDeps, orderId: string) {
-  const row = await deps.db
+/** The sold stay's payout and its seller, for the emails about it. */
+function loadSellerPayout(deps: PayoutDeps, orderId: string) {
+  return deps.db
     .selectFrom('payouts')
     .innerJoin('orders', 'orders.id', 'payouts.order_id')
     .innerJoin('listings', 'listings.id', 'orders.listing_id')
@@ -44,16 +56,40 @@ async function loadWaitingFacts(deps: PayoutDeps, orderId: string) {
       'seller.email as seller_email',
       'listings.hotel_name',
       'listings.title',
+      'orders.refund_reason',
+      'orders.refund_note',
+      'payouts.state',
       'payouts.sale_cents',
       'payouts.fee_cents',
+      'payouts.refunded_cents',
       'payouts.currency',
+      'payouts.payout_cents',
+      'payouts.payout_currency',
     ])
     .where('payouts.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
+}
+
+/** The refunded sale's payout as its seller reads it: what the transfer sent, else their share of the sale. */
+async function loadRefundedSaleFacts(deps: PayoutDeps, orderId: string) {
+  const row = await loadSellerPayout(deps, orderId);
+  const sent = row.payout_cents !== null && row.payout_currency !== null && row.state !== 'cancelled';
   return {
     seller_email: row.seller_email,
     hotelName: row.hotel_name ?? row.title,
-    amountCents: row.sale_cents - row.fee_cents,
+    reason: refundMessage(row.refund_reason ?? 'refunded_by_provider', row.refund_note, 'seller'),
+    state: row.state,
+    amountCents: sent ? row.payout_cents! : sellerShareCents(row),
+    currency: sent ? row.payout_currency! : row.currency,
+  };
+}
+
+async function loadWaitingFacts(deps: PayoutDeps, orderId: string) {
+  const row = await loadSellerPayout(deps, orderId);
+  return {
+    seller_email: row.seller_email,
+    hotelName: row.hotel_name ?? row.title,
+    amountCents: sellerShareCents(row),
     currency: row.currency,
   };
 }

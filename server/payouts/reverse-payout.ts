@@ -1,8 +1,11 @@
-import { inTransaction } from '../db/transaction.ts';
+import { sellerShareCents } from '../../contract/payouts.ts';
+import { inTransaction, type Executor } from '../db/transaction.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { postReversal, postSellerDebt } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
 import { transitionPayout, type PayoutRow } from '../orders/payout-transition.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 import { owedBy } from './seller-debts.ts';
@@ -11,14 +14,15 @@ import { owedBy } from './seller-debts.ts';
  * The reverse job, after a stay already the buyer's is refunded: a payout not yet sent is cancelled; one sent is
  * taken back from the seller's account (idempotency key `reversal:<orderId>`). Before cancelling, the provider is
  * asked for the order's transfers: a send job that died after the provider paid must not leave that money with
- * the seller unseen, so such a transfer is recorded and reversed. When the provider refuses a reversal (the
- * seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller owes what the
+ * the seller unseen, so such a transfer is recorded and reversed. A refusal is read back first: a transfer the
+ * provider already took back whole (its reversals) is recorded as reversed, never as a debt. When the provider
+ * refuses a reversal (the seller's balance is already paid out to their bank), the payout is `reversal_failed`: the seller owes what the
  * transfer sent, kept in the ledger in its currency (postSellerDebt), and the operator is warned in the log.
- * Each outcome is recorded only while the job's `lease` is still this run's.
+ * Each outcome is recorded only while the job's `lease` is still this run's, and the seller is told it by email.
  */
 export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   let payout = await loadPayout(deps, orderId);
-  if (payout?.state === 'scheduled' || payout?.state === 'waiting_account' || payout?.state === 'cancelled') {
+  if (payout && ['scheduled', 'waiting_account', 'held', 'cancelled'].includes(payout.state)) {
     const [made] = await deps.payments.listTransfers(orderId);
     if (made) await recordTransfer(deps, orderId, payout.seller_id, made, 'payouts.reverse', lease);
     else if (payout.state !== 'cancelled') {
@@ -26,7 +30,7 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
         await holdJobLease(trx, lease);
         await transitionPayout(trx, {
           orderId,
-          from: ['scheduled', 'waiting_account'],
+          from: ['scheduled', 'waiting_account', 'held'],
           to: 'cancelled',
           now: deps.clock(),
           actor: 'payouts.reverse',
@@ -36,30 +40,23 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
     }
     payout = await loadPayout(deps, orderId);
   }
-  if (payout?.state !== 'paid' || !payout.transfer_id) return;
+  if (payout?.state === 'cancelled') await tellSeller(deps.db, orderId, deps.clock());
+  if (payout?.state !== 'paid' || !payout.transfer_id) {
+    deps.logger.info(
+      { orderId, actor: 'payouts.reverse', state: payout?.state ?? null },
+      'nothing to reverse: no transfer of this payout is with the seller',
+    );
+    return;
+  }
+  const transferId = payout.transfer_id;
   let reversal;
   try {
-    reversal = await deps.payments.reverseTransfer({ transferId: payout.transfer_id, orderId });
+    reversal = await deps.payments.reverseTransfer({ transferId, orderId });
   } catch (error) {
     if (refusalReason(error) !== 'reversal_refused') throw error;
-    deps.logger.error(
-      { orderId, err: error },
-      'the payout of a refunded stay could not be reversed: the seller owes it',
-    );
-    await inTransaction(deps.db, async (trx) => {
-      await holdJobLease(trx, lease);
-      const now = deps.clock();
-      const owed = await transitionPayout(trx, {
-        orderId,
-        from: ['paid'],
-        to: 'reversal_failed',
-        now,
-        actor: 'payouts.reverse',
-        reason: `the provider refused to reverse transfer ${payout.transfer_id}: the seller owes it`,
-      });
-      if (owed) await postSellerDebt(trx, sellerDebtOf(owed, now));
-    });
-    return;
+    // "Already reversed" is a refusal too: the provider is read back before the seller is said to owe anything.
+    reversal = await reversalAtProvider(deps, orderId, transferId);
+    if (!reversal) return recordSellerDebt(deps, orderId, transferId, error, lease);
   }
   const sellerId = payout.seller_id;
   await inTransaction(deps.db, async (trx) => {
@@ -74,8 +71,11 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
       actor: 'payouts.reverse',
       reason: `transfer reversed by ${reversal.id}: the stay was refunded`,
     });
-    if (!reversed) return;
-    const sellerCents = reversed.sale_cents - reversed.fee_cents;
+    if (!reversed) {
+      deps.logger.info({ orderId, actor: 'payouts.reverse' }, 'reversal already recorded: nothing changed');
+      return;
+    }
+    const sellerCents = sellerShareCents(reversed);
     await postReversal(trx, {
       reference: reversal.id,
       orderId,
@@ -90,6 +90,52 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
       amountCents: reversal.amountCents,
       now,
     });
+    await tellSeller(trx, orderId, now);
+  });
+}
+
+/** The seller of a refunded sale hears what became of their payout, once it is settled (once per order). */
+const tellSeller = (trx: Executor, orderId: string, now: Date) =>
+  enqueueJob(trx, PAYOUT_JOBS.refundedSaleEmail, orderId, { orderId }, now);
+
+/**
+ * The transfer's reversal as the provider holds it, when the transfer is already taken back whole (a reversal
+ * made by hand in the provider's dashboard, or one whose answer was lost): recorded as the reversal it is.
+ */
+async function reversalAtProvider(deps: PayoutDeps, orderId: string, transferId: string) {
+  const transfer = (await deps.payments.listTransfers(orderId)).find((made) => made.id === transferId);
+  const last = transfer?.reversals.at(-1);
+  if (!transfer || !last || transfer.amountReversedCents < transfer.amountCents) return undefined;
+  deps.logger.info({ orderId, transferId, reversalId: last.id }, 'the provider had already reversed the payout');
+  return { id: last.id, transferId, amountCents: transfer.amountReversedCents, currency: transfer.currency };
+}
+
+/** A reversal the provider refuses: the payout is `reversal_failed` and the seller owes what the transfer sent. */
+async function recordSellerDebt(
+  deps: PayoutDeps,
+  orderId: string,
+  transferId: string,
+  error: unknown,
+  lease: JobLease | undefined,
+) {
+  deps.logger.error({ orderId, err: error }, 'the payout of a refunded stay could not be reversed: the seller owes it');
+  await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
+    const now = deps.clock();
+    const owed = await transitionPayout(trx, {
+      orderId,
+      from: ['paid'],
+      to: 'reversal_failed',
+      now,
+      actor: 'payouts.reverse',
+      reason: `the provider refused to reverse transfer ${transferId}: the seller owes it`,
+    });
+    if (!owed) {
+      deps.logger.info({ orderId, actor: 'payouts.reverse' }, 'refused reversal not recorded: the payout has moved on');
+      return;
+    }
+    await postSellerDebt(trx, sellerDebtOf(owed, now));
+    await tellSeller(trx, orderId, now);
   });
 }
 
@@ -107,7 +153,7 @@ function sellerDebtOf(payout: PayoutRow, now: Date) {
     orderId: payout.order_id,
     sellerId: payout.seller_id,
     saleCurrency: payout.currency,
-    saleCents: payout.sale_cents - payout.fee_cents,
+    saleCents: sellerShareCents(payout),
     ...owedBy(payout),
     now,
   };

@@ -21,14 +21,14 @@ interface SettledSale {
 /**
  * In the transaction that records the stay as the buyer's: the sale is settled in the ledger (the fee earned,
  * the rest owed to the seller) and the seller's payout is scheduled for its release time, with the job that
- * sends it. Once per order however often it is called.
+ * sends it. Once per order however often it is called: answers whether this call scheduled it.
  */
 export async function schedulePayout(
   trx: Transaction<Database>,
   sale: SettledSale,
   policy: PayoutPolicy,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const feeCents = platformFeeCents(sale.saleCents, policy.feePercent);
   const releaseAt = policy.release === 'check_in' && sale.checkInUtc > now ? sale.checkInUtc : now;
   const scheduled = await trx
@@ -47,7 +47,7 @@ export async function schedulePayout(
     .onConflict((oc) => oc.column('order_id').doNothing())
     .returning('order_id')
     .executeTakeFirst();
-  if (!scheduled) return;
+  if (!scheduled) return false;
   await recordPayoutEvent(
     trx,
     sale.orderId,
@@ -58,6 +58,7 @@ export async function schedulePayout(
   );
   await postSettlement(trx, { ...sale, feeCents, now });
   await enqueueJob(trx, PAYOUT_JOBS.send, sale.orderId, { orderId: sale.orderId }, now, releaseAt);
+  return true;
 }
 
 /**
@@ -68,7 +69,10 @@ export async function schedulePayout(
 export async function scheduleSalePayout(deps: PayoutDeps, orderId: string): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
     const { order, listing } = await lockOrderAndListing(trx, orderId);
-    if (order.state !== 'transferred') return;
+    if (order.state !== 'transferred') {
+      deps.logger.info({ orderId, state: order.state }, 'no payout scheduled: the order is no longer transferred');
+      return;
+    }
     const sale = {
       orderId,
       sellerId: order.seller_id,
@@ -76,6 +80,7 @@ export async function scheduleSalePayout(deps: PayoutDeps, orderId: string): Pro
       saleCents: order.amount_cents,
       checkInUtc: listing.start_utc,
     };
-    await schedulePayout(trx, sale, deps.payouts, deps.clock());
+    if (!(await schedulePayout(trx, sale, deps.payouts, deps.clock())))
+      deps.logger.info({ orderId }, 'no payout scheduled: the order’s payout was scheduled before');
   });
 }

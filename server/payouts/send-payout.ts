@@ -1,10 +1,11 @@
-import { settledPayoutCents } from '../../contract/payouts.ts';
+import { sellerShareCents, settledPayoutCents } from '../../contract/payouts.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { recordPayment } from '../payments/provider-records.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
+import { holdPayoutForPartialRefund, refundedCentsOf } from '../orders/hold-payout.ts';
 import { transitionPayout } from '../orders/payout-transition.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
@@ -14,8 +15,10 @@ import { recordTransfer } from './record-transfer.ts';
  * currency the provider settled that charge in (the platform's settlement currency: the provider refuses a
  * transfer in any other), converted at the rate it applied to the charge (settledPayoutCents). Without a
  * ready account the payout waits (`waiting_account`, and the seller is told once) until the account becomes
- * ready. The provider call is made outside any transaction with the idempotency key `payout:<orderId>`, and only
- * after the provider's transfers of the order (its transfer group) show none made yet, so neither a retry after a
+ * ready; a sale partly refunded holds its payout for an operator (holdPayoutForPartialRefund), and a payout
+ * released by one pays the share less what was refunded. Every payout it does not send is logged with why. The
+ * provider call is made outside any transaction with the idempotency key `payout:<orderId>`, and only after the
+ * provider's transfers of the order (its transfer group) show none made yet, so neither a retry after a
  * crash nor one days later (past the key's 24 hours) pays twice. Outages and a platform balance too small
  * are thrown, for the job worker to retry with its back-off. What it records is recorded only while the job's
  * `lease` is still this run's (a run that stalled past its lease records nothing; the run that took over does).
@@ -31,6 +34,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
       'payouts.currency',
       'payouts.sale_cents',
       'payouts.fee_cents',
+      'payouts.refunded_cents',
       'orders.charge_id',
       'orders.payment_intent_id',
       'orders.amount_received_cents',
@@ -43,9 +47,16 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
     ])
     .where('payouts.order_id', '=', orderId)
     .executeTakeFirst();
-  if (!payout || payout.state !== 'scheduled') return;
+  const notSent = (why: string) => deps.logger.info({ orderId, actor: 'payouts.send' }, `payout not sent: ${why}`);
+  if (!payout) return notSent('the order has no payout');
+  if (payout.state === 'cancelled') return recordLateTransfer(deps, orderId, payout.seller_id, lease);
+  if (payout.state !== 'scheduled') return notSent(`the payout is ${payout.state}, not scheduled`);
   // Only a sale that stands is paid out: a refunded (or refunding) order's payout is cancelled by its refund.
-  if (payout.order_state !== 'transferred' || payout.refunded_at || (await anyRefundOf(deps, orderId))) return;
+  if (payout.order_state !== 'transferred' || payout.refunded_at)
+    return notSent(`the order is ${payout.order_state}: its refund cancels the payout`);
+  // A part refunded since the payout was scheduled (or released) leaves the seller's share for an operator.
+  const refundedCents = await refundedCentsOf(deps.db, orderId);
+  if (refundedCents > payout.refunded_cents) return holdForRefund(deps, orderId, refundedCents, lease);
   // The idempotency key is forgotten by the provider after a day: a retry days later must not pay again, so the
   // provider is asked for the order's transfers first, and one found is recorded instead.
   const [made] = await deps.payments.listTransfers(orderId);
@@ -54,7 +65,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
   const settled = await settledChargeOf(deps, orderId, payout);
   const amount = {
     currency: settled.settledCurrency,
-    amountCents: settledPayoutCents(settled, payout.sale_cents - payout.fee_cents),
+    amountCents: settledPayoutCents(settled, sellerShareCents(payout)),
   };
   await deps.db
     .updateTable('payouts')
@@ -74,17 +85,6 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
     throw error;
   }
   await recordTransfer(deps, orderId, payout.seller_id, transfer, 'payouts.send', lease);
-}
-
-/** Whether any refund of the order's payment succeeded (a partial one by hand in the dashboard, say). */
-async function anyRefundOf(deps: PayoutDeps, orderId: string): Promise<boolean> {
-  const refund = await deps.db
-    .selectFrom('order_refunds')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
-  return refund !== undefined;
 }
 
 /**
@@ -134,4 +134,29 @@ async function waitForAccount(deps: PayoutDeps, orderId: string, lease: JobLease
     });
     if (waiting) await enqueueJob(trx, PAYOUT_JOBS.waitingEmail, orderId, { orderId }, now);
   });
+}
+
+async function holdForRefund(deps: PayoutDeps, orderId: string, refundedCents: number, lease: JobLease | undefined) {
+  await inTransaction(deps.db, async (trx) => {
+    await holdJobLease(trx, lease);
+    const hold = { orderId, refundedCents, now: deps.clock(), actor: 'payouts.send', logger: deps.logger };
+    await holdPayoutForPartialRefund(trx, hold);
+  });
+}
+
+/**
+ * A send whose provider call timed out may have paid after a refund cancelled the payout: its retry finds the
+ * transfer at the provider and records it (recordTransfer queues its reversal), so no money leaves unrecorded.
+ */
+async function recordLateTransfer(deps: PayoutDeps, orderId: string, sellerId: string, lease: JobLease | undefined) {
+  const [made] = await deps.payments.listTransfers(orderId);
+  if (!made) {
+    deps.logger.info({ orderId, actor: 'payouts.send' }, 'payout not sent: the payout is cancelled');
+    return;
+  }
+  deps.logger.warn(
+    { orderId, transferId: made.id },
+    'a transfer was made for a cancelled payout: recorded, and its reversal queued',
+  );
+  await recordTransfer(deps, orderId, sellerId, made, 'payouts.send', lease);
 }

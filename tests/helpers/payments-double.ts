@@ -1,3 +1,4 @@
+import type { RefundReason } from '../../contract/order-state.ts';
 import Stripe from 'stripe';
 import { AppError } from '../../server/http/errors.ts';
 import type {
@@ -34,7 +35,7 @@ export class PaymentsDouble implements Payments {
   /** Every onboarding link asked for, with the pages it returns the seller to. */
   readonly onboardingLinks: { accountId: string; refreshUrl: string; returnUrl: string }[] = [];
   /** Every refund call, repeats included. */
-  readonly refundCalls: { paymentIntentId: string; orderId: string; reason: string }[] = [];
+  readonly refundCalls: { paymentIntentId: string; orderId: string; reason: RefundReason | null }[] = [];
   /** The refunds the provider holds, by payment intent (made through the API or by hand in the dashboard). */
   readonly refunds = new Map<string, ProviderRefund[]>();
   /** The refund made under each `refund:<orderId>` idempotency key, replayed on a repeat (for 24 hours). */
@@ -118,7 +119,7 @@ export class PaymentsDouble implements Payments {
     return { ...session };
   }
 
-  async refund(input: { paymentIntentId: string; orderId: string; reason: 'duplicate' | 'requested_by_customer' }) {
+  async refund(input: { paymentIntentId: string; orderId: string; reason: RefundReason | null }) {
     this.throwIfFailing('refund');
     this.refundCalls.push(input);
     const replay = this.refundKeys.get(input.orderId);
@@ -225,6 +226,7 @@ export class PaymentsDouble implements Payments {
       destination: input.accountId,
       amountCents: input.amountCents,
       amountReversedCents: 0,
+      reversals: [],
       currency: input.currency.toUpperCase(),
       sourceChargeId: input.sourceChargeId,
       transferGroup: input.orderId,
@@ -262,13 +264,14 @@ export class PaymentsDouble implements Payments {
       currency: transfer.currency,
     };
     transfer.amountReversedCents = transfer.amountCents;
+    transfer.reversals.push({ id: reversal.id, amountCents: reversal.amountCents, currency: reversal.currency });
     this.reversals.set(input.orderId, reversal);
     return { ...reversal };
   }
 
   async listTransfers(orderId: string): Promise<ProviderTransfer[]> {
     const ofOrder = this.transferLog.filter((transfer) => transfer.transferGroup === orderId);
-    return ofOrder.reverse().map((transfer) => ({ ...transfer }));
+    return ofOrder.reverse().map((transfer) => ({ ...transfer, reversals: [...transfer.reversals] }));
   }
 
   /**
@@ -298,11 +301,11 @@ export class PaymentsDouble implements Payments {
   }
 
   /**
-   * Someone refunds the payment by hand in the provider's dashboard: the refund exists, and the signed
-   * `charge.refunded` delivery is returned for the test to post.
+   * Someone refunds the payment by hand in the provider's dashboard (all that is left of it, or `amountCents` of
+   * it): the refund exists, and the signed `charge.refunded` delivery is returned for the test to post.
    */
-  refundByHand(paymentIntentId: string) {
-    this.makeRefund(paymentIntentId);
+  refundByHand(paymentIntentId: string, amountCents?: number) {
+    this.makeRefund(paymentIntentId, amountCents);
     return this.chargeRefunded(paymentIntentId);
   }
 
@@ -323,17 +326,18 @@ export class PaymentsDouble implements Payments {
     });
   }
 
-  /** A whole-payment refund, as the provider makes it; refused once the payment is refunded in full. */
-  private makeRefund(paymentIntentId: string): ProviderRefund {
+  /** A refund of what is left of the payment (or part of it), as the provider makes it; refused once none is left. */
+  private makeRefund(paymentIntentId: string, partCents?: number): ProviderRefund {
     const session = this.sessionOfPayment(paymentIntentId);
     const made = this.refunds.get(paymentIntentId) ?? [];
-    if (made.length) {
+    const left = (session.amountTotalCents ?? 0) - made.reduce((sum, refund) => sum + refund.amountCents, 0);
+    if (left <= 0) {
       throw new AppError('CONFLICT', 'This payment has already been refunded.', {
         providerCode: 'charge_already_refunded',
       });
     }
     const id = `re_test_${++this.sequence}`;
-    const amountCents = session.amountTotalCents ?? 0;
+    const amountCents = partCents ?? left;
     const currency = (session.currency ?? '').toUpperCase();
     const atChargeRate = this.booked(id, amountCents, currency, 'refund');
     const converted = atChargeRate.currency !== currency;

@@ -154,7 +154,7 @@ describe('the payment webhook', () => {
     await runPaymentJobs(fx.deps);
     await runPaymentJobs(fx.deps);
     expect(fx.payments.refundCalls.filter((call) => call.orderId === orderId)).toEqual([
-      { paymentIntentId: `pi_test_${sessionId}`, orderId, reason: 'duplicate' },
+      { paymentIntentId: `pi_test_${sessionId}`, orderId, reason: 'late_payment' },
     ]);
     expect(await order(orderId)).toMatchObject({ state: 'refunded', refunded_at: expect.any(Date) });
     const [notice, ...others] = mailTo(buyer.email);

@@ -262,18 +262,42 @@ describe('checkout stand-in with the real Stripe client', () => {
     const session = await payments.createCheckoutSession(input);
     await pay(session.id);
     const paymentIntentId = (await payments.retrieveCheckoutSession(session.id)).paymentIntentId ?? '';
-    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' });
     expect(refund.id).toMatch(/^re_test_/);
     expect(refund.status).toBe('succeeded');
-    expect(await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' })).toEqual(refund);
+    expect(await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' })).toEqual(
+      refund,
+    );
     const failure = await payments
-      .refund({ paymentIntentId, orderId: 'another-order', reason: 'requested_by_customer' })
+      .refund({ paymentIntentId, orderId: 'another-order', reason: 'operator' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'CONFLICT', details: { providerCode: 'charge_already_refunded' } });
     await expect(
-      payments.refund({ paymentIntentId: 'pi_test_unknown', orderId: 'order-x', reason: 'duplicate' }),
+      payments.refund({ paymentIntentId: 'pi_test_unknown', orderId: 'order-x', reason: 'transfer_failed' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('tells the provider a refund’s true reason: never `duplicate`, Restay’s own reason in the metadata', async () => {
+    const sent = async (reason: 'operator' | 'cancelled_by_hotel') => {
+      const input = checkoutInput();
+      const session = await payments.createCheckoutSession(input);
+      await pay(session.id);
+      const paymentIntentId = (await payments.retrieveCheckoutSession(session.id)).paymentIntentId ?? '';
+      await payments.refund({ paymentIntentId, orderId: input.orderId, reason });
+      const row = await database.db
+        .selectFrom('stripe_standin_refunds')
+        .select(['reason', 'metadata'])
+        .where('payment_intent', '=', paymentIntentId)
+        .executeTakeFirstOrThrow();
+      return { reason: row.reason, metadata: row.metadata, orderId: input.orderId };
+    };
+    const byOperator = await sent('operator');
+    expect(byOperator.reason).toBe('requested_by_customer');
+    expect(byOperator.metadata).toEqual({ orderId: byOperator.orderId, reason: 'operator' });
+    const byHotel = await sent('cancelled_by_hotel');
+    expect(byHotel.reason).toBeNull();
+    expect(byHotel.metadata).toEqual({ orderId: byHotel.orderId, reason: 'cancelled_by_hotel' });
   });
 
   it('sends a signed charge.refunded for a refund made through its API, and lists the refund and the charge', async () => {
@@ -291,7 +315,7 @@ describe('checkout stand-in with the real Stripe client', () => {
       balance: expect.objectContaining({ currency: 'EUR', amountCents: 23_148 }),
     });
     received.length = 0;
-    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' });
     expect(refund).toMatchObject({
       paymentIntentId,
       chargeId,
@@ -314,7 +338,7 @@ describe('checkout stand-in with the real Stripe client', () => {
     expect(delivery!.body.data.object).not.toHaveProperty('refunds');
     expect(await payments.listRefunds(paymentIntentId)).toEqual([refund]);
     // A replay of the same request is answered from the idempotency key and sends no second event.
-    await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' });
+    await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' });
     expect(await standIn.deliverDueEvents()).toBe(0);
     expect(received).toHaveLength(1);
   });
@@ -330,17 +354,28 @@ describe('checkout stand-in with the real Stripe client', () => {
     expect(html).toContain(`action="/test-checkout/dashboard/payments/${paymentIntentId}/refund"`);
     expect(html).toContain('$250.00');
 
-    const foreign = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
-      method: 'POST',
-      headers: { Origin: 'https://elsewhere.example' },
-      redirect: 'manual',
-    });
-    expect(foreign.status).toBe(403);
+    const form = html.slice(html.indexOf(`/payments/${paymentIntentId}/refund`));
+    const formToken = /name="form_token" value="([^"]+)"/.exec(form)?.[1];
+    expect(formToken).toBeTruthy();
+    const refundPath = `${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`;
+    // A page elsewhere can post the form but cannot read the dashboard for its token: refused, refunding nothing.
+    for (const body of [undefined, new URLSearchParams({ form_token: 'forged' })]) {
+      const foreign = await fetch(refundPath, {
+        method: 'POST',
+        headers: { Origin: 'https://elsewhere.example' },
+        body,
+        redirect: 'manual',
+      });
+      expect(foreign.status).toBe(403);
+    }
     expect(await payments.listRefunds(paymentIntentId)).toEqual([]);
 
     received.length = 0;
-    const refunded = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+    // The dashboard's own form, as Chromium posts it from a no-referrer page: `Origin: null`, with its token.
+    const refunded = await fetch(refundPath, {
       method: 'POST',
+      headers: { Origin: 'null' },
+      body: new URLSearchParams({ form_token: formToken! }),
       redirect: 'manual',
     });
     expect(refunded.status).toBe(303);
@@ -351,13 +386,11 @@ describe('checkout stand-in with the real Stripe client', () => {
     ]);
     // The product's own refund later finds the payment already refunded.
     await expect(
-      payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'duplicate' }),
+      payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    const again = await fetch(`${origin}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
-      method: 'POST',
-    });
+    const again = await fetch(refundPath, { method: 'POST', body: new URLSearchParams({ form_token: formToken! }) });
     expect(again.status).toBe(409);
   });
 
@@ -654,7 +687,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     const refund = await payments.refund({
       paymentIntentId: charge.paymentIntentId,
       orderId: charge.orderId,
-      reason: 'requested_by_customer',
+      reason: 'operator',
     });
     expect(refund).toMatchObject({
       amountCents: 1_000_000,

@@ -78,13 +78,19 @@ async function paidSale() {
   return { buyer, paymentIntentId };
 }
 
-const refund = (paymentIntentId: string, init: { headers?: Record<string, string>; token?: string } = {}) =>
-  fetch(`${server.url}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
+/** The refund form of the payment on the dashboard, posted as the browser posts it (its own token included). */
+async function refund(paymentIntentId: string, init: { headers?: Record<string, string>; token?: string } = {}) {
+  const html = await (await fetch(`${server.url}/test-checkout/dashboard`)).text();
+  const form = html.slice(html.indexOf(`/payments/${paymentIntentId}/refund`));
+  const formToken = /name="form_token" value="([^"]+)"/.exec(form)?.[1] ?? '';
+  const fields = { form_token: formToken, ...(init.token === undefined ? {} : { operator_token: init.token }) };
+  return fetch(`${server.url}/test-checkout/dashboard/payments/${paymentIntentId}/refund`, {
     method: 'POST',
     headers: init.headers,
-    body: init.token === undefined ? undefined : new URLSearchParams({ operator_token: init.token }),
+    body: new URLSearchParams(fields),
     redirect: 'manual',
   });
+}
 
 describe('the test dashboard’s Refund on a public demo', () => {
   it('asks for the demo operator token in a labelled field of each refund form', async () => {

@@ -56,6 +56,7 @@ describe('pages drawn by a page function', () => {
       customerEmail: HOSTILE,
       description: HOSTILE,
       paidAt: new Date(),
+      formToken: HOSTILE,
     };
     expectInert(dashboardPage([{ ...payment, refundId: null }], { notice: HOSTILE, askOperatorToken: true }));
     expectInert(dashboardPage([{ ...payment, refundId: HOSTILE }]));

@@ -173,7 +173,11 @@ describe('charge.refunded', () => {
     const sale = await soldStay();
     await orders('refund', sale.orderId, '--reason', 'cancelled_by_hotel');
     // The refund job reached the provider, but its answer was lost before it was recorded.
-    await fx.payments.refund({ paymentIntentId: sale.paymentIntentId, orderId: sale.orderId, reason: 'duplicate' });
+    await fx.payments.refund({
+      paymentIntentId: sale.paymentIntentId,
+      orderId: sale.orderId,
+      reason: 'cancelled_by_hotel',
+    });
     expect((await fx.deliver(fx.payments.chargeRefunded(sale.paymentIntentId))).status).toBe(200);
     expect(await order(sale.orderId)).toMatchObject({ state: 'refunded', refund_reason: 'cancelled_by_hotel' });
 

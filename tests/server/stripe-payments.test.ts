@@ -266,7 +266,7 @@ describe('Stripe payments adapter', () => {
         return HttpResponse.json(stripeRefund({ balance_transaction }));
       }),
     );
-    const refund = await payments().refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' });
+    const refund = await payments().refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'operator' });
     expect(refund).toEqual({
       id: 're_3abc',
       paymentIntentId: 'pi_3abc',
@@ -280,8 +280,9 @@ describe('Stripe payments adapter', () => {
     expect(sent?.key).toBe('refund:order-1');
     expect(Object.fromEntries(sent?.form ?? [])).toEqual({
       payment_intent: 'pi_3abc',
-      reason: 'duplicate',
+      reason: 'requested_by_customer',
       'metadata[orderId]': 'order-1',
+      'metadata[reason]': 'operator',
       'expand[0]': 'balance_transaction',
     });
   });
@@ -370,7 +371,7 @@ describe('Stripe payments adapter', () => {
       ),
     );
     const failure = await payments()
-      .refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'duplicate' })
+      .refund({ paymentIntentId: 'pi_3abc', orderId: 'order-1', reason: 'transfer_failed' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'CONFLICT' });

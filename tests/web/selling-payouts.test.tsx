@@ -191,4 +191,10 @@ describe('payout totals', () => {
     }
     expect(payoutTotals([payout('reversed', 10, '2026-02-01T00:00:00Z')], now)).toBeNull();
   });
+
+  it('say a payout held after a partial refund is on hold, and leave it out of the totals', () => {
+    const held = payout('held', 70, '2026-02-01T00:00:00Z');
+    expect(payoutText(held, now)).toBe('Payout of €70.00 on hold: part of the stay was refunded');
+    expect(payoutTotals([held], now)).toBeNull();
+  });
 });

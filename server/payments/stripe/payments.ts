@@ -1,3 +1,4 @@
+import type { RefundReason } from '../../../contract/order-state.ts';
 import type { ProviderPayment, ProviderRefund, ProviderTransfer } from '../../ledger/provider-records.ts';
 
 /**
@@ -95,12 +96,9 @@ export interface Payments {
   /**
    * Refunds the whole payment. Idempotency key `refund:<orderId>`; a payment already refunded in full (under
    * another key, or by hand in the provider's dashboard) fails with CONFLICT (`charge_already_refunded`).
+   * `reason` is Restay's own: the adapter tells the provider only what is true of it (stripeRefundReason).
    */
-  refund(input: {
-    paymentIntentId: string;
-    orderId: string;
-    reason: 'duplicate' | 'requested_by_customer';
-  }): Promise<ProviderRefund>;
+  refund(input: { paymentIntentId: string; orderId: string; reason: RefundReason | null }): Promise<ProviderRefund>;
   /** Every refund of a payment, newest first, as the provider holds them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   /** The payment intent with its charge, the amount received and the charge's balance transaction (settled amount, fee). */

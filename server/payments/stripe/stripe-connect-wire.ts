@@ -21,6 +21,14 @@ export function toPayoutAccount(raw: unknown): PayoutAccount {
   };
 }
 
+const reversalWire = z.object({
+  object: z.literal('transfer_reversal'),
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string().min(3),
+  transfer: idOrObject,
+});
+
 const transferWire = z.object({
   object: z.literal('transfer'),
   id: z.string().min(1),
@@ -31,6 +39,8 @@ const transferWire = z.object({
   source_transaction: idOrObject,
   transfer_group: z.string().nullable().optional(),
   created: z.number().int(),
+  // Stripe embeds the transfer's reversals (a list of up to 10; a payout is reversed once, whole).
+  reversals: z.object({ data: z.array(reversalWire) }).optional(),
 });
 
 export function toProviderTransfer(raw: unknown): ProviderTransfer {
@@ -44,19 +54,16 @@ export function toProviderTransfer(raw: unknown): ProviderTransfer {
     sourceChargeId: transfer.source_transaction,
     transferGroup: transfer.transfer_group ?? null,
     created: new Date(transfer.created * 1000),
+    reversals: (transfer.reversals?.data ?? []).map((reversal) => ({
+      id: reversal.id,
+      amountCents: fromStripeAmount(reversal.amount, reversal.currency),
+      currency: reversal.currency.toUpperCase(),
+    })),
   };
 }
 
 export const toProviderTransfers = (raw: unknown): ProviderTransfer[] =>
   listWire.parse(raw).data.map(toProviderTransfer);
-
-const reversalWire = z.object({
-  object: z.literal('transfer_reversal'),
-  id: z.string().min(1),
-  amount: z.number().int(),
-  currency: z.string().min(3),
-  transfer: idOrObject,
-});
 
 export function toProviderTransferReversal(raw: unknown): ProviderTransferReversal {
   const reversal = reversalWire.parse(raw);

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { CheckoutSession, Payments } from './payments.ts';
+import { stripeRefundReason } from './refund-reason.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
 import {
   STRIPE_API_VERSION,
@@ -100,8 +101,8 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
         const refund = await stripe().refunds.create(
           {
             payment_intent: input.paymentIntentId,
-            reason: input.reason,
-            metadata: { orderId: input.orderId },
+            reason: stripeRefundReason(input.reason),
+            metadata: { orderId: input.orderId, ...(input.reason && { reason: input.reason }) },
             // What left the balance in the settlement currency, for the ledger.
             expand: ['balance_transaction'],
           },

@@ -75,6 +75,8 @@ export interface DashboardPayment {
   description: string;
   paidAt: Date | null;
   refundId: string | null;
+  /** The refund form's token (refundFormToken). */
+  formToken: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export function dashboardPage(
     const action = payment.refundId
       ? `Refunded (${payment.refundId})`
       : html`<form method="post" action="/test-checkout/dashboard/payments/${payment.paymentIntent}/refund">
-${tokenField}<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
+<input type="hidden" name="form_token" value="${payment.formToken}">${tokenField}<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
     return html`<tr><td>${payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ')}</td>
 <td>${payment.description}</td><td>${payment.customerEmail}</td>
 <td>${formatMinorUnits(payment.amount, payment.currency)}</td><td><code>${payment.paymentIntent}</code></td><td>${action}</td></tr>`;

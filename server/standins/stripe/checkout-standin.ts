@@ -97,6 +97,7 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
       logger,
       deliverNow: delivery.deliverNow,
       demoMode: options.demoMode ?? false,
+      secretKey: options.secretKey,
     }),
     deliverDueEvents,
     start() {

@@ -7,6 +7,7 @@ import type { StandinStore } from './store.ts';
 import { connectPageRoutes } from './connect-page-routes.ts';
 import type { ConnectStore } from './connect-store.ts';
 import { readFormFields } from './form-fields.ts';
+import { isRefundFormToken, refundFormToken } from './refund-form-token.ts';
 import { chargeTestCard } from './test-cards.ts';
 
 export interface StandinPageOptions {
@@ -18,6 +19,8 @@ export interface StandinPageOptions {
   deliverNow: (eventId: string) => Promise<void>;
   /** A public demo: each refund form asks for the demo operator token (a payment's buyer needs none). */
   demoMode: boolean;
+  /** Keys the refund forms' tokens (refundFormToken): the stand-in's secret key, random per data directory. */
+  secretKey: string;
 }
 
 const CARD_FORM_LENGTHS = { number: 40, expiry: 20, cvc: 10, name: 200 };
@@ -47,6 +50,7 @@ export function standinPageRouter(options: StandinPageOptions): Router {
           description: row.line_items.map((item) => item.name).join(', '),
           paidAt: row.completed_at,
           refundId: row.refund_id,
+          formToken: refundFormToken(options.secretKey, row.payment_intent ?? ''),
         })),
         { notice, askOperatorToken: options.demoMode },
       ),
@@ -55,9 +59,10 @@ export function standinPageRouter(options: StandinPageOptions): Router {
 
   /** A refund by hand, as in Stripe's dashboard: the whole payment, then `charge.refunded` to the webhook. */
   router.post('/dashboard/payments/:paymentIntent/refund', async (req, res) => {
-    // Only this page's own form: a page elsewhere may not make the browser refund a payment.
-    const origin = req.get('origin');
-    if (origin && origin !== `${req.protocol}://${req.get('host')}`) {
+    // Only this page's own form, which carries its token: a page elsewhere may not make the browser refund a
+    // payment. The Origin header cannot decide it (a no-referrer page's own form posts `Origin: null`).
+    const token = (req.body as { form_token?: unknown } | undefined)?.form_token;
+    if (!isRefundFormToken(options.secretKey, req.params.paymentIntent, token)) {
       res.status(403).type('text').send('Refunds are made from the test dashboard itself.');
       return;
     }

@@ -33,6 +33,8 @@ export function payoutText(payout: PayoutInfo | null | undefined, now = new Date
   switch (payout.state) {
     case 'waiting_account':
       return `Payout of ${amount} waiting for your payout account`;
+    case 'held':
+      return `Payout of ${amount} on hold: part of the stay was refunded`;
     case 'scheduled':
       return new Date(payout.releaseAt) > now
         ? `Payout of ${amount} scheduled for ${formatDay(payout.releaseAt)}`
