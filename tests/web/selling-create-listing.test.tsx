@@ -101,6 +101,26 @@ describe('the listing form', () => {
     expect(within(form).getByText(hotelCap)).toBeInTheDocument();
   });
 
+  it('says while the seller types that prices in forints are whole, and takes whole forints only', async () => {
+    const found = makeFoundReservation({
+      pricing: { amountPaid: 90_000, currency: 'HUF', maxPrice: 90_000, overCapMessage: 'over' },
+    });
+    const { form, field, user, requests } = await openListingForm({ found });
+    const price = field('Price (HUF)');
+    expect(price).toHaveAttribute('step', '1');
+    await user.clear(price);
+    await user.type(price, '45678.5');
+    const whole = 'Prices in HUF are whole amounts: use no decimals.';
+    expect(within(form).getByText(whole)).toBeInTheDocument();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent(whole);
+    expect(requests.create).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '45678');
+    expect(within(form).queryByText(whole)).not.toBeInTheDocument();
+  });
+
   it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {
     const { form, field } = await openListingForm();
     expect(field('Title')).toHaveValue('Deluxe Double Room');

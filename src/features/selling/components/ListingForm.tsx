@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { priceStep } from '../../../../contract/currencies.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { roomTypeOf } from '../../../../contract/room-type.ts';
@@ -11,6 +12,7 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import {
   listingFormSchema,
+  currencyMessage,
   overCapMessage,
   type ListingFormInput,
   type ListingFormOutput,
@@ -97,7 +99,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
 
   const typedPrice = Number(values.listingPrice);
   // Said as the seller types, not only on submit: the same sentence the server would refuse the price with.
-  const overCap = overCapMessage(values.listingPrice, pricing);
+  const overCap =
+    currencyMessage(values.listingPrice, pricing.currency) ?? overCapMessage(values.listingPrice, pricing);
   const feePercent = usePublicConfig().data?.platformFeePercent;
   const receives =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
@@ -173,8 +176,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
               id="listing-price"
               type="number"
               inputMode="decimal"
-              min="0.01"
-              step="0.01"
+              min="0"
+              step={priceStep(pricing.currency)}
               aria-describedby="listing-price-cap listing-price-paid"
               aria-invalid={overCap ? true : invalid('listingPrice')}
               className={`${fieldClass} max-w-40`}
