@@ -287,3 +287,44 @@ test.describe("prices in the visitor's currency", () => {
     await pickEuros(page);
   });
 });
+
+/**
+ * A price filter keeps its currency: a link with "at most €230" finds the same stays for a visitor who reads
+ * prices in yen, and choosing yen converts the bounds (rounded up) instead of reading 230 as yen.
+ */
+async function priceFilterKeepsItsCurrency(page: Page) {
+  const total = async (query: string) =>
+    ((await (await page.request.get(`/api/listings?${query}`)).json()) as { meta: { total: number } }).meta.total;
+  const inEuros = await total('maxPrice=230&currency=EUR');
+  expect(inEuros).toBeGreaterThan(0);
+  await page.goto('/marketplace');
+  await page.getByRole('combobox', { name: 'Show prices in' }).selectOption('JPY');
+
+  await page.goto('/marketplace?maxPrice=230&priceCurrency=EUR');
+  await page.getByRole('button', { name: 'Filters, 1 on' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog.getByRole('group', { name: /Price/ })).toContainText('(EUR)');
+  await expect(
+    dialog.getByRole('button', { name: `Show ${inEuros} ${inEuros === 1 ? 'stay' : 'stays'}` }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('combobox', { name: 'Show prices in' }).selectOption('GBP');
+  await expect(page).toHaveURL(/priceCurrency=GBP/);
+  const pounds = Number(new URL(page.url()).searchParams.get('maxPrice'));
+  await expect(page.getByRole('status').filter({ hasText: 'Price filter converted' })).toHaveText(
+    `Price filter converted from €0 – €230 to £0 – £${pounds}.`,
+  );
+  // Rounded outward: every stay the euro bound found is still found.
+  expect(await total(`maxPrice=${pounds}&currency=GBP`)).toBeGreaterThanOrEqual(inEuros);
+}
+
+test.describe('a price filter and its currency', () => {
+  test('a shared link keeps its euros for a visitor in yen, and a switch converts the bounds', async ({ page }) => {
+    await priceFilterKeepsItsCurrency(page);
+  });
+
+  test('the same on a phone @phone', async ({ page }) => {
+    await priceFilterKeepsItsCurrency(page);
+  });
+});
