@@ -22,5 +22,13 @@ export const publicConfigSchema = z.object({
   demoMode: z.boolean(),
   /** The platform's fee on each sale, in percent: a seller is shown what they receive before they list. */
   platformFeePercent: z.number().min(0).max(100),
+  /**
+   * The currency sellers are paid out in (the platform's settlement currency): a sale in another one is converted
+   * by the payment provider on the day, which the seller is told before they list. Older servers leave it out.
+   */
+  payoutCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('EUR'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -16,5 +16,6 @@ export function publicConfigOf(config: Config): PublicConfig {
     payments: { mode: config.payments.mode, publishableKey: config.payments.publishableKey },
     demoMode: config.demoMode,
     platformFeePercent: config.payouts.feePercent,
+    payoutCurrency: config.settlementCurrency,
   } satisfies PublicConfig);
 }

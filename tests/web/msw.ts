@@ -25,6 +25,7 @@ export const TEST_CONFIG: PublicConfig = {
   payments: { mode: 'local', publishableKey: null },
   demoMode: false,
   platformFeePercent: 0,
+  payoutCurrency: 'EUR',
 };
 
 /** GET /api/config's reply, checked against the contract so a test cannot serve a shape the API never sends. */

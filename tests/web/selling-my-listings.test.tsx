@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server, TEST_RATES } from './msw.ts';
+import { configReply, server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { mockMyListings } from './selling-mocks.ts';
 
@@ -149,6 +149,21 @@ describe('/my-listings', () => {
     expect(suite.getByText('€420')).toBeInTheDocument();
     expect(await suite.findByText(`about $${dollars(420)}`)).toBeInTheDocument();
     expect(suite.getByRole('button', { name: 'Edit Harbour view suite' })).toBeInTheDocument();
+  });
+});
+
+describe('/my-listings payouts in another currency', () => {
+  it('says what a live stay priced in koruna would pay out in euros, as a dated estimate', async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 0, payoutCurrency: 'EUR' })));
+    await openMyListings([
+      makeListing({ id: 'l-czk', title: 'Prague loft', price: 5200, currency: 'CZK', status: 'active' }),
+    ]);
+    const euros = Math.round(5200 / TEST_RATES.unitsPerEuro.CZK!);
+    expect(
+      await screen.findByText(
+        `Paid out in euros at the payment provider's rate on the day: about €${euros} today (European Central Bank rate of Nov 25, 2026).`,
+      ),
+    ).toBeInTheDocument();
   });
 });
 

@@ -24,6 +24,7 @@ import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
 import { ImageChoice } from './ImageChoice.tsx';
 import { ListingPreview } from './ListingPreview.tsx';
+import { PayoutEstimate } from './PayoutEstimate.tsx';
 import { StayFacts } from './StayFacts.tsx';
 
 const FIELD_ORDER = ['title', 'listingPrice', 'description', 'location', 'imageUrl'] as const;
@@ -102,10 +103,11 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
   const overCap =
     currencyMessage(values.listingPrice, pricing.currency) ?? overCapMessage(values.listingPrice, pricing);
   const feePercent = usePublicConfig().data?.platformFeePercent;
-  const receives =
+  const share =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
-      ? formatMajorUnits(sellerReceives(typedPrice, feePercent), pricing.currency)
+      ? sellerReceives(typedPrice, feePercent)
       : null;
+  const receives = share === null ? null : formatMajorUnits(share, pricing.currency);
   const preview: Listing = {
     id: 'preview',
     title: values.title ?? '',
@@ -200,6 +202,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
                   {feePercent ? ` after the ${feePercent}% service fee` : ''}
                 </span>
               )}
+              {share === null ? null : <PayoutEstimate amount={share} currency={pricing.currency} />}
             </p>
           </div>
           <p id="listing-price-cap" aria-live="polite" className="mt-1 text-sm font-medium text-red-700">

@@ -6,8 +6,11 @@ import type { Listing } from '../../../../contract/listing.ts';
 import { EDITABLE_STATUSES } from '../../../../contract/selling.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { formatStayDate } from '../../../lib/format.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { sellerReceives } from '../../../../contract/payouts.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { payoutText, saleOutcomeText } from '../sale-outcome.ts';
+import { PayoutEstimate } from './PayoutEstimate.tsx';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 
 export type RowActions = {
@@ -89,7 +92,14 @@ function Actions({ listing, actions }: { listing: Listing; actions: RowActions }
 function SaleOutcome({ listing, className }: { listing: SellerListing; className: string }) {
   const text = listing.withdrawnByHotel ?? saleOutcomeText(listing.sale);
   const payout = payoutText(listing.sale?.payout);
-  if (!text) return null;
+  const feePercent = usePublicConfig().data?.platformFeePercent;
+  if (!text) {
+    // Not sold yet: what a sale would pay out, where it is paid in another currency than the price.
+    if (listing.status !== 'active' && listing.status !== 'inactive') return null;
+    if (feePercent === undefined) return null;
+    const share = sellerReceives(listing.price, feePercent);
+    return <PayoutEstimate amount={share} currency={listing.currency} className={`text-xs ${className}`} />;
+  }
   return (
     <div className={`text-xs text-slate-700 ${className}`}>
       <p>{text}</p>
