@@ -18,6 +18,11 @@ export function useExchangeRates() {
   return useQuery(ratesQuery);
 }
 
+/** The rates once something on the page has read them, else nothing: a note about them never asks by itself. */
+export function useReadExchangeRates(): ExchangeRates | undefined {
+  return useQuery({ ...ratesQuery, enabled: false }).data;
+}
+
 /** The rates, read now (or from the cache) by code that converts once rather than on every render. */
 export function fetchExchangeRates(client: QueryClient): Promise<ExchangeRates> {
   return client.fetchQuery(ratesQuery);

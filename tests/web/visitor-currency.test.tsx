@@ -72,6 +72,8 @@ describe('the header currency choice', () => {
     const usd = Math.round((88_920 / TEST_RATES.unitsPerEuro.JPY!) * TEST_RATES.unitsPerEuro.USD!);
     expect(await within(card).findByText(`about $${usd}`)).toBeInTheDocument();
     expect(queries.at(-1)?.get('currency')).toBeNull(); // US dollars: the API's default
+    // The estimates say where their rate comes from, and of which day.
+    expect(screen.getByText(/“About” prices at the European Central Bank rate of Nov 25, 2026/)).toBeInTheDocument();
 
     await user.selectOptions(select, 'GBP');
     expect(localStorage.getItem('restay.currency')).toBe('GBP');

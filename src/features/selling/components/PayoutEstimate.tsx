@@ -1,6 +1,6 @@
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { convert, useExchangeRates } from '../../../lib/exchange-rates.ts';
-import { formatStayDate } from '../../../lib/format.ts';
+import { ratesSource } from '../../../components/listings/ApproximatePrice.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
 /** How the payout currency is named in a sentence; any other by its code. */
@@ -29,8 +29,7 @@ export function PayoutEstimate({
   return (
     <span className={`block text-sm text-slate-600 ${className}`}>
       Paid out in {name} at the payment provider&apos;s rate on the day: about{' '}
-      {formatMajorUnits(Math.round(estimate), payoutCurrency)} today (European Central Bank rate of{' '}
-      {formatStayDate(rates.data.date)}).
+      {formatMajorUnits(Math.round(estimate), payoutCurrency)} today ({ratesSource(rates.data.date)}).
     </span>
   );
 }
