@@ -88,6 +88,26 @@ test.describe('marketplace', () => {
     await expect.poll(staysShown).toBe(placed.length);
   });
 
+  test('on a phone the map scrolls under the header: no price pin draws over it @phone', async ({ page }) => {
+    await page.goto('/marketplace?location=zurich');
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    const pin = page.locator('.restay-pin').first();
+    await expect(pin).toBeVisible();
+    const header = page.locator('header').first();
+    const headerBox = (await header.boundingBox())!;
+    // Scroll until the pin sits where the fixed header is, then ask the page what is on top at that point.
+    const pinBox = (await pin.boundingBox())!;
+    await page.mouse.wheel(0, pinBox.y - headerBox.y - headerBox.height / 2);
+    const point = await pin.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    expect(point.y).toBeLessThan(headerBox.y + headerBox.height);
+    const onTop = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('header')), point);
+    expect(onTop).toBe(true);
+  });
+
   test('on a phone the map of every stay shows no price covering another: close stays are one count @phone', async ({
     page,
   }) => {
