@@ -41,7 +41,7 @@ function sellerListings(): Listing[] {
   ];
 }
 
-async function openMyListings(listings: Listing[] = sellerListings()) {
+async function openMyListings(listings: Parameters<typeof mockMyListings>[0] = sellerListings()) {
   await signIn();
   const api = mockMyListings(listings);
   const rendered = renderRoute('/my-listings');
@@ -164,6 +164,25 @@ describe('/my-listings payouts in another currency', () => {
         `Paid out in euros at the payment provider's rate on the day: about €${euros} today (European Central Bank rate of Nov 25, 2026).`,
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('/my-listings and the hotel’s pause', () => {
+  it('says the hotel paused a listing and why, and offers no Resume: the hotel’s word ends that pause', async () => {
+    const reason = 'Hotel Miradouro has paused resale of its bookings for now.';
+    await openMyListings([
+      { ...makeListing({ id: 'l-held', title: 'Quiet courtyard room', status: 'inactive' }), hotelPauseReason: reason },
+      makeListing({ id: 'l-mine', title: 'Paused by me', status: 'inactive' }),
+    ]);
+    expect(
+      (
+        await screen.findAllByText(
+          `Paused by the hotel: ${reason} It goes back on sale by itself when the hotel allows it again.`,
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Resume Quiet courtyard room' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Resume Paused by me' }).length).toBeGreaterThan(0);
   });
 });
 
