@@ -25,5 +25,13 @@ export const publicConfigSchema = z.object({
   platformFeePercent: z.number().min(0).max(100),
   /** When sellers are paid (PAYOUT_RELEASE): the listing form tells a seller what a buyer's cancellation means. */
   payoutRelease: z.enum(PAYOUT_RELEASES),
+  /**
+   * The currency sellers are paid out in (the platform's settlement currency): a sale in another one is converted
+   * by the payment provider on the day, which the seller is told before they list. Older servers leave it out.
+   */
+  payoutCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('EUR'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,8 +1,17 @@
+import { formatCents, writtenDecimals } from './money-format.ts';
+
 /**
- * What the payment provider (Stripe) takes in each currency: which have no minor unit, which have three decimals,
- * and the smallest charge. Kept in the contract because both the adapter and the listing rules need it.
+ * One decision for each currency's decimals, shared by what a page shows, what a seller may ask, the caps, what
+ * the payment provider is asked to charge and the test checkout (ADR 0074):
+ * - the provider's minor unit (`providerExponent`): Stripe's zero-decimal currencies take whole units, its
+ *   three-decimal ones thousandths, every other currency hundredths (ISK included: Stripe keeps it a two-decimal
+ *   currency whose amounts must end in 00);
+ * - the decimals a price may have (`priceDecimals`): none where the currency is written without decimals (yen,
+ *   won, forint, krona, rupiah: as people and the en-US format write them) or the provider charges whole units,
+ *   else two, the hundredths Restay stores. So every price a seller sets is shown to the cent it is charged.
+ * Kept in the contract because the adapter, the listing rules and the pages all need it.
  */
-export const ZERO_DECIMAL = new Set([
+const ZERO_DECIMAL = new Set([
   'BIF',
   'CLP',
   'DJF',
@@ -20,7 +29,7 @@ export const ZERO_DECIMAL = new Set([
   'XOF',
   'XPF',
 ]);
-export const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 
 /**
  * Stripe's minimum charge per presentment currency, in hundredths of the major unit (its "minimum and maximum
@@ -54,20 +63,67 @@ const MINIMUM_CHARGE_CENTS: Record<string, number> = {
   THB: 1000,
 };
 
-const major = (cents: number, currency: string) =>
-  `${(cents / 100).toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} ${currency}`;
+/** The provider's smallest unit per major unit, as a power of ten. */
+export function providerExponent(currency: string): 0 | 2 | 3 {
+  const code = currency.toUpperCase();
+  return ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2;
+}
 
 /**
- * Why Stripe would refuse to charge this price, in words a seller understands, or null when it can. Asked when
- * a price is set, so a stay is never held on Book Now for a charge the provider then refuses. Three-decimal
- * currencies need nothing more: Stripe takes their amounts in tens of thousandths, which two decimals are.
+ * The provider's minor units as people read them: 25000 USD -> "$250.00", 5000 JPY -> "¥5,000", 1500 KWD ->
+ * "KWD 1.500", 4567800 HUF -> "HUF 45,678" (Stripe counts forints in hundredths).
+ */
+export function formatProviderAmount(minorUnits: number, currency: string): string {
+  return formatCents((minorUnits * 100) / 10 ** providerExponent(currency), currency);
+}
+
+/** How many decimals a price in this currency may have: 0 or 2. */
+export function priceDecimals(currency: string): 0 | 2 {
+  const code = currency.toUpperCase();
+  return ZERO_DECIMAL.has(code) || writtenDecimals(code) === 0 ? 0 : 2;
+}
+
+/** The step of a price input in this currency: "1" where prices are whole, else "0.01". */
+export const priceStep = (currency: string) => (priceDecimals(currency) === 0 ? '1' : '0.01');
+
+/** Rounds an amount in cents down to one this currency can be priced in (a ceiling never rounds up). */
+export function floorToPriceUnit(cents: number, currency: string): number {
+  const unit = priceDecimals(currency) === 0 ? 100 : 1;
+  return Math.floor(cents / unit) * unit;
+}
+
+/** Amounts are stored as integer cents in 32-bit columns: no price may be larger. */
+const MAX_STORED_CENTS = 2_147_483_647;
+
+/**
+ * The highest price that can be asked in this currency, in cents: the lower of what the provider can charge in one
+ * payment (at most eight digits in the currency's minor unit, twelve for IDR: 999,999.99 USD) and what Restay
+ * stores (21,474,836 JPY), rounded down to an amount the currency is priced in.
+ */
+export function maxPriceCentsIn(currency: string): number {
+  const code = currency.toUpperCase();
+  const largestMinor = 10 ** (code === 'IDR' ? 12 : 8) - 1;
+  const exponent = providerExponent(code);
+  const charged = exponent === 0 ? largestMinor * 100 : exponent === 3 ? Math.floor(largestMinor / 10) : largestMinor;
+  return floorToPriceUnit(Math.min(charged, MAX_STORED_CENTS), code);
+}
+
+const major = (cents: number, currency: string) => `${(cents / 100).toFixed(priceDecimals(currency))} ${currency}`;
+
+/**
+ * Why this price cannot be asked in this currency, in words a seller understands, or null when it can: decimals
+ * the currency is not priced in, or an amount the provider would refuse to charge. Asked when a price is set,
+ * so a stay is never held on Book Now for a charge the provider then refuses. Three-decimal currencies need
+ * nothing more: Stripe takes their amounts in tens of thousandths, which two decimals are.
  */
 export function chargeRefusal(cents: number, currency: string): string | null {
   const code = currency.toUpperCase();
-  if (ZERO_DECIMAL.has(code) && cents % 100 !== 0) return `Prices in ${code} are whole amounts: use no decimals.`;
+  if (priceDecimals(code) === 0 && cents % 100 !== 0) return `Prices in ${code} are whole amounts: use no decimals.`;
   const minimum = MINIMUM_CHARGE_CENTS[code];
   if (minimum !== undefined && cents < minimum) {
     return `The price must be at least ${major(minimum, code)}, the smallest amount the payment provider can charge.`;
   }
+  const maximum = maxPriceCentsIn(code);
+  if (cents > maximum) return `The price can be at most ${major(maximum, code)}.`;
   return null;
 }

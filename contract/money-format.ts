@@ -2,7 +2,7 @@
  * Money shown to people, one formatter per unit an amount can be in (always en-US, the product's language):
  * - major units (`120.5`, what the API's JSON carries): formatMajorUnits;
  * - cents, hundredths of the major unit as Restay stores every amount, also for yen: formatCents;
- * - the payment provider's minor units (Stripe's smallest unit: yen, cents, thousandths): formatMinorUnits.
+ * - the payment provider's minor units: formatProviderAmount in currencies.ts, which knows them.
  */
 
 import { EN_US_CURRENCIES } from './currency-symbols.ts';
@@ -107,8 +107,7 @@ export function formatCents(cents: number, currency: string): string {
   return currencyFormat(currency).format(cents / 100);
 }
 
-/** The provider's minor units, e.g. 25000 USD -> "$250.00", 5000 JPY -> "¥5,000", 1500 KWD -> "KWD 1.500". */
-export function formatMinorUnits(minorUnits: number, currency: string): string {
-  const format = currencyFormat(currency);
-  return format.format(minorUnits / 10 ** format.decimals);
+/** How many decimals the currency is written with in en-US (0 for yen or forint, 3 for dinars). */
+export function writtenDecimals(currency: string): number {
+  return currencyFormat(currency).decimals;
 }

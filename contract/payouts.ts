@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZERO_DECIMAL } from './currencies.ts';
+import { providerExponent } from './currencies.ts';
 
 /**
  * Seller payouts: the state of each sold stay's payout and of the seller's payout account, as the API reports
@@ -97,7 +97,7 @@ export function settledPayoutCents(
   sellerCents: number,
 ) {
   if (charge.receivedCents === charge.settledCents) return sellerCents;
-  const unit = ZERO_DECIMAL.has(charge.settledCurrency.toUpperCase()) ? 100 : 1;
+  const unit = providerExponent(charge.settledCurrency) === 0 ? 100 : 1;
   return Math.round((charge.settledCents * sellerCents) / charge.receivedCents / unit) * unit;
 }
 

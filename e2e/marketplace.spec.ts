@@ -5,6 +5,7 @@ interface ApiListing {
   id: string;
   price: number;
   paid_price: number | null;
+  currency: string;
   city: string;
   latitude: number | null;
   start_utc: string;
@@ -25,9 +26,16 @@ test.describe('marketplace', () => {
   }) => {
     const zurich = await apiSearch(page, 'location=zurich&pageSize=100');
     expect(zurich.length).toBeGreaterThan(1);
-    const prices = zurich.map((listing) => listing.price).sort((a, b) => a - b);
-    const maxPrice = Math.floor(prices[Math.floor(prices.length / 2)]!);
-    const affordable = zurich.filter((listing) => listing.price <= maxPrice);
+    // The filter is in the visitor's dollars and the stays are in francs: a dollar bound that keeps some of them
+    // and not all, as the API finds them (the same call the page makes).
+    let maxPrice = 0;
+    let affordable: ApiListing[] = [];
+    for (const bound of [150, 200, 250, 300, 350, 400, 500]) {
+      affordable = await apiSearch(page, `location=zurich&pageSize=100&maxPrice=${bound}`);
+      maxPrice = bound;
+      if (affordable.length > 0 && affordable.length < zurich.length) break;
+    }
+    expect(affordable.length).toBeGreaterThan(0);
 
     await page.goto('/marketplace');
     await page.getByRole('button', { name: 'Edit search' }).click();
@@ -52,8 +60,10 @@ test.describe('marketplace', () => {
     // The demo seller paid the hotel more than they ask: the true former price and their discount, never Restay's.
     const paid = chosen.paid_price!;
     expect(paid).toBeGreaterThan(chosen.price);
-    await expect(page.getByText('Paid at the hotel').locator('..')).toContainText(formatMajorUnits(paid, 'USD'));
-    const discount = formatMajorUnits(Math.round((paid - chosen.price) * 100) / 100, 'USD');
+    // Zürich's hotels charge in Swiss francs: the stay's own prices are in them.
+    expect(chosen.currency).toBe('CHF');
+    await expect(page.getByText('Paid at the hotel').locator('..')).toContainText(formatMajorUnits(paid, 'CHF'));
+    const discount = formatMajorUnits(Math.round((paid - chosen.price) * 100) / 100, 'CHF');
     await expect(page.getByText("Seller's discount").locator('..')).toContainText(`-${discount}`);
     await expect(page.getByText('Restay discount')).toHaveCount(0);
     await expect(page.getByText('Prices include all fees')).toBeVisible();
@@ -76,6 +86,26 @@ test.describe('marketplace', () => {
           [...document.querySelectorAll('.restay-cluster')].reduce((sum, count) => sum + Number(count.textContent), 0),
       );
     await expect.poll(staysShown).toBe(placed.length);
+  });
+
+  test('on a phone the map scrolls under the header: no price pin draws over it @phone', async ({ page }) => {
+    await page.goto('/marketplace?location=zurich');
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    const pin = page.locator('.restay-pin').first();
+    await expect(pin).toBeVisible();
+    const header = page.locator('header').first();
+    const headerBox = (await header.boundingBox())!;
+    // Scroll until the pin sits where the fixed header is, then ask the page what is on top at that point.
+    const pinBox = (await pin.boundingBox())!;
+    await page.mouse.wheel(0, pinBox.y - headerBox.y - headerBox.height / 2);
+    const point = await pin.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    expect(point.y).toBeLessThan(headerBox.y + headerBox.height);
+    const onTop = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('header')), point);
+    expect(onTop).toBe(true);
   });
 
   test('on a phone the map of every stay shows no price covering another: close stays are one count @phone', async ({
@@ -285,5 +315,46 @@ test.describe("prices in the visitor's currency", () => {
 
   test('the same on a phone @phone', async ({ page }) => {
     await pickEuros(page);
+  });
+});
+
+/**
+ * A price filter keeps its currency: a link with "at most €230" finds the same stays for a visitor who reads
+ * prices in yen, and choosing yen converts the bounds (rounded up) instead of reading 230 as yen.
+ */
+async function priceFilterKeepsItsCurrency(page: Page) {
+  const total = async (query: string) =>
+    ((await (await page.request.get(`/api/listings?${query}`)).json()) as { meta: { total: number } }).meta.total;
+  const inEuros = await total('maxPrice=230&currency=EUR');
+  expect(inEuros).toBeGreaterThan(0);
+  await page.goto('/marketplace');
+  await page.getByRole('combobox', { name: 'Show prices in' }).selectOption('JPY');
+
+  await page.goto('/marketplace?maxPrice=230&priceCurrency=EUR');
+  await page.getByRole('button', { name: 'Filters, 1 on' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog.getByRole('group', { name: /Price/ })).toContainText('(EUR)');
+  await expect(
+    dialog.getByRole('button', { name: `Show ${inEuros} ${inEuros === 1 ? 'stay' : 'stays'}` }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('combobox', { name: 'Show prices in' }).selectOption('GBP');
+  await expect(page).toHaveURL(/priceCurrency=GBP/);
+  const pounds = Number(new URL(page.url()).searchParams.get('maxPrice'));
+  await expect(page.getByRole('status').filter({ hasText: 'Price filter converted' })).toHaveText(
+    `Price filter converted from €0 – €230 to £0 – £${pounds}.`,
+  );
+  // Rounded outward: every stay the euro bound found is still found.
+  expect(await total(`maxPrice=${pounds}&currency=GBP`)).toBeGreaterThanOrEqual(inEuros);
+}
+
+test.describe('a price filter and its currency', () => {
+  test('a shared link keeps its euros for a visitor in yen, and a switch converts the bounds', async ({ page }) => {
+    await priceFilterKeepsItsCurrency(page);
+  });
+
+  test('the same on a phone @phone', async ({ page }) => {
+    await priceFilterKeepsItsCurrency(page);
   });
 });

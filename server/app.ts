@@ -128,7 +128,7 @@ export function createApp(dependencies: AppDependencies): Express {
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
-  api.use(systemRouter({ publicConfig, database }));
+  api.use(systemRouter({ publicConfig, database, clock }));
   api.use(openApiRouter({ publicUrl: config.publicUrl }));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));

@@ -2,16 +2,26 @@ import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
-import { LISTING_PAUSED_EMAIL } from '../resale-policy/pause-listing.ts';
+import { LISTING_PAUSED_EMAIL, LISTING_RESUMED_EMAIL } from '../resale-policy/pause-listing.ts';
 import { applyHotelPolicy } from './apply-policy.ts';
 
-/** The resale policy's job kinds: the seller's email about a paused listing, and applying a hotel's standing. */
+/**
+ * The resale policy's job kinds: the seller's emails about a listing the hotel paused and one it let back on sale,
+ * and applying a hotel's standing.
+ */
 export function registerHotelPolicyJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   return registry
     .register(LISTING_PAUSED_EMAIL, {
       maxAttempts: 12,
       run: async ({ listingId, reason }) => {
         const message = await pausedEmail(deps, listingId, reason);
+        if (message) await deps.mailer.send(message);
+      },
+    })
+    .register(LISTING_RESUMED_EMAIL, {
+      maxAttempts: 12,
+      run: async ({ listingId }) => {
+        const message = await resumedEmail(deps, listingId);
         if (message) await deps.mailer.send(message);
       },
     })
@@ -41,6 +51,27 @@ async function pausedEmail(deps: BuyingDeps, listingId: string, reason: string):
       '',
       'It goes back on sale by itself as soon as the hotel allows it again; you need not do anything. You can ' +
         `see it, or withdraw it, in My Listings: ${new URL('/my-listings', deps.publicUrl).toString()}`,
+    ].join('\n'),
+  };
+}
+
+async function resumedEmail(deps: BuyingDeps, listingId: string): Promise<MailMessage | null> {
+  const row = await deps.db
+    .selectFrom('listings')
+    .innerJoin('profiles', 'profiles.id', 'listings.seller_id')
+    .select(['listings.title', 'listings.hotel_name', 'listings.status', 'profiles.email'])
+    .where('listings.id', '=', listingId)
+    .executeTakeFirst();
+  // Paused again, sold or withdrawn while this email waited: what it would say is no longer true.
+  if (!row?.email || row.status !== 'active') return null;
+  const hotel = row.hotel_name ?? 'The hotel';
+  return {
+    to: row.email,
+    subject: `Your listing at ${hotel} is back on sale`,
+    text: [
+      `${hotel} allows resale again: your listing "${row.title}" is back in the marketplace.`,
+      '',
+      `You can see it, change it or withdraw it in My Listings: ${new URL('/my-listings', deps.publicUrl).toString()}`,
     ].join('\n'),
   };
 }

@@ -8,7 +8,12 @@ import type { OperationSpec } from './operation.ts';
 
 const DATABASE_KINDS = ['pglite', 'postgres'] as const satisfies readonly DatabaseHandle['kind'][];
 /** GET /api/health's data (no client shares it, so it has no contract schema). */
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(DATABASE_KINDS) });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(DATABASE_KINDS),
+  /** The newest exchange rates' reference day; stale past two working days (the server is ready all the same). */
+  rates: z.object({ date: z.string().nullable(), stale: z.boolean() }),
+});
 
 export const systemPaths: Record<string, Record<string, OperationSpec>> = {
   '/api/health': {

@@ -4,6 +4,7 @@ import { startBackgroundLoop } from '../background-loop.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { RatesSource } from './rates-source.ts';
+import { ratesStanding } from './rates-age.ts';
 import { refreshRates } from './refresh-rates.ts';
 
 /**
@@ -16,11 +17,25 @@ const RATES_REFRESH_EVERY_MS = 6 * 60 * 60_000;
 export function startRatesRefresh(deps: { db: Kysely<Database>; rates: RatesSource; clock: Clock; logger: Logger }) {
   return startBackgroundLoop(
     async () => {
-      const refreshed = await refreshRates(deps.db, deps.rates, deps.clock());
-      if (refreshed.changed) deps.logger.info({ ...refreshed, source: deps.rates.kind }, 'exchange rates refreshed');
+      try {
+        const refreshed = await refreshRates(deps.db, deps.rates, deps.clock());
+        if (refreshed.changed) deps.logger.info({ ...refreshed, source: deps.rates.kind }, 'exchange rates refreshed');
+      } finally {
+        await warnIfStale(deps);
+      }
     },
     RATES_REFRESH_EVERY_MS,
     // Searches keep the last rates stored: prices stay comparable, only a little out of date.
     (error) => deps.logger.error({ err: error }, 'exchange rates refresh failed'),
   );
+}
+
+/** Every estimate a page shows is dated, but an operator should hear of old rates before a visitor notices. */
+async function warnIfStale(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; rates: RatesSource }) {
+  const standing = await ratesStanding(deps.db, deps.clock());
+  if (standing.stale)
+    deps.logger.warn(
+      { date: standing.date, source: deps.rates.kind },
+      'exchange rates are older than two working days: estimates and filters use them as they are',
+    );
 }

@@ -13,6 +13,12 @@ export const LISTING_PAUSED_EMAIL = defineJobType(
   z.object({ listingId: z.guid(), reason: z.string().min(1).max(4_000) }),
 );
 
+/** The seller's email that the hotel allows resale again and their listing is back on sale. */
+export const LISTING_RESUMED_EMAIL = defineJobType(
+  'resale_policy.listing_resumed_email',
+  z.object({ listingId: z.guid() }),
+);
+
 /**
  * Takes a listing off the market because its hotel no longer allows it (or keeps it off with a new reason):
  * inactive, with the reason its seller reads in My Listings and by email. Only one email per distinct reason.
@@ -48,7 +54,7 @@ export async function pauseForHotel(
   return true;
 }
 
-/** Puts a listing the hotel paused back on the market once the hotel allows it again. */
+/** Puts a listing the hotel paused back on the market once the hotel allows it again, and tells its seller. */
 export async function resumeForHotel(trx: Executor, listingId: string, now: Date): Promise<void> {
   await transitionListing(trx, {
     listingId,
@@ -57,4 +63,5 @@ export async function resumeForHotel(trx: Executor, listingId: string, now: Date
     now,
     changes: { hotel_pause_reason: null },
   });
+  await enqueuePendingJob(trx, LISTING_RESUMED_EMAIL, listingId, { listingId }, now);
 }

@@ -1,3 +1,4 @@
+import { floorToPriceUnit } from '../../contract/currencies.ts';
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { CHANNEL_PHRASES, cutOffText, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
@@ -69,7 +70,7 @@ export function policyVerdict(hotel: HotelStanding, facts: ResaleFacts, now: Dat
     add('cut_off', `${name} does not allow resale within ${cutOffText(policy.cutOffHours)} of check-in.`);
   const blackout = policy.blackouts.find((range) => staysDuring(facts, range));
   if (blackout) add('blackout', `${name} does not allow resale of stays ${blackoutText(blackout)}.`);
-  const cap = hotelPriceCapCents(policy, facts.amountPaidCents);
+  const cap = hotelPriceCapCents(policy, facts.amountPaidCents, facts.currency);
   if (facts.askingPriceCents !== undefined && cap !== null && facts.askingPriceCents > cap)
     add('price_cap', hotelPriceCapMessage(name, policy, cap, facts.currency));
   return reasons;
@@ -83,10 +84,17 @@ export function hotelPriceCapMessage(name: string, policy: ResalePolicy, capCent
   );
 }
 
-/** The hotel's ceiling on the asking price in cents (rounded down), or null when there is none to apply. */
-export function hotelPriceCapCents(policy: ResalePolicy | null, amountPaidCents: number | null): number | null {
+/**
+ * The hotel's ceiling on the asking price in cents (rounded down to an amount the currency is priced in), or null
+ * when there is none to apply.
+ */
+export function hotelPriceCapCents(
+  policy: ResalePolicy | null,
+  amountPaidCents: number | null,
+  currency: string,
+): number | null {
   if (!policy || amountPaidCents === null || policy.priceCapPercent >= 100) return null;
-  return Math.floor((amountPaidCents * policy.priceCapPercent) / 100 + 1e-9);
+  return floorToPriceUnit(Math.floor((amountPaidCents * policy.priceCapPercent) / 100 + 1e-9), currency);
 }
 
 function isSelected(selection: ResalePolicy['rates'], id: string | null): boolean {

@@ -57,8 +57,8 @@ export async function findReservation(
  */
 function priceCap(reservation: PmsReservation, maxMarkupPercent: number, standing: HotelStanding) {
   const { amountPaidCents, currency } = reservation;
-  const ours = maxPriceCents(amountPaidCents, maxMarkupPercent);
-  const hotels = hotelPriceCapCents(standing.policy, amountPaidCents);
+  const ours = maxPriceCents(amountPaidCents, maxMarkupPercent, currency);
+  const hotels = hotelPriceCapCents(standing.policy, amountPaidCents, currency);
   const ceiling = lowerCeiling(ours, hotels);
   if (ceiling === null) return { ceiling, message: null };
   const message =

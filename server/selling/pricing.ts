@@ -1,16 +1,21 @@
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { AppError } from '../http/errors.ts';
-import { chargeRefusal } from '../../contract/currencies.ts';
+import { chargeRefusal, floorToPriceUnit } from '../../contract/currencies.ts';
 
 /**
  * The highest asking price allowed, in cents: the price paid at the hotel plus the allowed markup, rounded
- * down to the cent; null when the hotel's system does not say what was paid (then there is no ceiling).
+ * down to an amount the currency is priced in (the cent, or the whole yen); null when the hotel's system does not
+ * say what was paid (then there is no ceiling).
  */
-export function maxPriceCents(amountPaidCents: number | null, maxMarkupPercent: number): number | null {
+export function maxPriceCents(
+  amountPaidCents: number | null,
+  maxMarkupPercent: number,
+  currency: string,
+): number | null {
   if (amountPaidCents === null) return null;
   // The small epsilon keeps binary fractions (e.g. 45000 * 1.1 = 49500.000000000007) from losing a cent.
-  return Math.floor((amountPaidCents * (100 + maxMarkupPercent)) / 100 + 1e-9);
+  return floorToPriceUnit(Math.floor((amountPaidCents * (100 + maxMarkupPercent)) / 100 + 1e-9), currency);
 }
 
 /** The lower of two ceilings (Restay's and the hotel's), either of which may be absent. */
@@ -26,7 +31,7 @@ export function assertHonestPrice(
   priceCents: number,
   pricing: { amountPaidCents: number | null; currency: string; maxMarkupPercent: number },
 ): void {
-  const ceiling = maxPriceCents(pricing.amountPaidCents, pricing.maxMarkupPercent);
+  const ceiling = maxPriceCents(pricing.amountPaidCents, pricing.maxMarkupPercent, pricing.currency);
   if (ceiling === null || priceCents <= ceiling) return;
   const message = honestPriceMessage(ceiling, pricing.currency, pricing.maxMarkupPercent);
   throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);

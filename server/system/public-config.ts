@@ -17,5 +17,6 @@ export function publicConfigOf(config: Config): PublicConfig {
     demoMode: config.demoMode,
     platformFeePercent: config.payouts.feePercent,
     payoutRelease: config.payouts.release,
+    payoutCurrency: config.settlementCurrency,
   } satisfies PublicConfig);
 }

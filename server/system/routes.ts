@@ -1,26 +1,33 @@
 import { Router } from 'express';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { PublicConfig } from '../../contract/config.ts';
+import type { Clock } from '../clock.ts';
+import { ratesStanding } from '../rates/rates-age.ts';
 
 export function systemRouter({
   publicConfig,
   database,
+  clock,
 }: {
   publicConfig: PublicConfig;
   database: DatabaseHandle;
+  clock: Clock;
 }): Router {
   const router = Router();
 
   router.get('/health', async (req, res) => {
+    let rates;
     try {
-      await sql`select 1`.execute(database.db);
+      rates = await ratesStanding(database.db, clock());
     } catch (error) {
       req.log.error({ err: error }, 'health check: database unreachable');
       throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
     }
-    res.set('Cache-Control', 'no-store').json({ success: true, data: { status: 'ok', database: database.kind } });
+    // Old rates do not make the server unready: its estimates say their day. They are a detail for an operator.
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ success: true, data: { status: 'ok', database: database.kind, rates } });
   });
 
   router.get('/config', (_req, res) => {

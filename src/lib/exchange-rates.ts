@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
 import { apiGet, parseResponse } from './api-client.ts';
@@ -16,6 +16,16 @@ const ratesQuery = queryOptions({
 /** Read only where a price is converted: a page whose prices are all in the visitor's currency never asks. */
 export function useExchangeRates() {
   return useQuery(ratesQuery);
+}
+
+/** The rates once something on the page has read them, else nothing: a note about them never asks by itself. */
+export function useReadExchangeRates(): ExchangeRates | undefined {
+  return useQuery({ ...ratesQuery, enabled: false }).data;
+}
+
+/** The rates, read now (or from the cache) by code that converts once rather than on every render. */
+export function fetchExchangeRates(client: QueryClient): Promise<ExchangeRates> {
+  return client.fetchQuery(ratesQuery);
 }
 
 /** `amount` of `from` in `to` at the given rates; null when either currency has no rate. */

@@ -1,3 +1,4 @@
+import { DISPLAY_CURRENCIES } from '../../contract/display-currencies.ts';
 import { parsePriceText } from '../../contract/price-text.ts';
 import { isIsoDay } from './calendar-day.ts';
 
@@ -14,6 +15,11 @@ export interface SearchFilters {
   minPrice: number;
   /** null: no upper bound (the slider sits at its ceiling). */
   maxPrice: number | null;
+  /**
+   * The currency the price bounds are in, so a shared link means the same stays to everyone; null when the URL
+   * names none (then they are in the visitor's own).
+   */
+  priceCurrency: string | null;
   /** Only stays whose hotel approves their resale. */
   hotelApproved: boolean;
 }
@@ -25,8 +31,13 @@ export const EMPTY_FILTERS: SearchFilters = {
   endDate: '',
   minPrice: 0,
   maxPrice: null,
+  priceCurrency: null,
   hotelApproved: false,
 };
+
+/** Whether the filters bound the price at all. */
+export const isPriceBounded = (filters: Pick<SearchFilters, 'minPrice' | 'maxPrice'>) =>
+  filters.minPrice > 0 || filters.maxPrice !== null;
 
 export function filtersFromUrl(params: URLSearchParams): SearchFilters {
   const date = (name: string) => {
@@ -40,14 +51,20 @@ export function filtersFromUrl(params: URLSearchParams): SearchFilters {
     endDate: date('endDate'),
     minPrice: parsePriceText(params.get('minPrice') ?? '') ?? 0,
     maxPrice: parsePriceText(params.get('maxPrice') ?? ''),
+    priceCurrency: displayCurrency(params.get('priceCurrency')),
     hotelApproved: params.get('hotelApproved') === 'true',
   };
 }
 
+const displayCurrency = (code: string | null) => {
+  const upper = code?.trim().toUpperCase() ?? '';
+  return (DISPLAY_CURRENCIES as readonly string[]).includes(upper) ? upper : null;
+};
+
 /**
  * The query string for the filters: only non-empty trimmed text, `minPrice` only above 0 and `maxPrice` only
- * below the slider's ceiling (so a ceiling above the default 1000 still lets a lowered maximum filter), and
- * `hotelApproved` only when on.
+ * below the slider's ceiling (so a ceiling above the default 1000 still lets a lowered maximum filter), the
+ * bounds' currency with them, and `hotelApproved` only when on.
  */
 export function filtersToParams(filters: SearchFilters, ceiling: number): URLSearchParams {
   const params = new URLSearchParams();
@@ -60,6 +77,8 @@ export function filtersToParams(filters: SearchFilters, ceiling: number): URLSea
   text('endDate', filters.endDate);
   if (filters.minPrice > 0) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== null && filters.maxPrice < ceiling) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.priceCurrency && (params.has('minPrice') || params.has('maxPrice')))
+    params.set('priceCurrency', filters.priceCurrency);
   if (filters.hotelApproved) params.set('hotelApproved', 'true');
   return params;
 }

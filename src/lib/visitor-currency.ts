@@ -76,6 +76,16 @@ function regionCurrency(locale: string | undefined): string {
 }
 
 const listeners = new Set<() => void>();
+const choiceListeners = new Set<(code: string) => void>();
+
+/**
+ * Tells `listener` each time the visitor picks a currency on this page (not when a drawn page takes on the
+ * browser's own after showing dollars): what was shown in the old currency may follow them. Answers how to stop.
+ */
+export function onVisitorCurrencyChosen(listener: (code: string) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
 /** A choice storage refused to keep, which still holds for this page. */
 let memory: string | null = null;
 
@@ -111,6 +121,7 @@ export function setVisitorCurrency(code: string): void {
     memory = code; // not remembered, but applied to this page
   }
   for (const listener of listeners) listener();
+  for (const listener of choiceListeners) listener(code);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EN_US_CURRENCIES } from '../../contract/currency-symbols.ts';
 import { DISPLAY_CURRENCIES } from '../../contract/display-currencies.ts';
-import { formatCents, formatMajorUnits, formatMinorUnits } from '../../contract/money-format.ts';
+import { formatProviderAmount } from '../../contract/currencies.ts';
+import { formatCents, formatMajorUnits } from '../../contract/money-format.ts';
 
 /**
  * Prices are written by hand for the currencies a visitor may see (no Intl.NumberFormat made while a page
@@ -80,17 +81,21 @@ describe('money as people read it', () => {
     try {
       for (const currency of DISPLAY_CURRENCIES) formatCents(123_456, currency.toLowerCase());
       expect(made).toBe(0);
-      expect(formatMinorUnits(1500, 'KWD')).toBe('KWD\u00a01.500');
+      expect(formatProviderAmount(1500, 'KWD')).toBe('KWD\u00a01.500');
       expect(made).toBe(1);
     } finally {
       Intl.NumberFormat = Original;
     }
   });
 
-  it('reads the provider’s minor units with each currency’s decimals', () => {
-    expect(formatMinorUnits(25_000, 'USD')).toBe('$250.00');
-    expect(formatMinorUnits(5000, 'JPY')).toBe('¥5,000');
-    expect(formatMinorUnits(5000, 'jpy')).toBe('¥5,000');
+  it('reads the provider’s minor units by the provider’s exponent, not by how the currency is written', () => {
+    expect(formatProviderAmount(25_000, 'USD')).toBe('$250.00');
+    expect(formatProviderAmount(5000, 'JPY')).toBe('¥5,000');
+    expect(formatProviderAmount(5000, 'jpy')).toBe('¥5,000');
+    // Written without decimals, counted by the provider in hundredths: not a hundred times too large.
+    expect(formatProviderAmount(4_567_800, 'HUF')).toBe('HUF\u00a045,678');
+    expect(formatProviderAmount(4_567_800, 'ISK')).toBe('ISK\u00a045,678');
+    expect(formatProviderAmount(4_567_800, 'IDR')).toBe('IDR\u00a045,678');
   });
 
   it('hands Intl an amount past any price, too small to write plainly, or not a number', () => {

@@ -9,10 +9,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('API skeleton', () => {
-  it('reports health with a database check', async () => {
+  it('reports health with a database check, and how old the exchange rates are', async () => {
     const { status, body } = await server.request('/api/health');
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, data: { status: 'ok', database: server.database.kind } });
+    expect(body).toEqual({
+      success: true,
+      data: {
+        status: 'ok',
+        database: server.database.kind,
+        rates: { date: expect.any(String), stale: expect.any(Boolean) },
+      },
+    });
   });
 
   it('serves the public run-time configuration', async () => {

@@ -49,12 +49,12 @@ describe('the stand-in wing', () => {
       `import type { Database } from '../../db/schema.ts';`,
       `import { escapeHtml } from '../../http/html.ts';`,
       `import type { Clock } from '../../clock.ts';`,
-      `import { formatMinorUnits } from '../../../contract/money-format.ts';`,
+      `import { formatProviderAmount } from '../../../contract/currencies.ts';`,
       `import { STRIPE_API_VERSION } from '../../payments/stripe/stripe-wire.ts';`,
       `import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';`,
       `import { newId } from './wire.ts';`,
       `export type T = [Database, Clock];`,
-      `export const x = [escapeHtml, formatMinorUnits, STRIPE_API_VERSION, MEWS_RESERVATION_STATES, newId];`,
+      `export const x = [escapeHtml, formatProviderAmount, STRIPE_API_VERSION, MEWS_RESERVATION_STATES, newId];`,
     ].join('\n');
     expect(await restrictedImports('server/standins/stripe/new-file.ts', `${allowed}\n`)).toEqual([]);
   });

@@ -240,6 +240,14 @@ describe('a policy change', () => {
     const back = await listingRow(ota.listingId);
     expect(back.status).toBe('active');
     expect(back.hotel_pause_reason).toBeNull();
+    // Its seller hears that it is back, as they heard that it was paused.
+    const told = await db()
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'resale_policy.listing_resumed_email')
+      .where('key', 'like', `${ota.listingId}@%`)
+      .executeTakeFirstOrThrow();
+    expect(told.payload).toMatchObject({ listingId: ota.listingId });
   });
 
   it('leaves a listing its seller paused to its seller', async () => {

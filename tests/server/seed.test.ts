@@ -6,6 +6,7 @@ import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
 import { resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
 import { hotelDate } from '../../server/listings/stay-dates.ts';
+import { chargeRefusal } from '../../contract/currencies.ts';
 
 const hotelClock = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
@@ -78,10 +79,12 @@ describe('demo data seed', () => {
     expect(continents.size).toBeGreaterThanOrEqual(3);
 
     for (const l of listings) {
-      expect(l.price_cents).toBeGreaterThanOrEqual(6_000);
-      expect(l.price_cents).toBeLessThanOrEqual(90_000);
-      expect(Number.isInteger(l.price_cents)).toBe(true);
-      expect(l.currency).toBe('USD');
+      // Priced as hotels in the city price: in its currency, in whole amounts, below what the seller paid.
+      const city = cityOf(l.city, l.country)!;
+      expect(l.currency).toBe(city.currency);
+      expect(l.price_cents % 100).toBe(0);
+      expect(chargeRefusal(l.price_cents, l.currency)).toBeNull();
+      expect(l.paid_cents).toBeGreaterThan(l.price_cents);
 
       const daysAhead = utcDay(l.start_utc) - utcDay(NOW);
       expect(daysAhead).toBeGreaterThanOrEqual(2);
@@ -105,7 +108,6 @@ describe('demo data seed', () => {
       expect(l.location).toBeTruthy();
       expect(l.hotel_name).toBeTruthy();
 
-      const city = cityOf(l.city, l.country)!;
       expect(l.latitude).toBeGreaterThanOrEqual(-90);
       expect(l.latitude).toBeLessThanOrEqual(90);
       expect(l.longitude).toBeGreaterThanOrEqual(-180);

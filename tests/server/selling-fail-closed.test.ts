@@ -199,6 +199,18 @@ describe('prices the payment provider can charge', () => {
     expect(reply.body.error).toBe(message);
   });
 
+  it.each([
+    ['ISK', 12_000.5, 'Prices in ISK are whole amounts: use no decimals.'],
+    ['HUF', 45_678.5, 'Prices in HUF are whole amounts: use no decimals.'],
+    ['JPY', 30_000_000, 'The price can be at most 21474836 JPY.'],
+  ])('refuses a %s price of %s when it is listed, not later at Book Now', async (currency, price, message) => {
+    const { list } = await verified(currency, 2_000_000_000);
+    const reply = await list(price);
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual([{ field: 'listingPrice', message }]);
+    expect((await list(Math.floor(Math.min(price, 20_000_000)))).status).toBe(201);
+  });
+
   it('takes two decimals in a three-decimal currency (KWD), which the provider charges in tens of fils', async () => {
     const { list } = await verified('KWD', 100_000);
     expect((await list(120.25)).status).toBe(201);

@@ -10,7 +10,13 @@ import { renderRoute } from './render.tsx';
 const lisbon: SavedSearch = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Lisbon in December',
-  query: { location: 'Lisbon', startDate: '2026-12-10', maxPrice: '200', bounds: '38.6,-9.3,38.8,-9.0' },
+  query: {
+    location: 'Lisbon',
+    startDate: '2026-12-10',
+    maxPrice: '200',
+    currency: 'EUR',
+    bounds: '38.6,-9.3,38.8,-9.0',
+  },
   frequency: 'instant',
   paused: false,
   matchCount: 3,
@@ -64,7 +70,7 @@ describe('/alerts', { timeout: 20_000 }, () => {
   it('lists each saved search with what it looks for and how many stays match now', async () => {
     await openAlerts([lisbon, anywhere]);
     const first = await screen.findByRole('article', { name: 'Lisbon in December' });
-    expect(first).toHaveTextContent('Lisbon · from Dec 10, 2026 · up to 200 a stay · map area');
+    expect(first).toHaveTextContent('Lisbon · from Dec 10, 2026 · up to €200 a stay · map area');
     expect(first).toHaveTextContent('3 stays match now');
     expect(first).toHaveTextContent('Instant emails');
     expect(card('Anywhere cheap')).toHaveTextContent('1 stay matches now');
@@ -77,7 +83,12 @@ describe('/alerts', { timeout: 20_000 }, () => {
     mockListings([]);
     await user.click(await screen.findByRole('link', { name: 'Open Lisbon in December in the marketplace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(lisbon.query);
+    // The bounds' currency travels as the marketplace's priceCurrency: €200, whatever the visitor's currency.
+    const { currency, ...filters } = lisbon.query;
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      ...filters,
+      priceCurrency: currency,
+    });
   });
 
   it('pauses and resumes', async () => {
@@ -138,7 +149,7 @@ describe('/alerts', { timeout: 20_000 }, () => {
         id: lisbon.id,
         body: {
           name: 'Porto',
-          query: { location: 'Porto', startDate: '2026-12-10', maxPrice: '150' },
+          query: { location: 'Porto', startDate: '2026-12-10', maxPrice: '150', currency: 'EUR' },
           frequency: 'daily',
           digestHour: 7,
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

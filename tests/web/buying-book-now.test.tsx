@@ -6,7 +6,7 @@ import { signIn, TEST_USER } from './auth-mocks.ts';
 import { checkoutCreated, mockCreateCheckout, mockListing } from './buying-mocks.ts';
 import type { ListingWithViewer } from '../../contract/listing.ts';
 import { makeListing } from './factories.ts';
-import { server } from './msw.ts';
+import { server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 
 const ORIGIN = window.location.origin;
@@ -83,6 +83,17 @@ describe('Book Now on a stay', () => {
     expect(screen.getByText("You won't be charged yet")).toBeInTheDocument();
     expect(box.getByText('You pay on the next page')).toBeInTheDocument();
     expect(screen.getByText('Prices include all fees')).toBeInTheDocument();
+  });
+
+  it('says in words which currency the card is charged in, and dates the estimate beside the price', async () => {
+    const { user } = await openStay(makeListing({ title: 'Prague loft', price: 5200, currency: 'CZK' }));
+    const usd = Math.round((5200 / TEST_RATES.unitsPerEuro.CZK!) * TEST_RATES.unitsPerEuro.USD!);
+    const priceBox = within(screen.getByRole('complementary'));
+    expect(await priceBox.findByText(`about $${usd} (European Central Bank rate of Nov 25, 2026)`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(
+      within(panel()).getByText('Your card is charged in Czech Koruna (CZK); your bank may add a fee to convert it.'),
+    ).toBeInTheDocument();
   });
 
   it('Cancel closes the panel, says the payment was cancelled and gives focus back to Book Now', async () => {

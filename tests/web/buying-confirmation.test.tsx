@@ -125,4 +125,69 @@ describe('/booking/confirmation', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it.each([
+    [
+      'refund_pending',
+      'Your payment is being refunded',
+      'The full amount is on its way back to your card; banks usually show it within 5 to 10 business days.',
+    ],
+    [
+      'refunded',
+      'Your payment was refunded',
+      'The full amount went back to your card; banks usually show it within 5 to 10 business days.',
+    ],
+  ] as const)(
+    'after a refund (%s) the heading and next steps say so, never "Congratulations!"',
+    async (state, heading, step) => {
+      await signIn();
+      mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
+      mockPurchasedStays({
+        body: {
+          success: true,
+          data: [
+            bought({
+              state,
+              timeline: [PAID],
+              refund: refundInfo('refunded_by_provider'),
+              amount: 420,
+              currency: 'EUR',
+            }),
+          ],
+        },
+      });
+      renderRoute('/booking/confirmation?listing=listing-7');
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeInTheDocument();
+      expect(screen.queryByText('Congratulations!')).not.toBeInTheDocument();
+      const next = within(screen.getByRole('region', { name: 'What happens next' }));
+      expect(next.getByText(step)).toBeInTheDocument();
+      expect(next.queryByText(/puts the reservation in your name/)).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Your stay' })).getByText('€420.00')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toMatch(/^Payment (Being )?Refunded/));
+    },
+  );
+
+  it('once the stay is in the buyer’s name, says what that means and shows what was paid', async () => {
+    await signIn();
+    mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
+    mockPurchasedStays({
+      body: {
+        success: true,
+        data: [
+          bought({ state: 'transferred', timeline: [PAID], handover: handoverOf(), amount: 88_920, currency: 'JPY' }),
+        ],
+      },
+    });
+    renderRoute('/booking/confirmation?listing=listing-7');
+    const next = within(await screen.findByRole('region', { name: 'What happens next' }));
+    expect(
+      await next.findByText(
+        /the hotel now holds it under your name and email, so changes and cancellations go through you/,
+      ),
+    ).toBeInTheDocument();
+    expect(next.queryByText(/puts the reservation in your name/)).not.toBeInTheDocument();
+    const stay = within(screen.getByRole('region', { name: 'Your stay' }));
+    expect(stay.getByText('You paid', { exact: false })).toHaveTextContent('You paid ¥88,920');
+    expect(screen.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
+  });
 });

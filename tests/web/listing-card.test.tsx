@@ -53,18 +53,18 @@ describe('ListingCard', () => {
     expect(screen.getAllByRole('button', { name: /Show photo \d of 4/ })).toHaveLength(4);
 
     await user.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 2 of 4)' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'No other photo of Harbour loft yet (2 of 4)' })).toHaveAttribute(
       'src',
       '/images/listings/placeholder-1.svg',
     );
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 4 of 4)' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'No other photo of Harbour loft yet (4 of 4)' })).toHaveAttribute(
       'src',
       '/images/listings/placeholder-3.svg',
     );
     await user.click(screen.getByRole('button', { name: 'Show photo 3 of 4' }));
-    expect(screen.getByRole('img', { name: 'Harbour loft (photo 3 of 4)' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'No other photo of Harbour loft yet (3 of 4)' })).toHaveAttribute(
       'src',
       '/images/listings/placeholder-2.svg',
     );

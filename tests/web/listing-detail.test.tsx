@@ -52,6 +52,33 @@ describe('/listings/:id', () => {
     expect(screen.queryByText(/Resale approved by/)).not.toBeInTheDocument();
   });
 
+  it.each(['withdrawn', 'expired'] as const)(
+    'drops the hotel’s word from a %s stay, which is no longer available',
+    async (status) => {
+      const rules = ['The hotel allows no resale within 7 days of check-in.'];
+      const gone = {
+        ...makeListing({ title: 'Lake room', status }),
+        hotel_approval: { hotelName: 'Hotel Seeblick', rules },
+      };
+      server.use(http.get(`/api/listings/${gone.id}`, () => HttpResponse.json({ success: true, data: gone })));
+      renderRoute(`/listings/${gone.id}`);
+      expect(await screen.findByText('NO LONGER AVAILABLE')).toBeInTheDocument();
+      expect(screen.queryByText(/Resale approved by/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('tells the seller on their own stay what happens to their reservation when it sells', async () => {
+    await signIn();
+    const own = makeListing({ title: 'My lake room', user_id: TEST_USER.id });
+    server.use(http.get(`/api/listings/${own.id}`, () => HttpResponse.json({ success: true, data: own })));
+    renderRoute(`/listings/${own.id}`);
+    const handover = await screen.findByRole('region', { name: 'What changes hands' });
+    expect(handover).toHaveTextContent(
+      "When someone buys this stay, the hotel puts your reservation in the buyer's name; we email you, and your payout follows.",
+    );
+    expect(handover).not.toHaveTextContent('check-in is under their name');
+  });
+
   it('says the listing was not found on a 404', async () => {
     server.use(
       http.get('/api/listings/:id', () =>

@@ -160,13 +160,13 @@ describe('/marketplace search', () => {
     fireEvent.change(max, { target: { value: '1500' } });
     expect(router.state.location.search).toBe('');
     settleDebounce();
-    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=1500'));
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=1500&priceCurrency=USD'));
     await waitFor(() => expect(queries.at(-1)).toBe('?maxPrice=1500'));
 
     fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: 'abc' } });
     fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: '20' } });
     settleDebounce();
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=20&maxPrice=1500'));
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=20&maxPrice=1500&priceCurrency=USD'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear price filter' }));
     settleDebounce();
@@ -189,13 +189,13 @@ describe('/marketplace search', () => {
     await user.keyboard('{ArrowLeft}');
     expect(maxThumb).toHaveAttribute('aria-valuenow', '40');
     settleDebounce();
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=40'));
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=40&priceCurrency=USD'));
     minThumb.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(minThumb).toHaveAttribute('aria-valuenow', '40');
     expect(maxThumb).toHaveAttribute('aria-valuenow', '42');
     settleDebounce();
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=42'));
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&maxPrice=42&priceCurrency=USD'));
   });
 
   it('closes the Filters panel with Escape, the overlay and the close control', async () => {
@@ -365,7 +365,7 @@ describe('/marketplace search', () => {
     fireEvent.change(within(dialog).getByLabelText('Minimum price'), { target: { value: '40' } });
     // Until the search for the new price has answered, the button does not claim a count.
     expect(within(dialog).getByRole('button', { name: 'Show stays' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40'));
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=40&priceCurrency=USD'));
     await user.click(await within(dialog).findByRole('button', { name: 'Show 1 stay' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters, 1 on' })).toHaveFocus();

@@ -26,6 +26,7 @@ export const TEST_CONFIG: PublicConfig = {
   demoMode: false,
   platformFeePercent: 0,
   payoutRelease: 'transferred',
+  payoutCurrency: 'EUR',
 };
 
 /** GET /api/config's reply, checked against the contract so a test cannot serve a shape the API never sends. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FoundReservation } from '../../contract/selling.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { configReply, server } from './msw.ts';
+import { configReply, server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { makeFoundReservation, mockSellingApi, STAY } from './selling-mocks.ts';
 
@@ -109,6 +109,43 @@ describe('the listing form', () => {
     expect(within(form).queryByText(hotelCap)).not.toBeInTheDocument();
     await user.type(field('Price (EUR)'), '.01');
     expect(within(form).getByText(hotelCap)).toBeInTheDocument();
+  });
+
+  it('says a payout in euros for a stay priced in koruna is an estimate, with the rate’s source and date', async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 10, payoutCurrency: 'EUR' })));
+    const found = makeFoundReservation({
+      pricing: { amountPaid: 6000, currency: 'CZK', maxPrice: 6000, overCapMessage: 'over' },
+    });
+    const { form, field, user } = await openListingForm({ found });
+    await user.clear(field('Price (CZK)'));
+    await user.type(field('Price (CZK)'), '5200');
+    expect(await within(form).findByText(/You receive CZK.4,680 after the 10% service fee/)).toBeInTheDocument();
+    const euros = Math.round(4680 / TEST_RATES.unitsPerEuro.CZK!);
+    expect(
+      await within(form).findByText(
+        `Paid out in euros at the payment provider's rate on the day: about €${euros} today (European Central Bank rate of Nov 25, 2026).`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says while the seller types that prices in forints are whole, and takes whole forints only', async () => {
+    const found = makeFoundReservation({
+      pricing: { amountPaid: 90_000, currency: 'HUF', maxPrice: 90_000, overCapMessage: 'over' },
+    });
+    const { form, field, user, requests } = await openListingForm({ found });
+    const price = field('Price (HUF)');
+    expect(price).toHaveAttribute('step', '1');
+    await user.clear(price);
+    await user.type(price, '45678.5');
+    const whole = 'Prices in HUF are whole amounts: use no decimals.';
+    expect(within(form).getByText(whole)).toBeInTheDocument();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent(whole);
+    expect(requests.create).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '45678');
+    expect(within(form).queryByText(whole)).not.toBeInTheDocument();
   });
 
   it('is pre-filled from the reservation, shows the stay read-only and the price paid beside the price', async () => {

@@ -100,7 +100,13 @@ export function mockSellingApi(options: { found?: FoundReservation; createdId?: 
  * A seller's listings behind GET /api/listings/user/:userId, PUT and DELETE /api/listings/:id, kept in memory so
  * a change shows on the next read, as on the server. `failNext` makes the next write answer with that error.
  */
-export function mockMyListings(initial: (Listing & { sale?: SaleOutcome | null; withdrawnByHotel?: string | null })[]) {
+export function mockMyListings(
+  initial: (Listing & {
+    sale?: SaleOutcome | null;
+    withdrawnByHotel?: string | null;
+    hotelPauseReason?: string | null;
+  })[],
+) {
   // A listing nobody paid for has no sale, as the server says it.
   const rows = new Map(initial.map((listing) => [listing.id, { sale: null, ...listing }]));
   const writes: { method: 'PUT' | 'DELETE'; id: string; body?: UpdateListingRequest }[] = [];

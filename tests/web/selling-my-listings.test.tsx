@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
 import { signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { server, TEST_RATES } from './msw.ts';
+import { configReply, server, TEST_RATES } from './msw.ts';
 import { renderRoute } from './render.tsx';
 import { mockMyListings } from './selling-mocks.ts';
 
@@ -41,7 +41,7 @@ function sellerListings(): Listing[] {
   ];
 }
 
-async function openMyListings(listings: Listing[] = sellerListings()) {
+async function openMyListings(listings: Parameters<typeof mockMyListings>[0] = sellerListings()) {
   await signIn();
   const api = mockMyListings(listings);
   const rendered = renderRoute('/my-listings');
@@ -149,6 +149,40 @@ describe('/my-listings', () => {
     expect(suite.getByText('€420')).toBeInTheDocument();
     expect(await suite.findByText(`about $${dollars(420)}`)).toBeInTheDocument();
     expect(suite.getByRole('button', { name: 'Edit Harbour view suite' })).toBeInTheDocument();
+  });
+});
+
+describe('/my-listings payouts in another currency', () => {
+  it('says what a live stay priced in koruna would pay out in euros, as a dated estimate', async () => {
+    server.use(http.get('/api/config', () => configReply({ platformFeePercent: 0, payoutCurrency: 'EUR' })));
+    await openMyListings([
+      makeListing({ id: 'l-czk', title: 'Prague loft', price: 5200, currency: 'CZK', status: 'active' }),
+    ]);
+    const euros = Math.round(5200 / TEST_RATES.unitsPerEuro.CZK!);
+    expect(
+      await screen.findByText(
+        `Paid out in euros at the payment provider's rate on the day: about €${euros} today (European Central Bank rate of Nov 25, 2026).`,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/my-listings and the hotel’s pause', () => {
+  it('says the hotel paused a listing and why, and offers no Resume: the hotel’s word ends that pause', async () => {
+    const reason = 'Hotel Miradouro has paused resale of its bookings for now.';
+    await openMyListings([
+      { ...makeListing({ id: 'l-held', title: 'Quiet courtyard room', status: 'inactive' }), hotelPauseReason: reason },
+      makeListing({ id: 'l-mine', title: 'Paused by me', status: 'inactive' }),
+    ]);
+    expect(
+      (
+        await screen.findAllByText(
+          `Paused by the hotel: ${reason} It goes back on sale by itself when the hotel allows it again.`,
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Resume Quiet courtyard room' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Resume Paused by me' }).length).toBeGreaterThan(0);
   });
 });
 

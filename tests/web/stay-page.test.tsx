@@ -1,8 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../contract/listing.ts';
-import { carouselImages } from '../../src/components/listings/ImageCarousel.tsx';
 import { HANDOVER_TEXT } from '../../src/features/listing/components/StayHandover.tsx';
 import { makeListing } from './factories.ts';
 import { fakeIntersectionObserver } from './fake-intersection-observer.ts';
@@ -22,17 +21,29 @@ async function openStay(listing: Listing) {
 }
 
 describe("a stay's page shows what the buyer takes over", () => {
-  it('shows every photo the card shows, in its order and with its names', async () => {
+  it('shows the stay’s own photo alone, and opens it larger on a press or from the keyboard', async () => {
     const listing = makeListing({ title: 'Harbour view suite', image_url: '/images/listings/harbour-view.svg' });
-    await openStay(listing);
-    const expected = carouselImages(listing.image_url);
-    expect(expected.length).toBeGreaterThan(1);
-    expect(screen.getByRole('img', { name: 'Harbour view suite' })).toHaveAttribute('src', expected[0]);
-    const more = within(screen.getByRole('list', { name: 'More photos' })).getAllByRole('img');
-    expect(more.map((image) => image.getAttribute('src'))).toEqual(expected.slice(1));
-    expect(more.map((image) => image.getAttribute('alt'))).toEqual(
-      expected.slice(1).map((_, index) => `Harbour view suite (photo ${index + 2} of ${expected.length})`),
+    const { user } = await openStay(listing);
+    expect(screen.getByRole('img', { name: 'Harbour view suite' })).toHaveAttribute('src', listing.image_url);
+    // No picture stands in for the hotel: the card's placeholders are not shown as the stay's photos.
+    expect(screen.queryByRole('list', { name: 'More photos' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).not.toContainEqual(
+      expect.stringContaining('placeholder'),
     );
+
+    const enlarge = screen.getByRole('button', { name: 'Open the photo of Harbour view suite larger' });
+    await user.click(enlarge);
+    const viewer = await screen.findByRole('dialog', { name: 'Harbour view suite' });
+    expect(within(viewer).getByRole('img', { name: 'Harbour view suite' })).toHaveAttribute('src', listing.image_url);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Back on the photo that opened it (Radix hands focus back once the dialog has left).
+    await waitFor(() => expect(enlarge).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Harbour view suite' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('names the room type and the guests, and says the reservation becomes the buyer’s at the hotel', async () => {

@@ -64,7 +64,7 @@ describe('the header currency choice', () => {
         });
       }),
     );
-    const { user } = await renderRoute('/marketplace?maxPrice=500');
+    const { user, router } = await renderRoute('/marketplace?maxPrice=500');
     const select = await screen.findByRole('combobox', { name: 'Show prices in' });
     expect(select).toHaveValue('USD');
     const card = (await screen.findByRole('link', { name: 'Kyoto inn' })).closest('article')!;
@@ -72,13 +72,43 @@ describe('the header currency choice', () => {
     const usd = Math.round((88_920 / TEST_RATES.unitsPerEuro.JPY!) * TEST_RATES.unitsPerEuro.USD!);
     expect(await within(card).findByText(`about $${usd}`)).toBeInTheDocument();
     expect(queries.at(-1)?.get('currency')).toBeNull(); // US dollars: the API's default
+    // The estimates say where their rate comes from, and of which day.
+    expect(screen.getByText(/“About” prices at the European Central Bank rate of Nov 25, 2026/)).toBeInTheDocument();
 
     await user.selectOptions(select, 'GBP');
     expect(localStorage.getItem('restay.currency')).toBe('GBP');
-    await waitFor(() => expect(queries.at(-1)?.get('currency')).toBe('GBP'));
-    expect(queries.at(-1)?.get('maxPrice')).toBe('500');
+    // The maximum of $500 follows the visitor into pounds, rounded up so no stay it found is lost, and says so.
+    const pounds = Math.ceil((500 / TEST_RATES.unitsPerEuro.USD!) * TEST_RATES.unitsPerEuro.GBP!);
+    await waitFor(() => expect(router.state.location.search).toBe(`?maxPrice=${pounds}&priceCurrency=GBP`));
+    await waitFor(() => expect(queries.at(-1)?.get('maxPrice')).toBe(String(pounds)));
+    expect(queries.at(-1)?.get('currency')).toBe('GBP');
+    expect(screen.getByText(`Price filter converted from $0 – $500 to £0 – £${pounds}.`)).toHaveRole('status');
     const gbp = Math.round((88_920 / TEST_RATES.unitsPerEuro.JPY!) * TEST_RATES.unitsPerEuro.GBP!);
     const shown = (await screen.findByRole('link', { name: 'Kyoto inn' })).closest('article')!;
     expect(await within(shown).findByText(`about £${gbp}`)).toBeInTheDocument();
+  });
+
+  it('keeps a shared link’s price filter in the currency it names: the same stays for every visitor', async () => {
+    setVisitorCurrency('JPY');
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/listings', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          success: true,
+          data: [makeListing({ title: 'Alfama rooms', price: 190, paid_price: null, currency: 'EUR' })],
+          meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling: 400 },
+        });
+      }),
+    );
+    const { user } = await renderRoute('/marketplace?maxPrice=230&priceCurrency=EUR');
+    await screen.findByRole('link', { name: 'Alfama rooms' });
+    expect(queries.at(-1)?.get('currency')).toBe('EUR');
+    expect(queries.at(-1)?.get('maxPrice')).toBe('230');
+    expect(queries.at(-1)?.has('priceCurrency')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(dialog).getByRole('group', { name: /Price/ })).toHaveTextContent('(EUR)');
+    expect(within(dialog).getByLabelText('Maximum price')).toHaveValue('230');
   });
 });

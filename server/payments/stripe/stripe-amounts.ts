@@ -1,4 +1,4 @@
-import { THREE_DECIMAL, ZERO_DECIMAL } from '../../../contract/currencies.ts';
+import { providerExponent } from '../../../contract/currencies.ts';
 
 /**
  * Restay keeps every amount in hundredths of the currency's major unit ("cents", also for yen). Stripe wants
@@ -7,16 +7,16 @@ import { THREE_DECIMAL, ZERO_DECIMAL } from '../../../contract/currencies.ts';
  * contract/currencies.ts.
  */
 export function toStripeAmount(cents: number, currency: string): number {
-  const code = currency.toUpperCase();
-  if (ZERO_DECIMAL.has(code)) {
-    if (cents % 100 !== 0) throw new Error(`${code} has no minor unit: ${cents} hundredths is not a whole amount`);
+  const exponent = providerExponent(currency);
+  if (exponent === 0) {
+    if (cents % 100 !== 0) throw new Error(`${currency} has no minor unit: ${cents} hundredths is not a whole amount`);
     return cents / 100;
   }
-  return THREE_DECIMAL.has(code) ? cents * 10 : cents;
+  return exponent === 3 ? cents * 10 : cents;
 }
 
 export function fromStripeAmount(amount: number, currency: string): number {
-  const code = currency.toUpperCase();
-  if (ZERO_DECIMAL.has(code)) return amount * 100;
-  return THREE_DECIMAL.has(code) ? Math.round(amount / 10) : amount;
+  const exponent = providerExponent(currency);
+  if (exponent === 0) return amount * 100;
+  return exponent === 3 ? Math.round(amount / 10) : amount;
 }

@@ -19,6 +19,8 @@ export interface DemoCity {
   /** ISO 3166-1 alpha-2, as a PMS reports it. */
   countryCode: string;
   continent: Continent;
+  /** The currency its hotels charge in (ISO 4217). */
+  currency: string;
   /** The city centre; every demo hotel lies within about 3 km of it. */
   latitude: number;
   longitude: number;
@@ -33,6 +35,7 @@ export interface DemoStay {
   description: string;
   /** File name without extension under public/images/listings/. */
   image: string;
+  /** The asking price in US cents, as a level: the seed turns it into a round price in the city's currency. */
   priceCents: number;
   status?: DemoStayStatus;
 }
@@ -78,19 +81,20 @@ export function demoUuid(kind: 1 | 2 | 3, n: number): string {
 }
 
 export const DEMO_CITIES = {
-  zurich: city('Zürich', 'Switzerland', 'CH', 'Europe', 47.3769, 8.5417),
-  lisbon: city('Lisbon', 'Portugal', 'PT', 'Europe', 38.7223, -9.1393),
-  paris: city('Paris', 'France', 'FR', 'Europe', 48.8566, 2.3522),
-  barcelona: city('Barcelona', 'Spain', 'ES', 'Europe', 41.3874, 2.1686),
-  reykjavik: city('Reykjavík', 'Iceland', 'IS', 'Europe', 64.1466, -21.9426),
-  saoPaulo: city('São Paulo', 'Brazil', 'BR', 'South America', -23.5505, -46.6333),
-  newYork: city('New York', 'United States', 'US', 'North America', 40.7128, -74.006),
-  mexicoCity: city('Mexico City', 'Mexico', 'MX', 'North America', 19.4326, -99.1332),
-  tokyo: city('Tokyo', 'Japan', 'JP', 'Asia', 35.6812, 139.7671),
-  kyoto: city('Kyoto', 'Japan', 'JP', 'Asia', 35.0116, 135.7681),
-  sydney: city('Sydney', 'Australia', 'AU', 'Oceania', -33.8688, 151.2093),
-  capeTown: city('Cape Town', 'South Africa', 'ZA', 'Africa', -33.9249, 18.4241),
-  marrakech: city('Marrakech', 'Morocco', 'MA', 'Africa', 31.6295, -7.9811),
+  zurich: city('Zürich', 'Switzerland', 'CH', 'Europe', 'CHF', 47.3769, 8.5417),
+  lisbon: city('Lisbon', 'Portugal', 'PT', 'Europe', 'EUR', 38.7223, -9.1393),
+  paris: city('Paris', 'France', 'FR', 'Europe', 'EUR', 48.8566, 2.3522),
+  barcelona: city('Barcelona', 'Spain', 'ES', 'Europe', 'EUR', 41.3874, 2.1686),
+  reykjavik: city('Reykjavík', 'Iceland', 'IS', 'Europe', 'ISK', 64.1466, -21.9426),
+  saoPaulo: city('São Paulo', 'Brazil', 'BR', 'South America', 'BRL', -23.5505, -46.6333),
+  newYork: city('New York', 'United States', 'US', 'North America', 'USD', 40.7128, -74.006),
+  mexicoCity: city('Mexico City', 'Mexico', 'MX', 'North America', 'MXN', 19.4326, -99.1332),
+  tokyo: city('Tokyo', 'Japan', 'JP', 'Asia', 'JPY', 35.6812, 139.7671),
+  kyoto: city('Kyoto', 'Japan', 'JP', 'Asia', 'JPY', 35.0116, 135.7681),
+  sydney: city('Sydney', 'Australia', 'AU', 'Oceania', 'AUD', -33.8688, 151.2093),
+  capeTown: city('Cape Town', 'South Africa', 'ZA', 'Africa', 'ZAR', -33.9249, 18.4241),
+  // Riads in Marrakech quote their rooms to foreign guests in euros (the dirham has no daily reference rate).
+  marrakech: city('Marrakech', 'Morocco', 'MA', 'Africa', 'EUR', 31.6295, -7.9811),
 } as const satisfies Record<string, DemoCity>;
 
 function city(
@@ -98,8 +102,32 @@ function city(
   country: string,
   countryCode: string,
   continent: Continent,
+  currency: string,
   latitude: number,
   longitude: number,
 ): DemoCity {
-  return { name, country, countryCode, continent, latitude, longitude };
+  return { name, country, countryCode, continent, currency, latitude, longitude };
+}
+
+/**
+ * How a price level in US dollars reads in each demo city's currency: about how many units a dollar buys, and
+ * the step hotels there round their prices to (whole francs by fives, yen by the thousand). Round numbers, not a
+ * day's rates: these are a hotel's list prices, not conversions.
+ */
+const LOCAL_PRICES: Record<string, { perDollar: number; step: number }> = {
+  CHF: { perDollar: 0.9, step: 5 },
+  EUR: { perDollar: 0.9, step: 5 },
+  ISK: { perDollar: 140, step: 1000 },
+  BRL: { perDollar: 5.5, step: 10 },
+  USD: { perDollar: 1, step: 5 },
+  MXN: { perDollar: 18, step: 50 },
+  JPY: { perDollar: 150, step: 1000 },
+  AUD: { perDollar: 1.5, step: 5 },
+  ZAR: { perDollar: 18, step: 50 },
+};
+
+/** A price level in US cents as a round price in `currency`, in cents (hundredths, as every amount is stored). */
+export function localPriceCents(usdCents: number, currency: string): number {
+  const { perDollar, step } = LOCAL_PRICES[currency]!;
+  return Math.max(1, Math.round(((usdCents / 100) * perDollar) / step)) * step * 100;
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewListing, NewProfile, NewReservation } from '../../db/schema.ts';
-import { DEMO_PROFILES, demoUuid, type DemoHotel } from './seed-data.ts';
+import { DEMO_PROFILES, demoUuid, localPriceCents, type DemoHotel } from './seed-data.ts';
 import { AMERICAS_HOTELS } from './seed-hotels-americas.ts';
 import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
@@ -147,8 +147,11 @@ export function buildDemoRows(now: Date): DemoRows {
           ? new Date(floorToMinute(createdAt.getTime() + unitHash(i, 3) * (now.getTime() - createdAt.getTime())))
           : createdAt;
       const { latitude, longitude } = nudge(hotel.latitude, hotel.longitude, stayInHotel, i);
-      // What the seller originally paid: 12-32 % above the asking price, in whole dollars.
-      const amountPaidCents = Math.round((stay.priceCents * (1.12 + 0.2 * unitHash(i, 4))) / 100) * 100;
+      // Priced as hotels in the city price: in its currency, in round amounts. What the seller originally paid is
+      // 12-32 % above the asking price.
+      const currency = hotel.city.currency;
+      const priceCents = localPriceCents(stay.priceCents, currency);
+      const amountPaidCents = localPriceCents(stay.priceCents * (1.12 + 0.2 * unitHash(i, 4)), currency);
       const reservationId = demoUuid(2, i + 1);
 
       reservations.push({
@@ -168,7 +171,7 @@ export function buildDemoRows(now: Date): DemoRows {
         latitude,
         longitude,
         time_zone: timeZone,
-        currency: 'USD',
+        currency,
         amount_paid_cents: amountPaidCents,
         guest_email: seller.email,
         state: 'Confirmed',
@@ -181,9 +184,9 @@ export function buildDemoRows(now: Date): DemoRows {
         reservation_id: reservationId,
         title: stay.title,
         description: stay.description,
-        price_cents: stay.priceCents,
+        price_cents: priceCents,
         paid_cents: amountPaidCents,
-        currency: 'USD',
+        currency,
         status: stay.status ?? 'active',
         hotel_name: hotel.name,
         city: hotel.city.name,

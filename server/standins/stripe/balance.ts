@@ -1,4 +1,4 @@
-import { THREE_DECIMAL, ZERO_DECIMAL } from '../../../contract/currencies.ts';
+import { providerExponent } from '../../../contract/currencies.ts';
 
 /**
  * How the built-in checkout server books money in the platform's balance, as Stripe does: a charge in another
@@ -31,10 +31,7 @@ const CARD_FEE_FIXED_EUR_CENTS = 25;
 export const hasTestRate = (currency: string) => currency.toLowerCase() in TEST_RATES_PER_EUR;
 
 /** Stripe's smallest unit per major unit of a currency. */
-const minorPerMajor = (currency: string) => {
-  const code = currency.toUpperCase();
-  return ZERO_DECIMAL.has(code) ? 1 : THREE_DECIMAL.has(code) ? 1000 : 100;
-};
+const minorPerMajor = (currency: string) => 10 ** providerExponent(currency);
 
 /** Units of `to` per unit of `from` at the stored test rates. */
 export function testRate(from: string, to: string): number {

@@ -1,5 +1,5 @@
 import type { StripeStandinSessionRow } from '../../db/schema.ts';
-import { formatMinorUnits } from '../../../contract/money-format.ts';
+import { formatProviderAmount } from '../../../contract/currencies.ts';
 import { FAVICON_LINK, html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import type { CardField, CardForm } from './test-cards.ts';
 
@@ -35,7 +35,7 @@ export interface CheckoutPageState {
 
 /** The hosted payment form: what is being bought on one side, the card form on the other (stacked on a phone). */
 export function checkoutPage(session: StripeStandinSessionRow, state: CheckoutPageState = {}): string {
-  const total = formatMinorUnits(session.amount_total, session.currency);
+  const total = formatProviderAmount(session.amount_total, session.currency);
   const items = session.line_items.map(
     (item) =>
       html`<div class="item"><p><strong>${item.name}</strong></p>${item.description && html`<p>${item.description}</p>`}${
@@ -98,7 +98,7 @@ export function dashboardPage(
 <input type="hidden" name="form_token" value="${payment.formToken}">${tokenField}<button type="submit" style="margin:0;width:auto;padding:.4rem .8rem;font-size:.9rem">Refund</button></form>`;
     return html`<tr><td>${payment.paidAt?.toISOString().slice(0, 16).replace('T', ' ')}</td>
 <td>${payment.description}</td><td>${payment.customerEmail}</td>
-<td>${formatMinorUnits(payment.amount, payment.currency)}</td><td><code>${payment.paymentIntent}</code></td><td>${action}</td></tr>`;
+<td>${formatProviderAmount(payment.amount, payment.currency)}</td><td><code>${payment.paymentIntent}</code></td><td>${action}</td></tr>`;
   });
   return page(
     'Payments',

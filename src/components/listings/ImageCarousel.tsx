@@ -1,7 +1,10 @@
 import { CARD_CAROUSEL_IMAGES } from '../../lib/ui-constants.ts';
 import { StayImage } from '../ui/StayImage.tsx';
 
-/** The listing's own photo first, then the shipped placeholders, CARD_CAROUSEL_IMAGES in all. */
+/**
+ * The listing's own photo first, then the shipped placeholders, CARD_CAROUSEL_IMAGES in all. The placeholders say
+ * they are not photos of the stay (a camera and "No other photo of this stay yet"): none pretends to be the hotel.
+ */
 export function carouselImages(imageUrl: string | null): (string | null)[] {
   const placeholders = Array.from(
     { length: CARD_CAROUSEL_IMAGES - 1 },
@@ -32,7 +35,7 @@ export function ImageCarousel({ imageUrl, title, index, onIndexChange, eager = f
     <div className="relative">
       <StayImage
         src={images[index] ?? null}
-        alt={index === 0 ? title : `${title} (photo ${index + 1} of ${images.length})`}
+        alt={index === 0 ? title : `No other photo of ${title} yet (${index + 1} of ${images.length})`}
         className="aspect-4/3 w-full"
         eager={eager}
       />

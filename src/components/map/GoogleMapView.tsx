@@ -59,7 +59,7 @@ function LoadedGoogleMap({ listings, hoveredId = null, onHover, onSearchArea }: 
   }, [map, key]);
 
   return (
-    <div className="relative h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
+    <div className="relative isolate h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
       <GoogleMap
         mapContainerClassName="h-full w-full"
         center={MAP_DEFAULT_CENTER}

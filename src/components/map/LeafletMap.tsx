@@ -181,7 +181,7 @@ export function LeafletMap({ listings, hoveredId = null, onHover, onSearchArea }
   const [viewport, setViewport] = useState<Viewport | null>(null);
 
   return (
-    <div className="relative h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
+    <div className="relative isolate h-full w-full overflow-hidden rounded-2xl ring-1 ring-slate-200">
       <MapContainer
         center={[MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng]}
         zoom={MAP_DEFAULT_ZOOM}

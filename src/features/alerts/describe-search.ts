@@ -1,14 +1,24 @@
 import type { SavedQuery } from '../../../contract/alerts.ts';
+import { SEARCH_DEFAULT_CURRENCY } from '../../../contract/display-currencies.ts';
+import { formatMajorUnits } from '../../../contract/money-format.ts';
 import { formatStayDate } from '../../lib/format.ts';
 
-/** The marketplace address that shows this search again (the map area included). */
+/** The currency a saved search's price bounds are in (the API's default when it names none). */
+const boundsCurrency = (query: SavedQuery) => query.currency || SEARCH_DEFAULT_CURRENCY;
+
+/**
+ * The marketplace address that shows this search again (the map area included), its price bounds in their own
+ * currency (`priceCurrency`), so they find the same stays whatever currency the visitor has chosen since.
+ */
 export function marketplaceUrlOf(query: SavedQuery): string {
-  const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
+  const { currency: _bounds, ...filters } = query;
+  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+  if (query.minPrice || query.maxPrice) params.set('priceCurrency', boundsCurrency(query));
   const text = params.toString();
   return text ? `/marketplace?${text}` : '/marketplace';
 }
 
-/** A one-line summary of what the search looks for, e.g. "Lisbon · from Mar 3, 2026 · up to 200 · map area". */
+/** A one-line summary of what the search looks for, e.g. "Lisbon · from Mar 3, 2026 · up to €200 a stay · map area". */
 export function describeSearch(query: SavedQuery): string {
   const parts: string[] = [];
   if (query.location) parts.push(query.location);
@@ -18,9 +28,10 @@ export function describeSearch(query: SavedQuery): string {
   if (from && until) parts.push(`${from} – ${until}`);
   else if (from) parts.push(`from ${from}`);
   else if (until) parts.push(`until ${until}`);
-  if (query.minPrice && query.maxPrice) parts.push(`${query.minPrice}–${query.maxPrice} a stay`);
-  else if (query.minPrice) parts.push(`from ${query.minPrice} a stay`);
-  else if (query.maxPrice) parts.push(`up to ${query.maxPrice} a stay`);
+  const money = (amount: string) => formatMajorUnits(Number(amount), boundsCurrency(query));
+  if (query.minPrice && query.maxPrice) parts.push(`${money(query.minPrice)}–${money(query.maxPrice)} a stay`);
+  else if (query.minPrice) parts.push(`from ${money(query.minPrice)} a stay`);
+  else if (query.maxPrice) parts.push(`up to ${money(query.maxPrice)} a stay`);
   if (query.hotelApproved === 'true') parts.push('approved by the hotel');
   if (query.bounds) parts.push('map area');
   return parts.length ? parts.join(' · ') : 'Every stay';

@@ -19,6 +19,23 @@ export function priceRangeLabel(range: PriceRange, ceiling: number, currency: st
   return `${money(range.min)} – ${money(upper(range, ceiling))}${range.max === null ? '+' : ''}`;
 }
 
+/** Bounds in words, whatever the slider's ceiling: "€0 – €230", or "from €100" with no maximum. */
+export function boundsLabel(range: PriceRange, currency: string): string {
+  const money = (amount: number) => formatMajorUnits(amount, currency);
+  return range.max === null ? `from ${money(range.min)}` : `${money(range.min)} – ${money(range.max)}`;
+}
+
+/**
+ * The range in another currency, rounded outward (the minimum down, the maximum up) so that no stay it let in is
+ * lost to rounding; null when `toOther` has no rate.
+ */
+export function convertedRange(range: PriceRange, toOther: (amount: number) => number | null): PriceRange | null {
+  const min = toOther(range.min);
+  const max = range.max === null ? null : toOther(range.max);
+  if (min === null || (range.max !== null && max === null)) return null;
+  return { min: Math.floor(min), max: max === null ? null : Math.ceil(max) };
+}
+
 const clamp = (value: number, ceiling: number) => Math.min(Math.max(value, 0), ceiling);
 const upper = (range: PriceRange, ceiling: number) => range.max ?? ceiling;
 /** The maximum at the ceiling is "no maximum", so a later, higher ceiling does not cut results off. */

@@ -2,19 +2,18 @@ import { useState } from 'react';
 import { filtersToParams, type SearchFilters } from '../../lib/search-filters.ts';
 import { useSearchListings } from './api/list-listings.ts';
 import { SEARCH_DEFAULT_CURRENCY } from '../../../contract/display-currencies.ts';
-import { useVisitorCurrency } from '../../lib/visitor-currency.ts';
 
 /**
  * The results of the applied filters, narrowed by "Search this area" (or by the URL's `bounds`, as an opened
  * saved search has) and paged. A new search starts again from the whole map, and new filters or a new area
  * start again at page 1.
  */
-export function useMarketplaceResults(applied: SearchFilters, urlBounds: string | null = null) {
-  // The API query: exactly the URL's filters (already normalised), the visitor's currency (which the price bounds
-  // and the ceiling are in; left out when it is the API's default, so the drawn page's served first page serves),
-  // the map box and the page.
-  const currency = useVisitorCurrency();
+export function useMarketplaceResults(applied: SearchFilters, currency: string, urlBounds: string | null = null) {
+  // The API query: exactly the URL's filters (already normalised), the price filter's currency (which the price
+  // bounds and the ceiling are in, as the API's `currency`; left out when it is the API's default, so the drawn
+  // page's served first page serves), the map box and the page.
   const filterParams = filtersToParams(applied, Number.POSITIVE_INFINITY);
+  filterParams.delete('priceCurrency');
   if (currency !== SEARCH_DEFAULT_CURRENCY) filterParams.set('currency', currency);
   const filterQuery = filterParams.toString();
   const [area, setArea] = useState<{ key: string; bounds: string } | null>(null);
@@ -25,8 +24,8 @@ export function useMarketplaceResults(applied: SearchFilters, urlBounds: string 
 
   const apiParams = new URLSearchParams(filterQuery);
   if (bounds) apiParams.set('bounds', bounds);
-  // What "Save this search" keeps: the filters, the area and, always, the currency its price bounds are in (the
-  // visitor's choice, named even when it is the API's default), without the page.
+  // What "Save this search" keeps: the filters, the area and, always, the currency its price bounds are in (named
+  // even when it is the API's default), without the page.
   const savedQuery = { ...Object.fromEntries(apiParams), currency };
   if (page > 1) apiParams.set('page', String(page));
   const search = useSearchListings(apiParams.toString());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargeRefusal } from '../../../contract/currencies.ts';
 import { priceSchema, toCents } from '../../../contract/money.ts';
 import { createListingRequestSchema, type FoundReservation } from '../../../contract/selling.ts';
 
@@ -6,6 +7,12 @@ const create = createListingRequestSchema.shape;
 
 /** The ceiling the server holds the asking price to, and the sentence it refuses a higher price with. */
 export type PriceCeiling = Pick<FoundReservation['pricing'], 'maxPrice' | 'overCapMessage'>;
+
+/** The server's sentence for a price the currency cannot be charged in (decimals, the least or most), else null. */
+export function currencyMessage(typed: string | undefined, currency: string): string | null {
+  const parsed = priceSchema.safeParse((typed ?? '').trim());
+  return parsed.success ? chargeRefusal(toCents(parsed.data), currency) : null;
+}
 
 /**
  * The server's sentence when `typed` is a valid price above the ceiling, else null: said while the seller types
@@ -18,15 +25,18 @@ export function overCapMessage(typed: string | undefined, ceiling: PriceCeiling 
   return ceiling.overCapMessage;
 }
 
-/** The asking price as typed (a string in the input) checked with the API's own price rule and the ceiling. */
-function askingPrice(ceiling: PriceCeiling | null) {
+/**
+ * The asking price as typed (a string in the input) checked with the API's own price rule, the currency's
+ * rule and the ceiling.
+ */
+function askingPrice(ceiling: PriceCeiling | null, currency: string) {
   return z
     .string()
     .trim()
     .min(1, 'Please enter a price.')
     .superRefine((typed, context) => {
-      const overCap = overCapMessage(typed, ceiling);
-      if (overCap) context.addIssue({ code: 'custom', message: overCap });
+      const refused = currencyMessage(typed, currency) ?? overCapMessage(typed, ceiling);
+      if (refused) context.addIssue({ code: 'custom', message: refused });
     })
     .transform((typed, context) => {
       const parsed = priceSchema.safeParse(typed);
@@ -40,10 +50,10 @@ function askingPrice(ceiling: PriceCeiling | null) {
  * The listing form: title and price required, description and location optional. The hotel, its city and
  * country come from the hotel's system and are shown, not asked.
  */
-export function listingFormSchema(ceiling: PriceCeiling | null) {
+export function listingFormSchema(pricing: PriceCeiling & { currency: string }) {
   return z.object({
     title: create.title,
-    listingPrice: askingPrice(ceiling),
+    listingPrice: askingPrice(pricing, pricing.currency),
     description: create.description,
     location: create.location,
     imageUrl: create.imageUrl,
@@ -53,10 +63,12 @@ export type ListingFormInput = z.input<ReturnType<typeof listingFormSchema>>;
 export type ListingFormOutput = z.output<ReturnType<typeof listingFormSchema>>;
 
 /** What a seller may edit on an existing listing; the server checks the price ceiling it knows. */
-export const editListingSchema = z.object({
-  title: create.title,
-  listingPrice: askingPrice(null),
-  description: create.description,
-});
-export type EditListingInput = z.input<typeof editListingSchema>;
-export type EditListingOutput = z.output<typeof editListingSchema>;
+export function editListingSchema(currency: string) {
+  return z.object({
+    title: create.title,
+    listingPrice: askingPrice(null, currency),
+    description: create.description,
+  });
+}
+export type EditListingInput = z.input<ReturnType<typeof editListingSchema>>;
+export type EditListingOutput = z.output<ReturnType<typeof editListingSchema>>;

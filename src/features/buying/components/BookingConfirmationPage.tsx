@@ -1,4 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { toCents } from '../../../../contract/money.ts';
+import { formatCents } from '../../../../contract/money-format.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
@@ -9,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePurchasedStays } from '../api/purchased-stays.ts';
 import { useStay } from '../api/stay.ts';
 import { orderNews } from '../order-news.ts';
+import { confirmationOf } from '../order-confirmation.ts';
 import { StayProgress } from './StayProgress.tsx';
 
 /** The stay comes as `?listing=` (survives a reload) or in the navigation state. */
@@ -31,15 +34,16 @@ function useOrderOf(listingId: string | null) {
 }
 
 export default function BookingConfirmationPage() {
-  usePageTitle('Booking Confirmed');
   const listingId = useConfirmedListingId();
   const stay = useStay(listingId);
   const bought = useOrderOf(listingId);
   const hotel = bought?.hotel_name ?? bought?.title ?? 'the hotel';
+  const { heading, title, next } = confirmationOf(bought?.order, hotel);
+  usePageTitle(title);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Congratulations!</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{heading}</h1>
       {/* Read out as it changes: the handover finishes while the buyer is on this page. */}
       <p role="status" className="mt-3 text-lg text-slate-700">
         {bought ? orderNews(bought.order, hotel) : 'Payment received.'}
@@ -68,6 +72,9 @@ export default function BookingConfirmationPage() {
           )}
           {bought ? (
             <div className="mt-4 border-t border-slate-100 pt-4">
+              <p className="mb-3 text-slate-700">
+                You paid <span className="font-semibold text-slate-900">{paidAmount(bought.order)}</span>
+              </p>
               <StayProgress order={bought.order} label={hotel} />
             </div>
           ) : null}
@@ -79,12 +86,9 @@ export default function BookingConfirmationPage() {
           What happens next
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
-          <li>The hotel puts the reservation in your name, usually within minutes.</li>
-          <li>
-            You&apos;ll get an email with your receipt, and another with the hotel&apos;s confirmation number once the
-            stay is in your name. If the hotel cannot transfer it, your payment is refunded in full.
-          </li>
-          <li>My Stays shows each step, and the hotel&apos;s details whenever you need them.</li>
+          {next.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
         </ol>
       </section>
 
@@ -99,6 +103,9 @@ export default function BookingConfirmationPage() {
     </div>
   );
 }
+
+/** What the card was charged, in the stay's own currency with its usual decimals: "€420.00", "¥88,920". */
+const paidAmount = (order: { amount: number; currency: string }) => formatCents(toCents(order.amount), order.currency);
 
 function StaySummary({ listing }: { listing: NonNullable<ReturnType<typeof useStay>['data']> }) {
   const { start, end } = stayDates(listing);

@@ -25,10 +25,6 @@ export function LegalPage({
     <article className="mx-auto max-w-3xl px-4 py-12 text-slate-700 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-slate-500">Last updated {LEGAL_TEXT_UPDATED}</p>
-      <p role="note" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-        Draft, to be reviewed by a lawyer. This page says in plain words what Restay does today; it is not yet a
-        reviewed legal text.
-      </p>
       <div className="mt-8 space-y-8 leading-relaxed">{children}</div>
       <p className="mt-12 text-sm">
         See also:{' '}

@@ -52,7 +52,13 @@ export default function TermsPage() {
       <LegalSection heading="Money">
         <p>
           Restay never sees your card details: payments are taken by our payment provider. Refunds go back to the card
-          that paid. Amounts are charged in the listing&apos;s own currency; any other currency shown is an estimate.
+          that paid. Amounts are charged in the listing&apos;s own currency; any other currency shown is an estimate at
+          the day&apos;s reference rates, dated where it is shown.
+        </p>
+        <p className="mt-3">
+          Sellers are paid out in Restay&apos;s payout currency (euros). A sale in another currency is converted by our
+          payment provider at its own rate on the day the buyer&apos;s payment settles, so the payout can differ a
+          little from the estimate shown when you list; the listing form, your sale email and My Listings say so.
         </p>
       </LegalSection>
       <LegalSection heading="Your account">

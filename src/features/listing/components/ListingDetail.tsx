@@ -39,6 +39,7 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
   // when taller photos push it below the first screen.
   const sideBySide = useMediaQuery(SIDE_BY_SIDE_LAYOUT);
   const flow = useBookNow(listing, viewerId, { viewerKnown, onSignInRequired });
+  const viewing = viewingOf(listing, viewerId);
 
   return (
     <article>
@@ -55,7 +56,10 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
             {listing.location ? <span className="text-slate-500"> · {listing.location}</span> : null}
           </p>
           {listing.hotel_name ? <p className="mt-1 font-medium text-slate-800">{listing.hotel_name}</p> : null}
-          {listing.hotel_approval ? <HotelApprovalNote approval={listing.hotel_approval} /> : null}
+          {/* The hotel's word is about a stay that can still change hands, not one that is gone. */}
+          {listing.hotel_approval && viewing !== 'gone' ? (
+            <HotelApprovalNote approval={listing.hotel_approval} />
+          ) : null}
 
           <section aria-labelledby="about-stay-heading" className="mt-8">
             <h2 id="about-stay-heading" className="text-xl font-semibold text-slate-900">
@@ -90,13 +94,13 @@ export function ListingDetail({ listing, viewerId = null, viewerKnown = true, on
             </dl>
           </section>
 
-          <StayHandover listing={listing} />
+          <StayHandover listing={listing} seller={viewing === 'owner'} />
           <HotelMap listing={listing} />
         </div>
 
         <PriceBox ref={priceBox} listing={listing} viewerId={viewerId} viewerKnown={viewerKnown} flow={flow} />
       </div>
-      {!sideBySide && priceBoxBelow && viewerKnown && !flow.paying && viewingOf(listing, viewerId) === 'buyable' ? (
+      {!sideBySide && priceBoxBelow && viewerKnown && !flow.paying && viewing === 'buyable' ? (
         <BookingBar listing={listing} nights={nights} flow={flow} />
       ) : null}
     </article>

@@ -104,10 +104,11 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
           <dt>Total</dt>
           <dd className="text-right">
             {formatMajorUnits(listing.price, listing.currency)}
-            <ApproximatePrice amount={listing.price} currency={listing.currency} className="block font-normal" />
+            <ApproximatePrice amount={listing.price} currency={listing.currency} className="block font-normal" dated />
           </dd>
         </div>
       </dl>
+      <p className="mt-2 text-sm text-slate-600">{chargedIn(listing.currency)}</p>
 
       <GuestNameFields guest={guest} disabled={leaving} firstNameRef={firstName} lastNameRef={lastName} />
 
@@ -136,4 +137,19 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
       <p className="mt-2 text-center text-xs text-slate-500">You pay on the next page</p>
     </section>
   );
+}
+
+/**
+ * The currency the card is charged in, in words: "Your card is charged in Czech Koruna (CZK); your bank may add a
+ * fee to convert it." The panel opens on a press, so naming the currency costs nothing while the page starts.
+ */
+function chargedIn(currency: string): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency);
+  } catch {
+    // An unknown code is named by itself.
+  }
+  const named = name && name !== currency ? `${name} (${currency})` : currency;
+  return `Your card is charged in ${named}; your bank may add a fee to convert it.`;
 }

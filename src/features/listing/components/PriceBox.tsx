@@ -44,7 +44,7 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
       </div>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
         <span className="text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
-        <ApproximatePrice amount={listing.price} currency={listing.currency} />
+        <ApproximatePrice amount={listing.price} currency={listing.currency} dated />
       </p>
 
       {sold ? null : <PriceLines listing={listing} />}

@@ -1,27 +1,37 @@
-import { carouselImages } from '../../../components/listings/ImageCarousel.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { StayImage } from '../../../components/ui/StayImage.tsx';
 
+// The enlarged view (a dialog) is loaded on the first press: the page the server drew does not run it to start.
+const PhotoViewer = lazy(() => import('./PhotoViewer.tsx'));
+
 /**
- * Every photo the stay's card shows, in the card's order and with the card's names: the first large (it is what
- * the page paints first), the others below it, loaded as they come into view.
+ * The stay's own photo, large (it is what the page paints first); pressed, or Enter on it, it opens larger. Only
+ * photos of the stay are shown here: none stands in for the hotel.
  */
 export function StayPhotos({ imageUrl, title }: { imageUrl: string | null; title: string }) {
-  const [first, ...others] = carouselImages(imageUrl);
-  const count = others.length + 1;
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const image = (
+    <StayImage src={imageUrl} alt={title} eager className="aspect-video max-h-[28rem] w-full rounded-2xl" />
+  );
+  if (!imageUrl) return <div className="mt-4">{image}</div>;
   return (
     <div className="mt-4">
-      <StayImage src={first ?? null} alt={title} eager className="aspect-video max-h-[28rem] w-full rounded-2xl" />
-      <ul aria-label="More photos" className="mt-2 grid grid-cols-3 gap-2">
-        {others.map((src, index) => (
-          <li key={src}>
-            <StayImage
-              src={src}
-              alt={`${title} (photo ${index + 2} of ${count})`}
-              className="aspect-4/3 w-full rounded-lg"
-            />
-          </li>
-        ))}
-      </ul>
+      <button
+        ref={opener}
+        type="button"
+        aria-label={`Open the photo of ${title} larger`}
+        aria-haspopup="dialog"
+        className="block w-full cursor-zoom-in rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        onClick={() => setOpen(true)}
+      >
+        {image}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <PhotoViewer src={imageUrl} title={title} onClose={() => setOpen(false)} opener={opener} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

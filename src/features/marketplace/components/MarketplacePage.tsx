@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { filtersFromUrl, marketplaceUrl } from '../../../lib/search-filters.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { stayCount } from '../stay-count.ts';
 import { useMarketplaceResults } from '../use-marketplace-results.ts';
@@ -29,9 +30,17 @@ export default function MarketplacePage() {
   const navigate = useNavigate();
   const applied = useMemo(() => filtersFromUrl(params), [params]);
   const large = useMediaQuery(LARGE_SCREEN);
-  const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(applied, params.get('bounds'));
-  const { range, setRange, sliderCeiling, priceFiltered } = usePriceRange(
+  const visitorCurrency = useVisitorCurrency();
+  // The currency the price filter is in: the link's own when it names one, else the visitor's.
+  const priceCurrency = applied.priceCurrency ?? visitorCurrency;
+  const { search, savedQuery, page, setPage, searchArea } = useMarketplaceResults(
     applied,
+    priceCurrency,
+    params.get('bounds'),
+  );
+  const { range, setRange, sliderCeiling, priceFiltered, converted } = usePriceRange(
+    applied,
+    priceCurrency,
     search.isPlaceholderData ? undefined : search.data?.meta.priceCeiling,
   );
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -45,7 +54,7 @@ export default function MarketplacePage() {
 
   function runSearch(text: TextFilters) {
     // Search replaces the history entry: Back leaves the marketplace instead of stepping through searches.
-    const filters = { ...applied, ...text, minPrice: range.min, maxPrice: range.max };
+    const filters = { ...applied, ...text, minPrice: range.min, maxPrice: range.max, priceCurrency };
     void navigate(marketplaceUrl(filters, sliderCeiling), { replace: true });
   }
 
@@ -57,6 +66,12 @@ export default function MarketplacePage() {
     <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
       <MarketplaceTopBar onFilters={() => setFiltersOpen(true)} filtersOn={filtersOn} savedQuery={savedQuery} />
 
+      {converted ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          {converted}
+        </p>
+      ) : null}
+
       <div className="mt-3 sm:mt-4">
         <SearchHeader key={params.toString()} initial={applied} onSearch={runSearch} />
       </div>
@@ -67,7 +82,7 @@ export default function MarketplacePage() {
             onClose={() => setFiltersOpen(false)}
             showLabel={counted ? `Show ${stayCount(counted.total, counted.totalCapped)}` : 'Show stays'}
           >
-            <PriceFilter range={range} ceiling={sliderCeiling} onChange={setRange} />
+            <PriceFilter range={range} ceiling={sliderCeiling} currency={priceCurrency} onChange={setRange} />
             <HotelApprovedFilter checked={applied.hotelApproved} onChange={filterHotelApproved} />
           </FiltersPanel>
         </Suspense>

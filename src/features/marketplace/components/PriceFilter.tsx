@@ -1,11 +1,12 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useState } from 'react';
-import { useVisitorCurrency } from '../../../lib/visitor-currency.ts';
 import { priceRangeLabel, settleMax, settleMin, slideTo, typeMax, typeMin, type PriceRange } from '../price-rules.ts';
 
 type Props = {
   range: PriceRange;
   ceiling: number;
+  /** The currency the bounds are in. */
+  currency: string;
   onChange: (range: PriceRange) => void;
   /** Hidden (still read out) where a visible heading already says "Price". */
   legend?: 'visible' | 'hidden';
@@ -19,8 +20,7 @@ const numberInput = 'w-full rounded-lg border border-slate-300 px-3 py-2 text-sm
  * Two-thumb slider plus min/max fields. Typed text that is not a price is ignored; the fields keep what the user
  * typed until they leave it, then show the value actually applied.
  */
-export function PriceFilter({ range, ceiling, onChange, legend = 'visible' }: Props) {
-  const currency = useVisitorCurrency();
+export function PriceFilter({ range, ceiling, currency, onChange, legend = 'visible' }: Props) {
   const [draft, setDraft] = useState<{ field: 'min' | 'max'; text: string } | null>(null);
   const max = range.max ?? ceiling;
   const shown = (field: 'min' | 'max') =>

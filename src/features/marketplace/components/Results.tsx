@@ -5,6 +5,8 @@ import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { INVALID_REPLY_MESSAGE, type SearchPage } from '../api/list-listings.ts';
 import { stayCount } from '../stay-count.ts';
+import { ratesSource } from '../../../components/listings/ApproximatePrice.tsx';
+import { useReadExchangeRates } from '../../../lib/exchange-rates.ts';
 import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
 
 /** The cards a phone or a desktop shows above the fold: their photos load at once, the rest as they scroll in. */
@@ -55,7 +57,10 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
   const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
   return (
     <div aria-busy={search.isFetching || undefined}>
-      <p className="mb-4 text-sm text-slate-600">{stayCount(meta.total, meta.totalCapped)}</p>
+      <p className="mb-4 text-sm text-slate-600">
+        {stayCount(meta.total, meta.totalCapped)}
+        <RatesNote />
+      </p>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
         {listings.map((listing, index) => (
           <li key={listing.id} className="flex">
@@ -88,4 +93,10 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
       ) : null}
     </div>
   );
+}
+
+/** Once a card has converted a price: where the "about" amounts come from, and of which day. */
+function RatesNote() {
+  const rates = useReadExchangeRates();
+  return rates ? <span> · &ldquo;About&rdquo; prices at the {ratesSource(rates.date)}</span> : null;
 }

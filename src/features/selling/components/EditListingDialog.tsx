@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm, useWatch } from 'react-hook-form';
+import { priceStep } from '../../../../contract/currencies.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { LISTING_LIMITS } from '../../../../contract/selling.ts';
 import { DialogActions } from '../../../components/ui/DialogActions.tsx';
@@ -16,7 +17,7 @@ type Props = { listing: Listing; onClose: () => void; onSaved: () => void };
 /** Edit a listing's title, price and description with the same rules as the listing form. */
 export function EditListingDialog({ listing, onClose, onSaved }: Props) {
   const form = useForm<EditListingInput, unknown, EditListingOutput>({
-    resolver: zodResolver(editListingSchema),
+    resolver: zodResolver(editListingSchema(listing.currency)),
     defaultValues: {
       title: listing.title,
       listingPrice: String(listing.price),
@@ -63,8 +64,8 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
                 id="edit-price"
                 type="number"
                 inputMode="decimal"
-                min="0.01"
-                step="0.01"
+                min="0"
+                step={priceStep(listing.currency)}
                 aria-invalid={invalid('listingPrice')}
                 className={`${fieldClass} max-w-40`}
                 {...form.register('listingPrice')}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { priceStep } from '../../../../contract/currencies.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { roomTypeOf } from '../../../../contract/room-type.ts';
@@ -11,6 +12,7 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useCreateListing } from '../api/create-listing.ts';
 import {
   listingFormSchema,
+  currencyMessage,
   overCapMessage,
   type ListingFormInput,
   type ListingFormOutput,
@@ -22,6 +24,7 @@ import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
 import { ImageChoice } from './ImageChoice.tsx';
 import { ListingPreview } from './ListingPreview.tsx';
+import { PayoutEstimate } from './PayoutEstimate.tsx';
 import { StayFacts } from './StayFacts.tsx';
 
 const FIELD_ORDER = ['title', 'listingPrice', 'description', 'location', 'imageUrl'] as const;
@@ -97,13 +100,15 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
 
   const typedPrice = Number(values.listingPrice);
   // Said as the seller types, not only on submit: the same sentence the server would refuse the price with.
-  const overCap = overCapMessage(values.listingPrice, pricing);
+  const overCap =
+    currencyMessage(values.listingPrice, pricing.currency) ?? overCapMessage(values.listingPrice, pricing);
   const publicConfig = usePublicConfig().data;
   const feePercent = publicConfig?.platformFeePercent;
-  const receives =
+  const share =
     feePercent !== undefined && Number.isFinite(typedPrice) && typedPrice > 0
-      ? formatMajorUnits(sellerReceives(typedPrice, feePercent), pricing.currency)
+      ? sellerReceives(typedPrice, feePercent)
       : null;
+  const receives = share === null ? null : formatMajorUnits(share, pricing.currency);
   const preview: Listing = {
     id: 'preview',
     title: values.title ?? '',
@@ -174,8 +179,8 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
               id="listing-price"
               type="number"
               inputMode="decimal"
-              min="0.01"
-              step="0.01"
+              min="0"
+              step={priceStep(pricing.currency)}
               aria-describedby="listing-price-cap listing-price-paid"
               aria-invalid={overCap ? true : invalid('listingPrice')}
               className={`${fieldClass} max-w-40`}
@@ -198,6 +203,7 @@ export function ListingForm({ found, userId, typedBefore, onTyped, onCreated, on
                   {feePercent ? ` after the ${feePercent}% service fee` : ''}
                 </span>
               )}
+              {share === null ? null : <PayoutEstimate amount={share} currency={pricing.currency} />}
               {publicConfig ? <span className="block">{buyerCancellationNote(publicConfig.payoutRelease)}</span> : null}
             </p>
           </div>

@@ -6,8 +6,11 @@ import type { Listing } from '../../../../contract/listing.ts';
 import { EDITABLE_STATUSES } from '../../../../contract/selling.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { formatStayDate } from '../../../lib/format.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { sellerReceives } from '../../../../contract/payouts.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
 import { payoutText, saleOutcomeText } from '../sale-outcome.ts';
+import { PayoutEstimate } from './PayoutEstimate.tsx';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 
 export type RowActions = {
@@ -37,13 +40,15 @@ const action =
   'rounded-md px-2.5 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60';
 
 /**
- * Open always; edit, pause/resume and withdraw only while the listing is active or paused. Each control's name
- * says which listing it acts on ("Edit Harbour view suite"), as a screen reader lists them out of their row.
+ * Open always; edit, pause/resume and withdraw only while the listing is active or paused (no Resume while the
+ * hotel keeps it paused: the hotel's word ends that pause, by itself). Each control's name says which listing it
+ * acts on ("Edit Harbour view suite"), as a screen reader lists them out of their row.
  */
-function Actions({ listing, actions }: { listing: Listing; actions: RowActions }) {
+function Actions({ listing, actions }: { listing: SellerListing; actions: RowActions }) {
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(listing.status);
   const named = (verb: string) => `${verb} ${listing.title}`;
   const toggleVerb = listing.status === 'active' ? 'Pause' : 'Resume';
+  const pausedByHotel = listing.status === 'inactive' && listing.hotelPauseReason !== null;
   return (
     <div className="flex flex-wrap gap-2">
       <Link to={`/listings/${listing.id}`} aria-label={named('Open')} className={`${action} text-slate-800`}>
@@ -59,15 +64,17 @@ function Actions({ listing, actions }: { listing: Listing; actions: RowActions }
           >
             Edit
           </button>
-          <button
-            type="button"
-            aria-label={named(toggleVerb)}
-            className={`${action} text-slate-800`}
-            disabled={actions.busyId === listing.id}
-            onClick={() => actions.onToggle(listing)}
-          >
-            {toggleVerb}
-          </button>
+          {pausedByHotel ? null : (
+            <button
+              type="button"
+              aria-label={named(toggleVerb)}
+              className={`${action} text-slate-800`}
+              disabled={actions.busyId === listing.id}
+              onClick={() => actions.onToggle(listing)}
+            >
+              {toggleVerb}
+            </button>
+          )}
           <button
             type="button"
             aria-label={named('Withdraw')}
@@ -87,9 +94,16 @@ function Actions({ listing, actions }: { listing: Listing; actions: RowActions }
  * seller's payout for it.
  */
 function SaleOutcome({ listing, className }: { listing: SellerListing; className: string }) {
-  const text = listing.withdrawnByHotel ?? saleOutcomeText(listing.sale);
+  const text = listing.withdrawnByHotel ?? hotelPauseText(listing) ?? saleOutcomeText(listing.sale);
   const payout = payoutText(listing.sale?.payout);
-  if (!text) return null;
+  const feePercent = usePublicConfig().data?.platformFeePercent;
+  if (!text) {
+    // Not sold yet: what a sale would pay out, where it is paid in another currency than the price.
+    if (listing.status !== 'active' && listing.status !== 'inactive') return null;
+    if (feePercent === undefined) return null;
+    const share = sellerReceives(listing.price, feePercent);
+    return <PayoutEstimate amount={share} currency={listing.currency} className={`text-xs ${className}`} />;
+  }
   return (
     <div className={`text-xs text-slate-700 ${className}`}>
       <p>{text}</p>
@@ -175,4 +189,10 @@ export function MyListingCards({ listings, actions }: { listings: SellerListing[
       ))}
     </ul>
   );
+}
+
+/** A listing the hotel's rules took off the market: why, and that it comes back by itself. */
+function hotelPauseText(listing: SellerListing): string | null {
+  if (listing.status !== 'inactive' || listing.hotelPauseReason === null) return null;
+  return `Paused by the hotel: ${listing.hotelPauseReason} It goes back on sale by itself when the hotel allows it again.`;
 }
