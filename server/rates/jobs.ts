@@ -30,8 +30,13 @@ export function startRatesRefresh(deps: { db: Kysely<Database>; rates: RatesSour
   );
 }
 
-/** Every estimate a page shows is dated, but an operator should hear of old rates before a visitor notices. */
+/**
+ * Every estimate a page shows is dated, but an operator should hear of old rates before a visitor notices. The
+ * stand-in serves a copy shipped with the code, old by design (its age shows on /api/health and beside every
+ * estimate): only a real source gone quiet is news for an operator.
+ */
 async function warnIfStale(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; rates: RatesSource }) {
+  if (deps.rates.kind !== 'ecb') return;
   const standing = await ratesStanding(deps.db, deps.clock());
   if (standing.stale)
     deps.logger.warn(

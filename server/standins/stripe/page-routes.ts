@@ -63,7 +63,15 @@ export function standinPageRouter(options: StandinPageOptions): Router {
     // payment. The Origin header cannot decide it (a no-referrer page's own form posts `Origin: null`).
     const token = (req.body as { form_token?: unknown } | undefined)?.form_token;
     if (!isRefundFormToken(options.secretKey, req.params.paymentIntent, token)) {
-      res.status(403).type('text').send('Refunds are made from the test dashboard itself.');
+      res
+        .status(403)
+        .type('html')
+        .send(
+          closedCheckoutPage('Refund refused', 'Refunds are made from the test dashboard itself.', {
+            href: '/test-checkout/dashboard',
+            label: 'Back to the payments',
+          }),
+        );
       return;
     }
     const made = await store.refund({
