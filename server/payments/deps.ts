@@ -20,6 +20,8 @@ export interface BuyingDeps {
   appOrigins: string[];
   /** The platform's fee and when payouts are released. */
   payouts: PayoutPolicy;
+  /** The currency sellers are paid out in (the provider balance's): a sale in another one is converted. */
+  settlementCurrency: string;
   logger: Logger;
 }
 
@@ -28,7 +30,7 @@ export function buyingDeps(source: {
   database: { db: Kysely<Database> };
   clock: Clock;
   adapters: { payments: Payments; pms: Pms; mailer: Mailer };
-  config: { publicUrl: string; appOrigins: string[]; payouts: PayoutPolicy };
+  config: { publicUrl: string; appOrigins: string[]; payouts: PayoutPolicy; settlementCurrency: string };
   logger: Logger;
 }): BuyingDeps {
   const { payments, pms, mailer } = source.adapters;
@@ -41,6 +43,7 @@ export function buyingDeps(source: {
     publicUrl: source.config.publicUrl,
     appOrigins: source.config.appOrigins,
     payouts: source.config.payouts,
+    settlementCurrency: source.config.settlementCurrency,
     logger: source.logger,
   };
 }

@@ -16,15 +16,16 @@ export interface OrderFacts {
   amountCents: number;
   currency: string;
   publicUrl: string;
-  /** Why the payment is refunded, when it is. */
   /** Why the buyer's money goes back, in the buyer's words (only the buyer's refund notice says it). */
   refundReason: string;
+  /** What the seller receives and in which currency (only the seller's sale notice says it). */
+  sellerPayout: string;
 }
 
 function stayLines(facts: OrderFacts, amountLabel: string): string[] {
   return [
     `Hotel: ${facts.hotel}`,
-    `Room: ${facts.title}`,
+    `Stay: ${facts.title}`,
     `City: ${facts.city}, ${facts.country}`,
     `Check-in: ${formatStayDate(facts.start, facts.timeZone)}`,
     `Check-out: ${formatStayDate(facts.end, facts.timeZone)}`,
@@ -58,6 +59,7 @@ export function sellerSaleNotice(to: string, facts: OrderFacts): MailMessage {
       'Good news: a traveller has bought the stay you listed on Restay.',
       '',
       ...stayLines(facts, 'Sold for'),
+      facts.sellerPayout,
       '',
       "What happens next: we are asking the hotel to put the reservation in the buyer's name; we will email you when it has left yours. Please do not cancel or change the reservation.",
       '',

@@ -9,6 +9,7 @@ import type { JobRegistry } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { confirmRefund } from './confirm-refund.ts';
 import { PAYMENT_JOBS } from './jobs.ts';
+import { sellerPayoutLine } from './seller-payout-line.ts';
 import { recordPayment, recordRefunds, refundsCoverPayment } from './provider-records.ts';
 import type { ProviderRefund } from '../ledger/provider-records.ts';
 
@@ -102,6 +103,7 @@ async function loadOrder(deps: BuyingDeps, orderId: string) {
     currency: row.currency,
     publicUrl: deps.publicUrl,
     refundReason: row.refund_reason ? refundMessage(row.refund_reason, row.refund_note, 'buyer') : '',
+    sellerPayout: await sellerPayoutLine(deps, { amountCents: row.amount_cents, currency: row.currency }),
   };
   return {
     id: row.id,

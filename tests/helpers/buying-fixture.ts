@@ -172,6 +172,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
     publicUrl: TEST_PUBLIC_URL,
     appOrigins: server.config.appOrigins,
     payouts: server.config.payouts,
+    settlementCurrency: server.config.settlementCurrency,
     logger: pino({ level: 'silent' }),
   };
   const externalIdOf = async (listingId: string) =>

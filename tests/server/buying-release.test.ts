@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { sellerPayoutLine } from '../../server/payments/seller-payout-line.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS } from '../../server/payments/create-checkout.ts';
 import { runPaymentWork } from '../../server/buying-jobs.ts';
@@ -269,6 +270,20 @@ describe('emails', () => {
     const notices = fx.mailer.sent.filter((m) => m.to === seller.email && m.text.includes(orderId));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toBe('Your stay at Hotel Test has sold');
+    // The seller's title is the stay's, not "the room"; what they receive is said in the payout's terms: a
+    // sale in dollars is paid out in euros at the provider's rate on the day, estimated at a dated rate.
+    expect(notices[0]!.text).toContain('Stay: ');
+    expect(notices[0]!.text).toMatch(
+      /You receive: \$120\.00, paid out in euros at the payment provider's rate on the day: about €[\d,.]+ at the European Central Bank rate of \w{3}, \w{3} \d{1,2}, \d{4}\./,
+    );
+  });
+
+  it("says a seller paid in the sale's own currency receives their share after the fee, and no estimate", async () => {
+    const line = await sellerPayoutLine(
+      { ...fx.deps, settlementCurrency: 'USD', payouts: { feePercent: 10, release: 'transferred' } },
+      { amountCents: 12_000, currency: 'USD' },
+    );
+    expect(line).toBe('You receive: $108.00');
   });
 
   it('retries a failed email later instead of losing it', async () => {
