@@ -58,6 +58,11 @@ export const verificationSentSchema = z.object({
   sent: z.literal(true),
   otaRelay: z.boolean(),
   message: z.string().optional(),
+  /**
+   * True when this user has already proved the reservation is theirs (on any device) and the proof still holds:
+   * no code is sent, and the seller goes straight on to listing it. Older servers leave it out.
+   */
+  alreadyProven: z.boolean().default(false),
 });
 export type VerificationSent = z.infer<typeof verificationSentSchema>;
 

@@ -16,6 +16,38 @@ export async function assertLiveProof(
   db: Executor,
   proof: { userId: string; reservationId: string; guestEmail: string | null; now: Date },
 ) {
+  const email = await liveProofEmail(db, proof);
+  if (email === undefined) {
+    throw proveAgain('Your proof that this reservation is yours has expired. Please prove it again with a new code.');
+  }
+  if (!proof.guestEmail || proof.guestEmail.trim().toLowerCase() !== email) {
+    throw proveAgain(
+      'The hotel no longer has the email address you verified on this reservation. Please prove it again with a new code.',
+    );
+  }
+}
+
+/**
+ * Whether this user's proof of the reservation (named by the hotel system's id) still holds, as listing would
+ * require it: so asking for a code again, from another browser, can skip the code.
+ */
+export async function holdsLiveProof(
+  db: Executor,
+  proof: { userId: string; externalId: string; guestEmail: string; now: Date },
+): Promise<boolean> {
+  const stored = await db
+    .selectFrom('reservations')
+    .select('id')
+    .where('provider', '=', PROVIDER)
+    .where('external_id', '=', proof.externalId)
+    .executeTakeFirst();
+  if (!stored) return false;
+  const email = await liveProofEmail(db, { ...proof, reservationId: stored.id });
+  return email === proof.guestEmail.trim().toLowerCase();
+}
+
+/** The email of this user's newest proof of the reservation that is within its lifetime and not spent. */
+async function liveProofEmail(db: Executor, proof: { userId: string; reservationId: string; now: Date }) {
   const live = await db
     .selectFrom('reservation_verifications')
     .select('email')
@@ -25,14 +57,7 @@ export async function assertLiveProof(
     .where('spent_at', 'is', null)
     .orderBy('verified_at', 'desc')
     .executeTakeFirst();
-  if (!live) {
-    throw proveAgain('Your proof that this reservation is yours has expired. Please prove it again with a new code.');
-  }
-  if (!proof.guestEmail || proof.guestEmail.trim().toLowerCase() !== live.email) {
-    throw proveAgain(
-      'The hotel no longer has the email address you verified on this reservation. Please prove it again with a new code.',
-    );
-  }
+  return live?.email;
 }
 
 /** 409 `already_sold` while a sale of the reservation is paid or being handed over at the hotel. */

@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { LookupHint, Pms } from './pms/pms.ts';
 import { upstreamError } from './pms/mews-connector.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
-import { assertNoSaleUnderWay } from './ownership-proof.ts';
+import { assertNoSaleUnderWay, holdsLiveProof } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
 import { assertHotelAllows } from './hotel-allows.ts';
 import { CODE_LIFETIME_MS, hashCode, newCode } from './verification-code.ts';
@@ -85,6 +85,9 @@ export async function requestVerification(
   await assertNoSaleUnderWay(db, reservation.externalId);
   assertTransferable(reservation, now, await liveListingIdOf(db, reservation.externalId));
   await assertHotelAllows(db, reservation, now);
+  // Proved already, in this browser or another: no new code to wait for (and none counted against the hour's).
+  if (await holdsLiveProof(db, { userId: request.userId, externalId: reservation.externalId, guestEmail, now }))
+    return { sent: true, otaRelay: false, alreadyProven: true };
 
   const code = newCode();
   const { salt, hash } = hashCode(deps.codeKey, code);
@@ -121,8 +124,8 @@ export async function requestVerification(
     throw new AppError('UPSTREAM_ERROR', 'We could not send the verification email. Please try again in a moment.');
   }
   return reservation.guest.isOtaRelay
-    ? { sent: true, otaRelay: true, message: OTA_RELAY_MESSAGE }
-    : { sent: true, otaRelay: false };
+    ? { sent: true, otaRelay: true, message: OTA_RELAY_MESSAGE, alreadyProven: false }
+    : { sent: true, otaRelay: false, alreadyProven: false };
 }
 
 /** 429 once this reservation, or this guest address, has had its codes for the hour, saying when to ask again. */

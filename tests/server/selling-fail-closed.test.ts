@@ -218,6 +218,23 @@ describe('prices the payment provider can charge', () => {
 });
 
 describe('codes that cannot be farmed', () => {
+  it('sends no new code to a seller who already proved the reservation, from any browser, so they are never locked out', async () => {
+    const seller = await signedInUser();
+    const reservation = newReservation();
+    await verifyReservation(server, seller, reservation);
+    const mailed = await mailsTo(reservation.guest.email!);
+    for (let i = 0; i < 4; i++) {
+      const again = await askForCode(seller, reservation);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ sent: true, alreadyProven: true });
+    }
+    expect(await mailsTo(reservation.guest.email!)).toBe(mailed);
+    // Someone else still proves it with a code of their own.
+    const other = await askForCode(await signedInUser(), reservation);
+    expect(other.body.data).toMatchObject({ alreadyProven: false });
+    expect(await mailsTo(reservation.guest.email!)).toBe(mailed + 1);
+  });
+
   it('sends at most 3 codes per reservation per hour, whoever asks, then 429 with when to retry', async () => {
     const reservation = newReservation();
     for (let i = 0; i < 3; i++) expect((await askForCode(await signedInUser(), reservation)).status).toBe(200);

@@ -48,7 +48,7 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
       userId: user.id,
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, data: { sent: true, otaRelay: false } });
+    expect(body).toEqual({ success: true, data: { sent: true, otaRelay: false, alreadyProven: false } });
     const [mail] = await mailsTo(reservation.guest.email!);
     expect(mail!.subject).toBe('Your Restay verification code');
     expect(mail!.text_body).toMatch(/code is \d{6}/);

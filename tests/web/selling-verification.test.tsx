@@ -137,6 +137,22 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
   });
 });
 
+describe('/list-my-reservation, a reservation proved before', () => {
+  it('goes straight to the listing form when the server says this seller already proved it, with no code', async () => {
+    const { user, requests } = await openListMyReservation();
+    server.use(
+      http.post('/api/reservations/verify-combined', () =>
+        HttpResponse.json({ success: true, data: { sent: true, otaRelay: false, alreadyProven: true } }),
+      ),
+    );
+    await submitStep1(user);
+    expect(await screen.findByLabelText('Title', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('6-digit Verification Code')).not.toBeInTheDocument();
+    expect(requests.verifyCode).toEqual([]);
+    expect(requests.find).toHaveLength(1);
+  });
+});
+
 describe('/list-my-reservation, step 2: the emailed code', () => {
   async function reachStep2(config: Partial<PublicConfig> = {}) {
     // Configuration first: signing in may already start the page's one read of it.

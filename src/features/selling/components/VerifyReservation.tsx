@@ -21,6 +21,8 @@ export function VerifyReservation({
   const [lookup, setLookup] = useState<ReservationLookup>({ confirmationNumber: '', email: '' });
 
   const onSent = (values: ReservationLookup, sent: VerificationSent) => {
+    // Proved before, in this browser or another: straight on to the listing, no code to wait for.
+    if (sent.alreadyProven) return onVerified(values.confirmationNumber);
     setLookup(values);
     setStep({ name: 'verify-token', relayNotice: sent.relayNotice });
   };
