@@ -1,6 +1,7 @@
 import type { Handover } from '../../contract/handover.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { StoredHandover } from '../db/schema.ts';
+import { formatStayDate } from '../listings/stay-format.ts';
 
 /** To the buyer once the hotel names them: everything needed to check in with their own ID. */
 export function buyerInYourName(to: string, handover: StoredHandover, publicUrl: string): MailMessage {
@@ -28,7 +29,7 @@ export function sellerLeftYourName(to: string, handover: StoredHandover, publicU
       '',
       `Hotel: ${handover.hotelName}`,
       `Confirmation number: ${handover.confirmationNumber}`,
-      `Dates: ${handover.checkIn} to ${handover.checkOut} (hotel time)`,
+      `Dates: ${readableDay(handover.checkIn)} to ${readableDay(handover.checkOut)} (the hotel's dates)`,
       '',
       `Your listings: ${publicUrl}/my-listings`,
     ].join('\n'),
@@ -79,8 +80,14 @@ function handoverLines(handover: StoredHandover | Handover): string[] {
     `Hotel: ${handover.hotelName}`,
     ...(handover.hotelAddress ? [`Address: ${handover.hotelAddress}`] : []),
     `Confirmation number: ${handover.confirmationNumber}`,
-    `Check-in: ${handover.checkIn}`,
-    `Check-out: ${handover.checkOut}`,
+    `Check-in: ${readableDay(handover.checkIn)}`,
+    `Check-out: ${readableDay(handover.checkOut)}`,
     `Dates are the hotel's local dates (${handover.timeZone}).`,
   ];
 }
+
+/**
+ * A hotel day (YYYY-MM-DD, already the hotel's own) as every other email writes a day: "Sat, Dec 19, 2026". Read
+ * at noon UTC, so no zone moves it to the day before or after.
+ */
+const readableDay = (day: string) => formatStayDate(new Date(`${day}T12:00:00Z`), 'UTC');
