@@ -11,6 +11,13 @@ export const FIRST_HERO_IMAGE = SHIPPED_PHOTOS.hero[0]!;
 const FADE = `opacity ${HERO_FADE_MS}ms ease-in-out`;
 
 /**
+ * A phone shows a narrow strip of a wide photo. Its middle is where the first photo's hotel ends, which reads as a
+ * grey tab behind the headline: a phone shows the photo's right-hand side instead (sea, sky and sun), and a
+ * wider screen the whole scene.
+ */
+const HERO_IMAGE_CLASS = 'absolute inset-0 size-full object-cover object-right md:object-center';
+
+/**
  * How long the shipped first photo shows before the photo list is asked for (a photo from the list then fades in):
  * the page has loaded by then, so the call and the code it needs do not hold the main thread while the visitor
  * starts to use the page.
@@ -59,7 +66,7 @@ export function HeroBackground() {
           fetchPriority="high"
           decoding="async"
           data-active={String(!photos)}
-          className="absolute inset-0 size-full object-cover"
+          className={HERO_IMAGE_CLASS}
         />
         {photos
           ? layers.map((index) => {
@@ -76,7 +83,7 @@ export function HeroBackground() {
                   decoding="async"
                   data-active={String(active)}
                   style={{ opacity: active ? 1 : 0, transition: FADE }}
-                  className="absolute inset-0 size-full object-cover"
+                  className={HERO_IMAGE_CLASS}
                 />
               );
             })
