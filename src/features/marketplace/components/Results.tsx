@@ -57,10 +57,10 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
   const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
   return (
     <div aria-busy={search.isFetching || undefined}>
-      <p className="mb-4 text-sm text-slate-600">
-        {stayCount(meta.total, meta.totalCapped)}
+      <div className="mb-4 flex flex-wrap gap-x-2 text-sm text-slate-600">
+        <p>{stayCount(meta.total, meta.totalCapped)}</p>
         <RatesNote />
-      </p>
+      </div>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
         {listings.map((listing, index) => (
           <li key={listing.id} className="flex">
@@ -98,5 +98,5 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
 /** Once a card has converted a price: where the "about" amounts come from, and of which day. */
 function RatesNote() {
   const rates = useReadExchangeRates();
-  return rates ? <span> · &ldquo;About&rdquo; prices at the {ratesSource(rates.date)}</span> : null;
+  return rates ? <p>· &ldquo;About&rdquo; prices at the {ratesSource(rates.date)}</p> : null;
 }
