@@ -1,6 +1,6 @@
 import { DEFAULT_RESALE_POLICY, type HotelPolicyView, type PolicyVersionView } from '../../contract/resale-policy.ts';
 import type { Executor } from '../db/transaction.ts';
-import type { HotelRole } from './membership.ts';
+import type { HotelRole } from '../../contract/hotels.ts';
 
 /** Every published version of the hotel's policy, newest first, with who published it (their email). */
 export async function policyVersions(db: Executor, hotelId: string): Promise<PolicyVersionView[]> {

@@ -5,7 +5,7 @@ import { signedInUser } from '../auth/claimed-user.ts';
 import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { roleAt } from './membership.ts';
+import { roleAt } from '../hotels/membership.ts';
 import { policyVersions, policyView } from './policy-views.ts';
 import { publishPolicy, setResalePaused } from './publish-policy.ts';
 

@@ -3,7 +3,7 @@ import { inTransaction, type Executor } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { HotelDeps } from './deps.ts';
 import { join } from './claim.ts';
-import { roleAt } from './members.ts';
+import { roleAt } from './membership.ts';
 
 /** The query of first-admin links, of other hotels in the chain of the admin's hotel, someone is waiting on. */
 function waitingInChain(db: Executor, hotelId: string, now: Date) {
@@ -25,7 +25,7 @@ export async function chainApprovals(
   hotelId: string,
   adminId: string,
 ): Promise<ChainApproval[]> {
-  await roleAt(deps.db, hotelId, adminId, 'admin');
+  await roleAt(deps.db, adminId, hotelId, 'admin');
   const rows = await waitingInChain(deps.db, hotelId, deps.clock())
     .select(['i.id', 'h.name', 'i.email', 'p.display_name', 'p.email as requester_email'])
     .orderBy('i.pending_since')
@@ -46,7 +46,7 @@ export async function approveChainClaim(
   adminId: string,
   inviteId: string,
 ): Promise<void> {
-  await roleAt(deps.db, hotelId, adminId, 'admin');
+  await roleAt(deps.db, adminId, hotelId, 'admin');
   const now = deps.clock();
   await inTransaction(deps.db, async (trx) => {
     const waiting = await waitingInChain(trx, hotelId, now)

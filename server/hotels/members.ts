@@ -4,6 +4,7 @@ import { inTransaction, type Executor } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { HotelDeps } from './deps.ts';
 import { createInvite } from './invites.ts';
+import { roleAt } from './membership.ts';
 
 /** The hotels the person belongs to, with their role at each: the console's switcher. */
 export async function myHotels(db: Executor, userId: string): Promise<MyHotel[]> {
@@ -17,25 +18,8 @@ export async function myHotels(db: Executor, userId: string): Promise<MyHotel[]>
   return rows;
 }
 
-/**
- * The person's role at the hotel, or 403 when they are not a member (a hotel that does not exist reads the same,
- * so nobody learns which hotels exist). `admin` is required for writes.
- */
-export async function roleAt(db: Executor, hotelId: string, userId: string, needed?: 'admin'): Promise<HotelRole> {
-  const member = await db
-    .selectFrom('hotel_members')
-    .select('role')
-    .where('hotel_id', '=', hotelId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!member) throw new AppError('FORBIDDEN', 'You are not a member of this hotel');
-  if (needed === 'admin' && member.role !== 'admin')
-    throw new AppError('FORBIDDEN', 'Only an admin of this hotel can do this');
-  return member.role;
-}
-
 export async function hotelOverview(db: Executor, hotelId: string, userId: string): Promise<HotelOverview> {
-  const role = await roleAt(db, hotelId, userId);
+  const { role } = await roleAt(db, userId, hotelId);
   const hotel = await db
     .selectFrom('hotels as h')
     .select(['h.id', 'h.name', 'h.status', 'h.created_at'])
@@ -60,7 +44,7 @@ export async function hotelOverview(db: Executor, hotelId: string, userId: strin
 
 /** Who works for the hotel and who is invited (any member may read it). */
 export async function hotelMembers(deps: Pick<HotelDeps, 'db' | 'clock'>, hotelId: string, userId: string) {
-  await roleAt(deps.db, hotelId, userId);
+  await roleAt(deps.db, userId, hotelId);
   const [members, invites] = await Promise.all([
     deps.db
       .selectFrom('hotel_members as m')
@@ -103,7 +87,7 @@ export async function inviteMember(
   admin: VerifiedUser,
   invite: { email: string; role: HotelRole },
 ): Promise<void> {
-  await roleAt(deps.db, hotelId, admin.id, 'admin');
+  await roleAt(deps.db, admin.id, hotelId, 'admin');
   const email = invite.email.trim().toLowerCase();
   const member = await deps.db
     .selectFrom('hotel_members as m')
@@ -126,7 +110,7 @@ export async function removeMember(
   adminId: string,
   userId: string,
 ): Promise<void> {
-  await roleAt(deps.db, hotelId, adminId, 'admin');
+  await roleAt(deps.db, adminId, hotelId, 'admin');
   await inTransaction(deps.db, async (trx) => {
     const admins = await trx
       .selectFrom('hotel_members')
@@ -148,7 +132,7 @@ export async function withdrawInvite(
   adminId: string,
   inviteId: string,
 ): Promise<void> {
-  await roleAt(deps.db, hotelId, adminId, 'admin');
+  await roleAt(deps.db, adminId, hotelId, 'admin');
   const result = await deps.db
     .updateTable('hotel_invites')
     .set({ expires_at: deps.clock() })

@@ -131,6 +131,33 @@ describe('the first admin’s link', () => {
   });
 });
 
+describe('one answer for a hotel that is not yours', () => {
+  it('answers 404 alike for the console and its policy, whether the hotel exists or not; staff get 403 on writes', async () => {
+    const joining = await hotelJoining('dora@seeblick.example');
+    const admin = await signedInUser('dora@seeblick.example');
+    expect((await claim(admin, joining.token)).status).toBe(200);
+    const stranger = await signedInUser();
+    const get = (path: string) => hs.server.request(path, { headers: stranger.headers });
+    for (const hotelId of [joining.hotelId, randomUUID()]) {
+      for (const path of [
+        `/api/hotels/${hotelId}`,
+        `/api/hotels/${hotelId}/members`,
+        `/api/hotels/${hotelId}/policy`,
+      ]) {
+        const reply = await get(path);
+        expect(reply.status, path).toBe(404);
+        expect(reply.body).toMatchObject({ code: 'NOT_FOUND', error: 'Hotel not found' });
+      }
+    }
+    const staff = await signedInUser();
+    await addHotelMember(db(), joining.hotelId, { userId: staff.id, email: staff.email, role: 'staff' });
+    const invite = await post(hs.server, `/api/hotels/${joining.hotelId}/members`, staff, {
+      email: 'x@seeblick.example',
+    });
+    expect(invite.status).toBe(403);
+  });
+});
+
 describe('approval by the chain', () => {
   /** A pending hotel of `chainId` with a first-admin link to its requestor, and that link's token. */
   async function pendingHotelOfChain(chainId: string) {

@@ -139,4 +139,19 @@ describe('the hotel console’s resale policy', () => {
     expect(screen.queryByRole('form', { name: 'Resale policy' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pause all resale' })).not.toBeInTheDocument();
   });
+
+  it('tells someone who does not work for the hotel that it is not theirs, as the API says for any hotel not theirs', async () => {
+    await signIn();
+    server.use(
+      http.get('/api/hotels', () => HttpResponse.json({ success: true, data: { hotels: [] } })),
+      http.get(`/api/hotels/${HOTEL_ID}`, () =>
+        HttpResponse.json({ success: false, error: 'Hotel not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderRoute(`/hotel/${HOTEL_ID}/policy`);
+    expect(await screen.findByRole('heading', { name: 'Not your hotel' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You are not a member of this hotel. Ask one of its admins to invite you.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -19,7 +19,8 @@ export default function HotelLayout() {
 
   if (overview.isPending) return <Spinner label="Loading the hotel…" />;
   if (overview.isError) {
-    if (overview.error instanceof ApiError && overview.error.status === 403)
+    // A hotel the person does not work for answers 404, as one that does not exist: neither is theirs.
+    if (overview.error instanceof ApiError && overview.error.status === 404)
       return (
         <div className="mx-auto max-w-4xl px-4 py-8">
           <StatusMessage asPageHeading title="Not your hotel">

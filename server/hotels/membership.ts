@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import type { HotelRole } from '../../contract/hotels.ts';
 import type { Executor } from '../db/transaction.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
-export type HotelRole = 'admin' | 'staff';
-
 /**
- * The caller's role at the hotel: 404 for a malformed id, an unknown hotel, or a hotel the caller does not work
- * for (another hotel's people and sellers learn nothing, not even that it exists); 403 when `needed` is admin and
- * the caller is staff.
+ * The caller's role at the hotel, the one answer every hotel route gives: 404 for a malformed id, an unknown
+ * hotel, or a hotel the caller does not work for (another hotel's people and sellers learn nothing, not even that
+ * it exists); 403 when `needed` is admin and the caller is staff.
  */
 export async function roleAt(db: Executor, userId: string, hotelId: unknown, needed: HotelRole | 'member' = 'member') {
   const id = z.guid().safeParse(hotelId);
@@ -21,6 +20,6 @@ export async function roleAt(db: Executor, userId: string, hotelId: unknown, nee
     .executeTakeFirst();
   if (!member) throw notFound('Hotel');
   if (needed === 'admin' && member.role !== 'admin')
-    throw new AppError('FORBIDDEN', "Only the hotel's admins can change its resale policy.");
+    throw new AppError('FORBIDDEN', "Only the hotel's admins can do this.");
   return { hotel: { id: member.id, name: member.name, status: member.status }, role: member.role as HotelRole };
 }
