@@ -153,8 +153,9 @@ describe('one answer for a hotel that is not yours', () => {
     await addHotelMember(db(), joining.hotelId, { userId: staff.id, email: staff.email, role: 'staff' });
     const invite = await post(hs.server, `/api/hotels/${joining.hotelId}/members`, staff, {
       email: 'x@seeblick.example',
+      role: 'staff',
     });
-    expect(invite.status).toBe(403);
+    expect(invite.status, JSON.stringify(invite.body)).toBe(403);
   });
 });
 
