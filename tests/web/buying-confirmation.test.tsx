@@ -16,6 +16,14 @@ const PAID = { state: 'paid', at: '2026-02-01T10:00:00.000Z' } as const;
 const bought = (order: Parameters<typeof makePurchasedStay>[1]) =>
   makePurchasedStay({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }, order);
 
+/** A signed-in buyer on the confirmation page of listing-7, whose order reads as `order` says. */
+async function openConfirmationOf(order: Parameters<typeof bought>[0]) {
+  await signIn();
+  mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
+  mockPurchasedStays({ body: { success: true, data: [bought(order)] } });
+  renderRoute('/booking/confirmation?listing=listing-7');
+}
+
 describe('/booking/confirmation', { timeout: 20_000 }, () => {
   it('congratulates with the stay’s hotel, city and dates, says what happens next, and links on', async () => {
     await signIn();
@@ -140,23 +148,13 @@ describe('/booking/confirmation', { timeout: 20_000 }, () => {
   ] as const)(
     'after a refund (%s) the heading and next steps say so, never "Congratulations!"',
     async (state, heading, step) => {
-      await signIn();
-      mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
-      mockPurchasedStays({
-        body: {
-          success: true,
-          data: [
-            bought({
-              state,
-              timeline: [PAID],
-              refund: refundInfo('refunded_by_provider'),
-              amount: 420,
-              currency: 'EUR',
-            }),
-          ],
-        },
+      await openConfirmationOf({
+        state,
+        timeline: [PAID],
+        refund: refundInfo('refunded_by_provider'),
+        amount: 420,
+        currency: 'EUR',
       });
-      renderRoute('/booking/confirmation?listing=listing-7');
       expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeInTheDocument();
       expect(screen.queryByText('Congratulations!')).not.toBeInTheDocument();
       const next = within(screen.getByRole('region', { name: 'What happens next' }));
@@ -168,17 +166,13 @@ describe('/booking/confirmation', { timeout: 20_000 }, () => {
   );
 
   it('once the stay is in the buyer’s name, says what that means and shows what was paid', async () => {
-    await signIn();
-    mockListing(makeListing({ id: 'listing-7', hotel_name: 'Hotel Miradouro' }));
-    mockPurchasedStays({
-      body: {
-        success: true,
-        data: [
-          bought({ state: 'transferred', timeline: [PAID], handover: handoverOf(), amount: 88_920, currency: 'JPY' }),
-        ],
-      },
+    await openConfirmationOf({
+      state: 'transferred',
+      timeline: [PAID],
+      handover: handoverOf(),
+      amount: 88_920,
+      currency: 'JPY',
     });
-    renderRoute('/booking/confirmation?listing=listing-7');
     const next = within(await screen.findByRole('region', { name: 'What happens next' }));
     expect(
       await next.findByText(

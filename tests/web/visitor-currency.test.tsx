@@ -51,18 +51,27 @@ describe("the visitor's currency", () => {
   });
 });
 
+/** Every marketplace search answers `listing` alone; the queries the page sent are kept, in order. */
+function searchesFor(listing: ReturnType<typeof makeListing>, priceCeiling: number): URLSearchParams[] {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/listings', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({
+        success: true,
+        data: [listing],
+        meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling },
+      });
+    }),
+  );
+  return queries;
+}
+
 describe('the header currency choice', () => {
   it('is remembered, converts the marketplace prices and sends the price filter in that currency', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/listings', ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({
-          success: true,
-          data: [makeListing({ title: 'Kyoto inn', price: 88_920, paid_price: null, currency: 'JPY' })],
-          meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling: 600 },
-        });
-      }),
+    const queries = searchesFor(
+      makeListing({ title: 'Kyoto inn', price: 88_920, paid_price: null, currency: 'JPY' }),
+      600,
     );
     const { user, router } = await renderRoute('/marketplace?maxPrice=500');
     const select = await screen.findByRole('combobox', { name: 'Show prices in' });
@@ -90,16 +99,9 @@ describe('the header currency choice', () => {
 
   it('keeps a shared link’s price filter in the currency it names: the same stays for every visitor', async () => {
     setVisitorCurrency('JPY');
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/listings', ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({
-          success: true,
-          data: [makeListing({ title: 'Alfama rooms', price: 190, paid_price: null, currency: 'EUR' })],
-          meta: { page: 1, pageSize: 24, total: 1, totalCapped: false, priceCeiling: 400 },
-        });
-      }),
+    const queries = searchesFor(
+      makeListing({ title: 'Alfama rooms', price: 190, paid_price: null, currency: 'EUR' }),
+      400,
     );
     const { user } = await renderRoute('/marketplace?maxPrice=230&priceCurrency=EUR');
     await screen.findByRole('link', { name: 'Alfama rooms' });
