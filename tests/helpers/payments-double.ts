@@ -16,7 +16,10 @@ import type {
   ProviderTransfer,
 } from '../../server/ledger/provider-records.ts';
 import { fromStripeAmount, toStripeAmount } from '../../server/payments/stripe/stripe-amounts.ts';
-import { cardFee, convertMinor, testRate } from '../../server/standins/stripe/balance.ts';
+import { cardFee, convertMinor, rateBetween, type RatesPerEuro } from '../../server/standins/stripe/balance.ts';
+
+/** The double's own fixed rates (units per euro), so the amounts its tests expect never move. */
+const DOUBLE_RATES_PER_EUR: RatesPerEuro = { eur: 1, chf: 0.95, czk: 25, gbp: 0.85, jpy: 160, usd: 1.08 };
 
 /** The webhook signing secret the double signs with and verifies against. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_buying_double';
@@ -156,14 +159,15 @@ export class PaymentsDouble implements Payments {
     const id = `txn_${source}`;
     const settlement = this.settlementCurrency;
     if (!settlement) return { id, currency, amountCents, feeCents: 0, exchangeRate: null };
-    const minor = convertMinor(toStripeAmount(amountCents, currency), currency, settlement);
-    const fee = type === 'charge' ? cardFee(minor, settlement) : 0;
+    const rates = DOUBLE_RATES_PER_EUR;
+    const minor = convertMinor(toStripeAmount(amountCents, currency), currency, settlement, rates);
+    const fee = type === 'charge' ? cardFee(minor, settlement, rates) : 0;
     return {
       id,
       currency: settlement,
       amountCents: fromStripeAmount(minor, settlement),
       feeCents: fromStripeAmount(fee, settlement),
-      exchangeRate: currency === settlement ? null : testRate(currency, settlement),
+      exchangeRate: currency === settlement ? null : rateBetween(currency, settlement, DOUBLE_RATES_PER_EUR),
     };
   }
 

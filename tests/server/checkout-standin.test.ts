@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http/errors.ts';
 import type { CreateCheckoutInput, PaymentEvent, WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
+import { STANDIN_RATES_PER_EUR } from '../../server/standins/stripe/balance.ts';
 import { checkoutStandIn } from '../../server/standins/stripe/checkout-standin.ts';
 import { createStripePayments } from '../../server/payments/stripe/stripe-payments.ts';
 import { randomLocalSecrets } from '../../server/local-secrets.ts';
@@ -129,6 +130,9 @@ const eventsOf = (sessionId: string) =>
     .selectAll()
     .where('payload', 'like', `%"id": "${sessionId}"%`)
     .execute();
+
+/** `major` units of `currency` in euro cents at the stand-in's rate: the site's own reference rate. */
+const inEuroCents = (major: number, currency: string) => Math.round((major / STANDIN_RATES_PER_EUR[currency]!) * 100);
 
 describe('checkout stand-in with the real Stripe client', () => {
   it('takes a test card payment, redirects to the success URL and delivers a signed completed event', async () => {
@@ -311,8 +315,8 @@ describe('checkout stand-in with the real Stripe client', () => {
       chargeId,
       amountReceivedCents: 25000,
       currency: 'USD',
-      // 250.00 USD at 1.08 USD per euro, booked in the platform's EUR.
-      balance: expect.objectContaining({ currency: 'EUR', amountCents: 23_148 }),
+      // 250.00 USD at the site's reference rate, booked in the platform's EUR.
+      balance: expect.objectContaining({ currency: 'EUR', amountCents: inEuroCents(250, 'usd') }),
     });
     received.length = 0;
     const refund = await payments.refund({ paymentIntentId, orderId: input.orderId, reason: 'transfer_failed' });
@@ -631,20 +635,26 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'reversal_refused' } });
   });
 
-  it('books a charge in another currency in the platform’s (EUR) at its test rate, less the EEA card fee', async () => {
-    // 10,000.00 CZK at 25 CZK per euro is 400.00 EUR; the fee is 1.5% of it plus 0.25 EUR.
+  it('books a charge in another currency in the platform’s (EUR) at the site’s own reference rate, less the EEA card fee', async () => {
+    // 10,000.00 CZK at the rate a page's estimate uses (the shipped ECB copy's); the fee is 1.5% of it plus 0.25 EUR.
     const czk = await paidCharge(1_000_000, 'CZK');
     expect(czk).toMatchObject({ amountReceivedCents: 1_000_000, currency: 'CZK' });
+    const czkEuros = inEuroCents(10_000, 'czk');
     expect(czk.balance).toEqual({
       id: expect.stringMatching(/^txn_/),
       currency: 'EUR',
-      amountCents: 40_000,
-      feeCents: 625,
-      exchangeRate: 0.04,
+      amountCents: czkEuros,
+      feeCents: Math.round(czkEuros * 0.015) + 25,
+      exchangeRate: Number((1 / STANDIN_RATES_PER_EUR.czk!).toFixed(6)),
     });
-    // JPY has no minor unit: 50,000 yen is 50000 at Stripe, 312.50 EUR at 160 yen per euro.
+    // JPY has no minor unit: 50,000 yen is 50000 at Stripe.
     const jpy = await paidCharge(5_000_000, 'JPY');
-    expect(jpy.balance).toMatchObject({ currency: 'EUR', amountCents: 31_250, feeCents: 494 });
+    const jpyEuros = inEuroCents(50_000, 'jpy');
+    expect(jpy.balance).toMatchObject({
+      currency: 'EUR',
+      amountCents: jpyEuros,
+      feeCents: Math.round(jpyEuros * 0.015) + 25,
+    });
     // In the settlement currency itself nothing is converted.
     const eur = await paidCharge(20_000, 'EUR');
     expect(eur.balance).toMatchObject({ currency: 'EUR', amountCents: 20_000, feeCents: 325, exchangeRate: null });
@@ -674,7 +684,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
       payments.createTransfer({
         ...transfer,
         orderId: `${charge.orderId}-too-much`,
-        amountCents: 40_001,
+        amountCents: inEuroCents(10_000, 'czk') + 1,
         currency: 'EUR',
       }),
     ).rejects.toMatchObject({ details: { reason: 'balance_insufficient' } });
@@ -692,7 +702,7 @@ describe('checkout stand-in’s Connect subset with the real Stripe client', () 
     expect(refund).toMatchObject({
       amountCents: 1_000_000,
       currency: 'CZK',
-      settled: { amountCents: 40_000, currency: 'EUR' },
+      settled: { amountCents: inEuroCents(10_000, 'czk'), currency: 'EUR' },
     });
     expect(await payments.listRefunds(charge.paymentIntentId)).toEqual([refund]);
   });

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { IdempotencyKeys, WireResponse } from './idempotency.ts';
 import { createSessionParams, listRefundsParams, parseParams, refundParams, splitExpand } from './params.ts';
-import { balanceTransactionJson, hasTestRate } from './balance.ts';
+import { balanceTransactionJson, hasRate, STANDIN_RATES_PER_EUR } from './balance.ts';
 import { standinStore, type StandinStore } from './store.ts';
 import { connectApiRoutes } from './connect-api-routes.ts';
 import { connectStore, type ConnectStore } from './connect-store.ts';
@@ -103,8 +103,9 @@ export function standinApiRouter(options: StandinApiOptions): Router {
       if (!currency || currencies.size > 1) {
         throw invalid('line_items', 'All line items must use the same currency.');
       }
-      // The stand-in settles into the platform's currency at stored test rates; it takes no currency it has none for.
-      if (!hasTestRate(currency)) throw invalid('currency', `Invalid currency: ${currency}.`);
+      // The stand-in settles into the platform's currency at the site's reference rates; it takes no currency they
+      // have none for.
+      if (!hasRate(currency, STANDIN_RATES_PER_EUR)) throw invalid('currency', `Invalid currency: ${currency}.`);
       const nowS = Math.floor(now.getTime() / 1000);
       const expiresAt = params.expires_at ?? nowS + MAX_LIFETIME_S;
       if (expiresAt < nowS + MIN_LIFETIME_S || expiresAt > nowS + MAX_LIFETIME_S) {
@@ -243,7 +244,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
       settlementCurrency,
       created: Math.floor((session.completed_at ?? session.created_at).getTime() / 1000),
     });
-  /** How a refund left the platform's balance (converted at the same test rate; the card fee is not returned). */
+  /** How a refund left the platform's balance (converted at the same rate; the card fee is not returned). */
   const refundBalance = (refund: { id: string; amount: number; currency: string; created_at: Date }) =>
     balanceTransactionJson({
       source: refund.id,

@@ -2,7 +2,7 @@ import { withinTransaction, type Executor } from '../../db/transaction.ts';
 import { accountJson } from './connect-wire.ts';
 import { recordStandinEvent } from './events.ts';
 import { chargeIdOf, newId, StripeWireError } from './wire.ts';
-import { convertMinor } from './balance.ts';
+import { convertMinor, STANDIN_RATES_PER_EUR } from './balance.ts';
 
 /** Stripe's account links expire after a few minutes and work once. */
 const LINK_LIFETIME_MS = 5 * 60_000;
@@ -142,7 +142,8 @@ export function connectStore(db: Executor, settlementCurrency: string) {
           )
           .where('source_transaction', '=', values.sourceTransaction)
           .executeTakeFirstOrThrow();
-        const booked = (amount: number) => convertMinor(amount, charge.currency, settlementCurrency);
+        const booked = (amount: number) =>
+          convertMinor(amount, charge.currency, settlementCurrency, STANDIN_RATES_PER_EUR);
         const left = booked(charge.amount_total) - booked(Number(refunded.total)) - Number(transferred.total);
         if (values.amount > left) {
           throw refusal(
