@@ -27,6 +27,7 @@ const SYSTEM_FILES = [
   'tests/server/migrate.test.ts',
   'tests/server/pglite-thread.test.ts',
   'tests/server/production-bundle.test.ts',
+  'tests/server/ready-means-ready.test.ts',
   'tests/server/refund-by-hand-states.test.ts',
   'tests/server/selling-code-property.test.ts',
   'tests/server/startup-matrix.test.ts',

@@ -20,6 +20,9 @@ export function unreadableRequest(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** How long a client waits before trying again after a 503 (starting up, or the database out of reach). */
+const RETRY_AFTER_SECONDS = '2';
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
 };
@@ -30,6 +33,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const known = error instanceof AppError ? error : unreadableRequest(error);
   const appError = known ?? new AppError('INTERNAL_ERROR', 'Internal server error');
   if (!known) req.log.error({ err: error }, 'unhandled error');
+  if (appError.status === 503) res.set('Retry-After', RETRY_AFTER_SECONDS);
   const body: ErrorEnvelope = { success: false, error: appError.message, code: appError.code };
   if (appError.details !== undefined) body.details = appError.details;
   res.status(appError.status).json(body);
