@@ -21,6 +21,7 @@ const SYSTEM_FILES = [
   'tests/server/crash-payouts.test.ts',
   'tests/server/crash-restart.test.ts',
   'tests/server/data-dir-lock.test.ts',
+  'tests/server/database-outage.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',
   'tests/server/lint-layers.test.ts',

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { DatabaseHandle } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { databaseUnavailable } from '../http/error-handler.ts';
 import type { PublicConfig } from '../../contract/config.ts';
 import type { Clock } from '../clock.ts';
 import { ratesStanding } from '../rates/rates-age.ts';
@@ -29,7 +29,7 @@ export function systemRouter({
       rates = await ratesStanding(database.db, clock());
     } catch (error) {
       req.log.error({ err: error }, 'health check: database unreachable');
-      throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
+      throw databaseUnavailable();
     }
     // Old rates do not make the server unready: its estimates say their day. They are a detail for an operator.
     res.json({ success: true, data: { status: 'ok', database: database.kind, rates } });
