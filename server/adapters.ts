@@ -128,7 +128,8 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       token: config.mewsIntegrationWebhookToken,
       logger,
     });
-    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect }));
+    const publicDemo = config.demoMode ? { operatorToken: config.demoOperatorToken } : undefined;
+    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect, publicDemo }));
     // The seeded demo hotels publish their policy as they join, so the demo marketplace sells as before.
     whenHotelsJoin = wing!.publishDemoPolicies;
   }
