@@ -9,12 +9,14 @@ import { providerExponent } from '../../../contract/currencies.ts';
 const TEST_RATES_PER_EUR: Record<string, number> = {
   eur: 1,
   aud: 1.65,
+  brl: 6.2,
   cad: 1.5,
   chf: 0.95,
   czk: 25,
   dkk: 7.46,
   gbp: 0.85,
   huf: 400,
+  isk: 150,
   jpy: 160,
   kwd: 0.33,
   mxn: 20,
@@ -22,6 +24,7 @@ const TEST_RATES_PER_EUR: Record<string, number> = {
   pln: 4.3,
   sek: 11.5,
   usd: 1.08,
+  zar: 20,
 };
 
 /** Stripe's published fee for standard European (EEA) cards: 1.5% + EUR 0.25, charged in the settlement currency. */
