@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,16 +6,35 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/production-server.ts';
 import { buildDemoRows } from '../../server/standins/demo/seed.ts';
 import { startServer, withMigratedDatabase } from '../helpers/child-server.ts';
+import { withAdmin } from '../helpers/postgres-admin.ts';
 import { PROJECT_AUTH_ENV, projectToken } from '../helpers/project-tokens.ts';
 
 /**
- * The reviewer's reproduction, on a fresh data directory: the real server as a child process, polled until its
+ * The reviewer's reproduction, on a fresh data directory (with TEST_DATABASE_URL, a new empty PostgreSQL database,
+ * so the migrations run too): the real server as a child process, polled until its
  * first ready answer, and in that same millisecond a seller asks to verify a demo reservation and a buyer opens a
  * checkout for a seeded stay. Both are answered as they would be a minute later: no hotel refuses for want of a
  * policy it has not been given yet, and no stay is paused.
  */
-const dataDir = withMigratedDatabase(mkdtempSync(path.join(tmpdir(), 'restay-ready-')));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const adminUrl = process.env.TEST_DATABASE_URL;
+const databaseName = `restay_ready_${randomBytes(4).toString('hex')}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-ready-'));
+/** Where the server keeps its data: a database of its own on PostgreSQL, else the data directory's PGlite. */
+async function freshStore(): Promise<Record<string, string>> {
+  if (!adminUrl) {
+    withMigratedDatabase(dataDir);
+    return {};
+  }
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return { DATABASE_URL: url.toString() };
+}
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl)
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+});
 
 async function user(email: string) {
   const id = randomUUID();
@@ -57,7 +76,14 @@ describe('ready means ready', () => {
     };
 
     const notReady: Reply[] = [];
-    const server = startServer({ ...PROJECT_AUTH_ENV, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir });
+    const store = await freshStore();
+    const server = startServer({
+      ...PROJECT_AUTH_ENV,
+      ...store,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+    });
     try {
       let ready: Reply | undefined;
       const until = Date.now() + 120_000;
