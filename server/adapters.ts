@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Executor } from './db/transaction.ts';
 import type { SelfOrigin } from './http/self-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
@@ -41,6 +42,8 @@ export interface StandIns {
   start(): () => Promise<void>;
   /** The development sign-in page, for the built-in auth server when no Google is configured. */
   signInPage: DevSignInPage | undefined;
+  /** What the stand-ins add when the configured hotels join, in that transaction: the demo hotels' policies. */
+  whenHotelsJoin: ((trx: Executor, now: Date) => Promise<unknown>) | undefined;
 }
 
 /** What the adapters are chosen from and built with. */
@@ -76,6 +79,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
   const wing = config.standInsAllowed ? await loadStandInWing() : undefined;
   const standIns = Router();
   const background: (() => () => Promise<void>)[] = [];
+  let whenHotelsJoin: StandIns['whenHotelsJoin'];
 
   const pmsConfig = config.pms;
   const hotelDirectory = databaseHotelDirectory({ db, clock });
@@ -124,9 +128,10 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       token: config.mewsIntegrationWebhookToken,
       logger,
     });
-    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect }));
-    // The seeded demo hotels publish their policy once connected, so the demo marketplace sells as before.
-    background.push(() => wing!.startDemoPolicies({ db, clock, logger }));
+    const publicDemo = config.demoMode ? { operatorToken: config.demoOperatorToken } : undefined;
+    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect, publicDemo }));
+    // The seeded demo hotels publish their policy as they join, so the demo marketplace sells as before.
+    whenHotelsJoin = wing!.publishDemoPolicies;
   }
 
   const paymentsConfig = config.payments;
@@ -194,6 +199,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
         };
       },
       signInPage: wing?.devSignInPage,
+      whenHotelsJoin,
     },
   };
 }

@@ -50,6 +50,7 @@ import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
 import { publicConfigOf } from './system/public-config.ts';
 import { systemRouter } from './system/routes.ts';
+import { ALREADY_STARTED, answerWhileStarting, type StartUp } from './system/start-up.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -65,6 +66,8 @@ export interface AppDependencies {
   renderPage?: PageRenderer;
   /** Tests lower these to see the 429 without hundreds of requests. */
   authRateLimits?: AuthRateLimits;
+  /** The start-up steps still under way (server/serve.ts); absent, the app is ready at once. */
+  startUp?: StartUp;
 }
 
 const JSON_BODY_LIMIT = '100kb';
@@ -72,6 +75,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export function createApp(dependencies: AppDependencies): Express {
   const { config, database, logger, webRoot, clock, adapters, authRateLimits, renderPage } = dependencies;
+  const startUp = dependencies.startUp ?? ALREADY_STARTED;
   const { mailer, photos, pms } = adapters;
   const app = express();
   app.disable('x-powered-by');
@@ -128,8 +132,9 @@ export function createApp(dependencies: AppDependencies): Express {
   if (auth.builtInServer) app.use(auth.builtInServer);
 
   const api = express.Router();
-  api.use(systemRouter({ publicConfig, database, clock }));
+  api.use(systemRouter({ publicConfig, database, clock, startUp }));
   api.use(openApiRouter({ publicUrl: config.publicUrl }));
+  api.use(answerWhileStarting(startUp));
   const maxMarkupPercent = config.maxMarkupPercent;
   api.use('/listings', listingWritesRouter({ db: database.db, clock, users, maxMarkupPercent, pms }));
   api.use('/payment', paymentRouter({ ...buying, users }));

@@ -22,6 +22,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Logger } from 'pino';
 import { pageRendererIn } from './seo/page-renderer.ts';
+import { startUpSteps } from './system/start-up.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { settlementCurrencyMismatch } from './payments/settlement-currency-check.ts';
 import type { Payments } from './payments/stripe/payments.ts';
 
@@ -33,6 +35,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * 100-200 ms later.
  */
 const BACKGROUND_WORK_STARTS_AFTER_MS = 1_000;
+/** The configured hotels' import is tried again this often while it fails (the database briefly out of reach). */
+const HOTEL_IMPORT_RETRY_MS = 2_000;
 
 /**
  * Everything from the database's handle on: the adapters and the app (built while an embedded database is still
@@ -50,14 +54,20 @@ export async function serve(
   if (config.payments.mode === 'stripe') await checkSettlementCurrency(config, adapters.payments, logger);
   const renderPage = pageRendererIn(path.resolve('dist/ssr'));
   const webRoot = path.resolve('dist/web');
-  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage });
+  // The demo PMS is this very server, so its hotels join only after it listens: until then, and until the
+  // migrations and the demo seed are done, /api/health and the API answer 503 "starting up" (ADR 0076).
+  const hotelsJoining = config.pms.mode === 'demo' ? 'demo_hotels' : 'configured_hotels';
+  const startUp = startUpSteps(['migrations', 'demo_seed', hotelsJoining]);
+  const app = createApp({ config, database, logger, clock: systemClock, adapters, webRoot, renderPage, startUp });
   loadFetch();
 
   await opened;
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  startUp.done('migrations');
   const seeded = await seedStandInData({ config, database });
   if (seeded.listings) logger.info(seeded, 'demo data seeded into the empty database');
+  startUp.done('demo_seed');
 
   // The embedded database's directory is locked to this process: a job still running was cut short by a crash.
   if (database.kind === 'pglite') {
@@ -70,10 +80,15 @@ export async function serve(
   const hotels = hotelDeps({ database, clock: systemClock, adapters, config, logger });
   /** What pages show at once: the configured hotels, the demo hotels' policies, today's exchange rates. */
   const startWhatPagesShow = () => {
-    // The configured hotels become rows of their own once the PMS answers (the demo PMS is this very server).
-    const importing = importConfiguredHotels({ ...hotels, pms: adapters.pms }, adapters.configuredHotelTokens).then(
-      (imported) => imported.imported && logger.info(imported, 'configured hotels imported'),
-      (error: unknown) => logger.warn({ err: error }, 'configured hotels could not be imported'),
+    // The configured hotels become rows of their own once the PMS answers (the demo PMS is this very server),
+    // the demo hotels with their published policy in the same transaction.
+    const importOnce = () =>
+      importConfiguredHotels(
+        { ...hotels, pms: adapters.pms, whenHotelsJoin: adapters.standIns.whenHotelsJoin },
+        adapters.configuredHotelTokens,
+      );
+    const importing = importUntilDone(importOnce, logger, () => stopping).then(
+      (done) => done && startUp.done(hotelsJoining),
     );
     jobs.push(
       // Stopping waits for the import too: it calls the PMS, which may be the demo PMS this server serves.
@@ -138,6 +153,29 @@ export async function serve(
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Imports the configured hotels; an import that fails as a whole (the database out of reach; a hotel whose system
+ * does not answer is not a failure, its token is used meanwhile) is tried again until it is done or the server
+ * stops. Answers whether it was done: the server is not ready before.
+ */
+async function importUntilDone(
+  importOnce: () => Promise<{ imported: number; failed: number }>,
+  logger: Logger,
+  stopping: () => boolean,
+): Promise<boolean> {
+  for (;;) {
+    try {
+      const imported = await importOnce();
+      if (imported.imported) logger.info(imported, 'configured hotels imported');
+      return true;
+    } catch (error) {
+      logger.warn({ err: error }, 'configured hotels could not be imported; trying again');
+    }
+    if (stopping()) return false;
+    await sleep(HOTEL_IMPORT_RETRY_MS);
+  }
 }
 
 /**

@@ -10,6 +10,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // A client in use whose connection is cut (the database stopped or restarted) emits 'error' besides failing
+  // its query; with no listener that event ended the process. Its query's caller gets the error (a 503), and the
+  // pool drops the client when it is released, since it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

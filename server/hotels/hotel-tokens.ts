@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { Executor } from '../db/transaction.ts';
 import { hotelKeyOf } from '../selling/pms/mews-pms.ts';
 import type { Pms } from '../selling/pms/pms.ts';
 import type { HotelTokenSource } from '../selling/pms/hotel-token-source.ts';
@@ -73,10 +74,19 @@ export function hotelAccessTokens(
  * Makes each configured token's hotel a connected row (reading its name and chain from its system), unless one
  * is already there: start-up runs this every time. A hotel that joined by itself keeps its own token and
  * status; the configured token is only marked as accounted for. A hotel whose system does not answer is tried
- * again at the next start; its configured token is used meanwhile.
+ * again at the next start; its configured token is used meanwhile. `whenHotelsJoin` runs in the same transaction
+ * as the hotels' rows, at every start (the demo's published policies): no one ever reads a hotel that joined
+ * without what comes with its joining, and a start after a crash between the two completes it.
  */
 export async function importConfiguredHotels(
-  deps: { db: Kysely<Database>; cipher: TokenCipher; clock: Clock; logger: Logger; pms: Pick<Pms, 'enterpriseOf'> },
+  deps: {
+    db: Kysely<Database>;
+    cipher: TokenCipher;
+    clock: Clock;
+    logger: Logger;
+    pms: Pick<Pms, 'enterpriseOf'>;
+    whenHotelsJoin?: (trx: Executor, now: Date) => Promise<unknown>;
+  },
   configured: readonly string[],
 ): Promise<{ imported: number; failed: number }> {
   const result = { imported: 0, failed: 0 };
@@ -85,7 +95,7 @@ export async function importConfiguredHotels(
   const rows = await deps.db.selectFrom('hotels').select(['token_key', 'imported_token_key']).execute();
   const known = new Set(rows.flatMap((row) => [row.token_key, row.imported_token_key]));
   const unknown = configured.filter((token) => !known.has(hotelKeyOf(token)));
-  if (unknown.length === 0) return result;
+  if (unknown.length === 0 && !deps.whenHotelsJoin) return result;
   // Every hotel's system is asked at once, and the answers become rows in one transaction: the hotels join
   // together, so nothing that follows their joining (the demo's published policies) sees only some of them.
   const answers = await Promise.allSettled(unknown.map((token) => enterpriseOf(token)));
@@ -120,6 +130,7 @@ export async function importConfiguredHotels(
         .execute();
       result.imported++;
     }
+    await deps.whenHotelsJoin?.(trx, deps.clock());
   });
   return result;
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorEnvelope } from '../../contract/errors.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -20,6 +21,15 @@ export function unreadableRequest(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** 503 for a database out of reach; `details.reason` lets the SPA say so calmly and retry. */
+export const databaseUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'Restay is having trouble reaching its database', {
+    reason: 'database_unreachable',
+  });
+
+/** How long a client waits before trying again after a 503 (starting up, or the database out of reach). */
+const RETRY_AFTER_SECONDS = '2';
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
 };
@@ -27,9 +37,14 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 /** The one place an error becomes a reply. A 500 says nothing about its cause; the log keeps it. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
-  const known = error instanceof AppError ? error : unreadableRequest(error);
+  // A database out of reach is no fault of the request: 503, try again shortly. Nothing was changed, since the
+  // database rolls back a transaction whose connection was cut.
+  const unreachable = !(error instanceof AppError) && isDatabaseUnreachable(error) ? databaseUnavailable() : undefined;
+  const known = error instanceof AppError ? error : (unreachable ?? unreadableRequest(error));
   const appError = known ?? new AppError('INTERNAL_ERROR', 'Internal server error');
   if (!known) req.log.error({ err: error }, 'unhandled error');
+  if (unreachable) req.log.warn({ err: error }, 'database unreachable');
+  if (appError.status === 503) res.set('Retry-After', RETRY_AFTER_SECONDS);
   const body: ErrorEnvelope = { success: false, error: appError.message, code: appError.code };
   if (appError.details !== undefined) body.details = appError.details;
   res.status(appError.status).json(body);

@@ -1,8 +1,8 @@
 import express, { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { UserMiddleware } from '../auth/require-user.ts';
-import { sameSecret } from '../crypto/same-secret.ts';
 import type { Database } from '../db/schema.ts';
+import { offersDemoOperatorToken } from '../http/demo-operator-token.ts';
 
 /** The test dashboard's refund (server/standins/stripe/page-routes.ts), as the browser posts it. */
 export const DASHBOARD_REFUND_PATH = '/test-checkout/dashboard/payments/:paymentIntent/refund';
@@ -27,8 +27,7 @@ export function demoDashboardRefundGuard(deps: DemoDashboardRefundDeps): Router 
     express.urlencoded({ extended: false, limit: '10kb' }),
     deps.users.viewer,
     async (req, res, next) => {
-      const offered = (req.body as { operator_token?: unknown } | undefined)?.operator_token;
-      if (deps.operatorToken && sameSecret(offered, deps.operatorToken)) return next();
+      if (offersDemoOperatorToken(req.body, deps.operatorToken)) return next();
       if (req.user) {
         const order = await deps.db
           .selectFrom('orders')

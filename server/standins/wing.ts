@@ -5,7 +5,7 @@
  */
 export { DEMO_MEWS_CLIENT_TOKEN, demoMewsAccessTokens } from './demo/demo-data.ts';
 export { resetDemoData, seedDemoData } from './demo/seed.ts';
-export { startDemoPolicies } from './demo/demo-policies.ts';
+export { publishDemoPolicies } from './demo/demo-policies.ts';
 export { ECB_DAILY_FILE_PATH, ecbStandInRouter } from './ecb/ecb-standin.ts';
 export { createDevMailbox } from './mailbox/dev-mailbox.ts';
 export { devMailboxRouter } from './mailbox/dev-mailbox-routes.ts';

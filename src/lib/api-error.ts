@@ -24,7 +24,28 @@ export const API_ERROR_MESSAGES = {
   connection: 'Unable to connect to server. Please check your internet connection and try again.',
   responseFormat: 'Invalid server response format. Please try again.',
   network: 'Network error. Please check your connection and try again.',
+  startingUp: 'Restay is starting up. Retrying in a moment…',
+  databaseOutage: 'Restay is having trouble reaching its database. Retrying…',
 } as const;
+
+/**
+ * The calm sentence for a 503 the API explains: starting up (`details` names the start-up steps still under way)
+ * or its database out of reach (`details.reason`). Neither is a refusal: the same request succeeds shortly.
+ */
+function temporaryUnavailability(status: number, details: unknown): string | undefined {
+  if (status !== 503) return undefined;
+  if (Array.isArray(details) && details.some((detail) => isRecord(detail) && typeof detail.step === 'string'))
+    return API_ERROR_MESSAGES.startingUp;
+  if (isRecord(details) && details.reason === 'database_unreachable') return API_ERROR_MESSAGES.databaseOutage;
+  return undefined;
+}
+
+/** The calm sentence when `error` is the API starting up or out of reach of its database; else undefined. */
+export function calmUnavailability(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const calm: readonly string[] = [API_ERROR_MESSAGES.startingUp, API_ERROR_MESSAGES.databaseOutage];
+  return calm.includes(error.message) ? error.message : undefined;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,11 +58,15 @@ function firstString(...candidates: unknown[]): string | undefined {
 /** Reads the server's reply body: a JSON error envelope, or plain text (e.g. a proxy's HTML page). */
 export function errorFromReply(status: number, body: unknown): ApiError {
   if (isRecord(body)) {
+    const details = body.details ?? body.validationErrors;
     return new ApiError({
-      message: firstString(body.error, body.message) ?? API_ERROR_MESSAGES.fallback,
+      message:
+        temporaryUnavailability(status, details) ??
+        firstString(body.error, body.message) ??
+        API_ERROR_MESSAGES.fallback,
       status,
       code: firstString(body.code) ?? 'API_ERROR',
-      details: body.details ?? body.validationErrors,
+      details,
     });
   }
   const text = typeof body === 'string' && body !== '' ? body : undefined;

@@ -26,7 +26,7 @@ export interface TestServer {
 
 /** The real app over HTTP on a free port, with a fresh database. */
 export async function startTestServer(
-  options: Partial<Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits' | 'renderPage'>> & {
+  options: Partial<Pick<AppDependencies, 'clock' | 'webRoot' | 'authRateLimits' | 'renderPage' | 'startUp'>> & {
     env?: Record<string, string>;
     /** Replaces chosen adapters, e.g. a photo source that counts its calls. */
     adapters?: Partial<Adapters>;
@@ -59,6 +59,7 @@ export async function startTestServer(
     webRoot: options.webRoot,
     authRateLimits: options.authRateLimits,
     renderPage: options.renderPage,
+    startUp: options.startUp,
   };
   const app = createApp(dependencies);
   const server: Server = await new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../server/db/transaction.ts';
 import { importConfiguredHotels } from '../../server/hotels/hotel-tokens.ts';
 import { testCipher } from '../helpers/hotels.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -45,5 +46,35 @@ describe('importing the configured hotels at start-up', () => {
       failed: 1,
     });
     expect(asked).toEqual(['token-down']);
+  });
+
+  it('runs what comes with joining in the same transaction, at every start: the hotels never join without it', async () => {
+    const deps = { db: database.db, cipher: testCipher(), clock: () => NOW, logger: pino({ level: 'silent' }) };
+    const enterpriseOf = async (token: string) => ({
+      id: `enterprise-${token}`,
+      chainId: null,
+      name: `Hotel ${token}`,
+    });
+    const joined = () =>
+      database.db.selectFrom('hotels').select('name').where('name', '=', 'Hotel token-new').execute();
+    const failing = async () => {
+      throw new Error('the policy could not be written');
+    };
+    const importing = importConfiguredHotels({ ...deps, pms: { enterpriseOf }, whenHotelsJoin: failing }, [
+      'token-new',
+    ]);
+    await expect(importing).rejects.toThrow('the policy could not be written');
+    expect(await joined()).toEqual([]);
+
+    const seen: number[] = [];
+    const whenHotelsJoin = async (trx: Executor) => {
+      const rows = await trx.selectFrom('hotels').select('name').where('name', '=', 'Hotel token-new').execute();
+      seen.push(rows.length);
+    };
+    await importConfiguredHotels({ ...deps, pms: { enterpriseOf }, whenHotelsJoin }, ['token-new']);
+    // A start with every hotel known runs it too, completing a join an earlier start may have left without it.
+    await importConfiguredHotels({ ...deps, pms: { enterpriseOf }, whenHotelsJoin }, ['token-new']);
+    expect(seen).toEqual([1, 1]);
+    expect(await joined()).toEqual([{ name: 'Hotel token-new' }]);
   });
 });

@@ -83,6 +83,21 @@ describe('at checkout', () => {
     expect(reply.body.error).toMatch(/^Hotel Tejo does not allow resale within 3 days of check-in\./);
     await publish({});
   });
+  it("asks a buyer to try again, and leaves the stay on sale, while the stay's hotel cannot be read", async () => {
+    const listingId = await fx.listStay(seller.id, { daysAhead: 5 });
+    // As while start-up imports the hotels: no hotel of the stored reservation's enterprise has joined yet.
+    const reservationId = (await listing(listingId)).reservation_id;
+    await db()
+      .updateTable('reservations')
+      .set({ enterprise_id: 'not-joined-yet' })
+      .where('id', '=', reservationId)
+      .execute();
+    const reply = await checkout(listingId, (await fx.user()).auth);
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toBeTruthy();
+    expect(reply.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { reason: 'hotel_standing_unknown' } });
+    expect(await listing(listingId)).toMatchObject({ status: 'active', hotel_pause_reason: null });
+  });
 });
 
 describe('the kill switch with open holds', () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
-import { resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
+import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
+import { hasRate, STANDIN_RATES_PER_EUR } from '../../server/standins/stripe/balance.ts';
 import { hotelDate } from '../../server/listings/stay-dates.ts';
 import { chargeRefusal } from '../../contract/currencies.ts';
 
@@ -205,6 +206,11 @@ describe('demo data seed', () => {
     expect(accounts).toEqual(expect.arrayContaining(DEMO_PROFILES.map((p) => ({ id: p.id, email: p.email }))));
     expect(accounts.filter((a) => a.email === second!.email)).toHaveLength(1);
     expect(accounts.find((a) => a.email === first!.email)?.id).toBe(first!.id);
+  });
+
+  it('prices every stay in a currency the built-in test checkout can charge, so each can be bought', () => {
+    const currencies = new Set(buildDemoRows(NOW).listings.flatMap((listing) => listing.currency ?? []));
+    expect([...currencies].filter((currency) => !hasRate(currency, STANDIN_RATES_PER_EUR))).toEqual([]);
   });
 
   it('ships the pictures as titled 1200x800 SVGs under 15 KB, including the 3 card placeholders', () => {

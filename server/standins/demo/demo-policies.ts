@@ -1,14 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Logger } from 'pino';
+import { sql } from 'kysely';
 import type { ResalePolicy } from '../../../contract/resale-policy.ts';
-import { startBackgroundLoop } from '../../background-loop.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 /** Who publishes the demo hotels' policies: a demo hotel admin, never a person who signs in. */
 export const DEMO_HOTEL_ADMIN_ID = 'f0000000-0000-4000-8000-000000000001';
 const DEMO_HOTEL_ADMIN_EMAIL = 'hotel-admin@demo.restay.invalid';
-const EVERY_MS = 2_000;
 
 /**
  * The demo hotels' published policy: everything the demo marketplace sold before hotels had a say (every
@@ -26,11 +22,12 @@ export const DEMO_POLICY: ResalePolicy = {
 
 /**
  * Publishes DEMO_POLICY as version 1 for every connected hotel of the demo PMS's seeded enterprises that has
- * published nothing yet. Hotels are made rows when the configured demo tokens are imported at start-up, so
- * this runs again every couple of seconds; a hotel connected through "Connect a demo hotel" is not seeded
- * (it starts with resale off, as every new hotel). Answers how many it published.
+ * published nothing yet. Start-up's import of the configured demo tokens runs it in the transaction that makes
+ * the hotels rows (importConfiguredHotels' `whenHotelsJoin`), so a demo hotel is never seen joined without its
+ * policy; a hotel connected through "Connect a demo hotel" is not seeded (it starts with resale off, as every new
+ * hotel). Answers how many it published.
  */
-export async function publishDemoPolicies(db: Kysely<Database>, now: Date): Promise<number> {
+export async function publishDemoPolicies(db: Executor, now: Date): Promise<number> {
   await db
     .insertInto('profiles')
     .values({ id: DEMO_HOTEL_ADMIN_ID, email: DEMO_HOTEL_ADMIN_EMAIL, first_name: 'Demo', last_name: 'Hotel admin' })
@@ -45,16 +42,4 @@ export async function publishDemoPolicies(db: Kysely<Database>, now: Date): Prom
     ON CONFLICT DO NOTHING
     RETURNING hotel_id`.execute(db);
   return published.rows.length;
-}
-
-/** The stand-in's loop that publishes the demo hotels' policies as soon as they are connected. */
-export function startDemoPolicies(deps: { db: Kysely<Database>; clock: Clock; logger: Logger }) {
-  return startBackgroundLoop(
-    async () => {
-      const published = await publishDemoPolicies(deps.db, deps.clock());
-      if (published) deps.logger.info({ published }, 'demo hotels given their published resale policy');
-    },
-    EVERY_MS,
-    (error) => deps.logger.error({ err: error }, 'publishing the demo hotels’ policies failed'),
-  );
 }

@@ -48,9 +48,7 @@ async function insertDemoPms(db: Executor, now: Date, marketplace: MarketplaceSe
     reservations: [...bookable.reservations, ...listed.reservations],
     orderItems: [...bookable.orderItems, ...listed.orderItems],
   };
-  const reservations = await insertDemoPmsRows(db, rows);
-  await stampMarketplaceReservations(db);
-  return { reservations };
+  return { reservations: await insertDemoPmsRows(db, rows) };
 }
 
 /** Writes demo PMS rows, each table in its turn; answers how many reservations were new. */
@@ -102,9 +100,10 @@ export async function insertDemoPmsRows(db: Executor, rows: DemoPmsRows): Promis
 
 /**
  * The marketplace seed writes its reservations as if imported: they learn here what an import reads for the
- * hotel's resale policy (which hotel, rate and room type), from the demo PMS that now holds them.
+ * hotel's resale policy (which hotel, rate and room type), from the demo PMS that holds them. Run after both are
+ * written: the hotel (its enterprise) is what the stay's page, the marketplace's filter and checkout all ask.
  */
-async function stampMarketplaceReservations(db: Executor) {
+export async function stampMarketplaceReservations(db: Executor) {
   await sql`
     UPDATE reservations r
     SET enterprise_id = d.enterprise_id::text, rate_id = d.rate_id::text, room_type_id = d.category_id::text

@@ -6,7 +6,7 @@ import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
 import { MARKETPLACE_TIME_ZONES, marketplaceReservationPmsId } from './demo-marketplace-rows.ts';
 import { atLocalHour, CHECK_IN_HOUR, CHECK_OUT_HOUR } from './demo-rows.ts';
-import { resetDemoPms, seedDemoPms } from './demo-seed.ts';
+import { resetDemoPms, seedDemoPms, stampMarketplaceReservations } from './demo-seed.ts';
 
 export const DEMO_HOTELS: readonly DemoHotel[] = [...EUROPE_HOTELS, ...AMERICAS_HOTELS, ...WORLD_HOTELS];
 
@@ -40,8 +40,10 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()): Prom
     // The demo PMS fills itself on its own terms: a marketplace with listings may still have an empty demo PMS.
     await seedDemoPms(trx, now, demoRows);
     const existing = await trx.selectFrom('listings').select('id').limit(1).executeTakeFirst();
-    if (existing) return { listings: 0 };
-    return insertDemoData(trx, demoRows());
+    const inserted = existing ? { listings: 0 } : await insertDemoData(trx, demoRows());
+    // Every start: a data directory seeded before the stamp came after the rows still has them unstamped.
+    await stampMarketplaceReservations(trx);
+    return inserted;
   });
 }
 
@@ -66,7 +68,9 @@ export async function resetDemoData(db: Kysely<Database>, now = new Date()): Pro
       )
       .execute();
     const { reservations: pmsReservations } = await resetDemoPms(trx, now, rows);
-    return { ...(await insertDemoData(trx, rows)), pmsReservations };
+    const inserted = await insertDemoData(trx, rows);
+    await stampMarketplaceReservations(trx);
+    return { ...inserted, pmsReservations };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { html, trustedHtml, type SafeHtml } from '../../http/html.ts';
 import { sendHtmlPage } from '../../http/html-page.ts';
+import { offersDemoOperatorToken } from '../../http/demo-operator-token.ts';
 import { isoDayIn } from '../../time-zones.ts';
 import { createConnectedDemoHotel, type ConnectedDemoHotel } from '../demo/demo-hotel-connect.ts';
 import type { DemoMewsConnect, DemoMewsNotify } from './demo-mews-webhook.ts';
@@ -15,16 +16,20 @@ import { cancelDemoReservation } from './demo-mews-writes.ts';
  * tester knows which confirmation number and email to try. POST /dev/pms/:number/cancel is the hotel's staff
  * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). POST
  * /dev/pms/connect-hotel is a new hotel connecting Restay in the Mews Marketplace: the demo PMS creates its
- * enterprise and tells Restay as Mews does (its Integration Webhook). Never mounted in production.
+ * enterprise and tells Restay as Mews does (its Integration Webhook). Never mounted in production. On a public
+ * demo (`publicDemo`, DEMO_MODE) anyone can open the page, and a Cancel withdraws someone's listing or refunds a
+ * sale under way: it asks for the demo operator token, as the test dashboard's Refund does.
  */
 export function devPmsRouter({
   db,
+  publicDemo,
   ...hotel
 }: {
   db: Kysely<Database>;
   clock: Clock;
   notify: DemoMewsNotify;
   connect: DemoMewsConnect;
+  publicDemo?: { operatorToken: string | null };
 }): Router {
   const router = Router();
 
@@ -55,10 +60,16 @@ export function devPmsRouter({
   router.get('/pms', async (_req, res) => {
     const rows = await listDemoReservations(db);
     res.set('Cache-Control', 'no-store');
-    sendHtmlPage(res, 200, 'Demo PMS', reservationsBody(rows), { maxWidth: '76rem', style: RESERVATIONS_STYLE });
+    const body = reservationsBody(rows, publicDemo !== undefined);
+    sendHtmlPage(res, 200, 'Demo PMS', body, { maxWidth: '76rem', style: RESERVATIONS_STYLE });
   });
 
-  router.post('/pms/:number/cancel', async (req, res) => {
+  const cancelForm = express.urlencoded({ extended: false, limit: '4kb' });
+  router.post('/pms/:number/cancel', cancelForm, async (req, res) => {
+    if (publicDemo && !offersDemoOperatorToken(req.body, publicDemo.operatorToken)) {
+      sendNotice(res, 403, 'On this demo, a reservation is cancelled only with the demo operator token.');
+      return;
+    }
     const outcome = await cancelDemoReservation(db, req.params.number, hotel.clock());
     if (outcome === 'not_found') {
       sendNotice(res, 404, 'No demo reservation has that confirmation number.');
@@ -174,8 +185,12 @@ function sendNotice(res: Response, status: number, message: string) {
 }
 
 /** A plain form button: reachable with Tab, pressed with Enter or Space, named with its reservation for screen readers. */
-function cancelButton(confirmationNumber: string): SafeHtml {
-  return html`<form method="post" action="/dev/pms/${encodeURIComponent(confirmationNumber)}/cancel">
+function cancelButton(confirmationNumber: string, askOperatorToken: boolean): SafeHtml {
+  const tokenField =
+    askOperatorToken &&
+    html`<label style="display:block;font-size:.8rem">Demo operator token
+<input type="password" name="operator_token" autocomplete="off"></label>`;
+  return html`<form method="post" action="/dev/pms/${encodeURIComponent(confirmationNumber)}/cancel">${tokenField}
 <button type="submit" aria-label="Cancel reservation ${confirmationNumber}">Cancel</button></form>`;
 }
 
@@ -208,7 +223,7 @@ button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .connect input{font:inherit;padding:.25rem .5rem;border:1px solid #64748b;border-radius:.25rem}
 .connect-button{border-color:#1d4ed8;color:#1d4ed8}`);
 
-function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
+function reservationsBody(rows: DemoReservationRow[], askOperatorToken: boolean): SafeHtml {
   const body = rows.map((row) => {
     const dto = toDto(row);
     const email = dto.email
@@ -224,7 +239,7 @@ function reservationsBody(rows: DemoReservationRow[]): SafeHtml {
   <td>${dto.state}</td>
   <td class="num">${formatMoney(dto.amountPaid, dto.currency)}</td>
   <td>${row.imported ? 'Yes' : 'No'}</td>
-  <td>${row.state === 'Confirmed' && cancelButton(dto.confirmationNumber)}</td>
+  <td>${row.state === 'Confirmed' && cancelButton(dto.confirmationNumber, askOperatorToken)}</td>
 </tr>
 `;
   });

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { DemoBanner } from './DemoBanner.tsx';
+import { UnavailableBanner } from './UnavailableBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
@@ -27,6 +28,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
+        <UnavailableBanner />
         {/* At least a screen tall, so the footer starts below the first screen and a page whose content loads
             late (a stay's details after their skeleton) never pushes it down in view (layout shift). */}
         <main

@@ -16,9 +16,12 @@ export const STEP2_FAILED = 'Verification incomplete';
 
 const codeSchema = verifyCodeRequestSchema.pick({ code: true });
 
-/** A wrong, expired or locked code (4xx) is explained by the server; anything else is an incomplete verification. */
+/**
+ * A wrong, expired or locked code (4xx) is explained by the server, and so is Restay starting up or out of reach of
+ * its database (503, calmly); anything else is an incomplete verification.
+ */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && [400, 404, 409, 410, 429].includes(error.status ?? 0)) return error.message;
+  if (error instanceof ApiError && [400, 404, 409, 410, 429, 503].includes(error.status ?? 0)) return error.message;
   return STEP2_FAILED;
 }
 

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUpSteps, type StartUp } from '../../server/system/start-up.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/**
+ * Ready means ready: until every start-up step that changes an answer is done, /api/health and the API answer
+ * 503 in the API's error shape, naming the steps and when to ask again; then health answers as before.
+ */
+let server: TestServer;
+let startUp: StartUp;
+beforeAll(async () => {
+  startUp = startUpSteps(['migrations', 'demo_seed', 'demo_hotels']);
+  startUp.done('migrations');
+  server = await startTestServer({ startUp });
+});
+afterAll(() => server.close());
+
+describe('while the server starts', () => {
+  it('answers health 503 naming the steps still under way, with Retry-After', async () => {
+    const reply = await server.request('/api/health');
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.body).toEqual({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      error: 'Restay is starting up',
+      details: [{ step: 'demo_seed' }, { step: 'demo_hotels' }],
+    });
+  });
+
+  it('answers the API 503 "starting up" too, never an answer the next second would contradict', async () => {
+    const reply = await server.request('/api/listings');
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: [{ step: 'demo_seed' }, { step: 'demo_hotels' }],
+    });
+    // The public configuration is no answer about data: the SPA reads it to draw its shell.
+    expect((await server.request('/api/config')).status).toBe(200);
+  });
+
+  it('is ready once every step is done, with the same reply as before', async () => {
+    startUp.done('demo_seed');
+    expect((await server.request('/api/health')).body.details).toEqual([{ step: 'demo_hotels' }]);
+    startUp.done('demo_hotels');
+    const reply = await server.request('/api/health');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toMatchObject({ status: 'ok', rates: { stale: expect.any(Boolean) } });
+    expect(reply.body.data.rates.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await server.request('/api/listings')).status).toBe(200);
+  });
+});
