@@ -22,7 +22,7 @@ export function handoverOf(order: Pick<OrderRow, 'handover' | 'transferred_at'>)
   return { ...order.handover, transferredAt: order.transferred_at.toISOString() };
 }
 
-/** Each order's history, oldest first, as (state, time) steps. */
+/** Each order's history, oldest first, as (state, time) steps: its changes of state. */
 export async function timelinesOf(db: Kysely<Database>, orderIds: readonly string[]) {
   const timelines = new Map<string, OrderStep[]>();
   if (!orderIds.length) return timelines;
@@ -30,6 +30,8 @@ export async function timelinesOf(db: Kysely<Database>, orderIds: readonly strin
     .selectFrom('order_events')
     .select(['order_id', 'to_state', 'at'])
     .where('order_id', 'in', orderIds)
+    // A note that changed no state (a parked cancellation, a reverse handover's step) is not a step of the order.
+    .where((eb) => eb.or([eb('from_state', 'is', null), eb('from_state', '!=', eb.ref('to_state'))]))
     .orderBy('order_id')
     .orderBy('id')
     .execute();

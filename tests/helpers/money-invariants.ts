@@ -16,6 +16,8 @@ const MONEY_JOBS = [
   'payouts.schedule',
   'payouts.send',
   'payouts.reverse',
+  'payouts.pay_kept_sale',
+  'handover.reverse_transfer',
 ];
 
 /** The orders some money job is still to run for. */
