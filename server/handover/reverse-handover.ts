@@ -4,6 +4,7 @@ import { RetryJobLater } from '../jobs/errors.ts';
 import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { JobAttempt } from '../jobs/registry.ts';
 import { postPlatformLoss } from '../ledger/money-events.ts';
+import { transitionListing } from '../listings/transition.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { settleReverseHandover } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
@@ -68,7 +69,7 @@ function sellerAsGuest(order: Awaited<ReturnType<typeof loadReverseHandover>>): 
 
 /**
  * The hotel names the seller again: the reservation is theirs in Restay too (and only they may prove it and list
- * it again), the sale is undone as for any refund (undoSale: the payout cancelled or taken back) and both are told.
+ * it again; the sold listing is withdrawn), the sale is undone as for any refund (undoSale: the payout cancelled or taken back) and both are told.
  */
 async function returnedToSeller(deps: BuyingDeps, orderId: string, seller: PmsGuest, lease: JobLease) {
   await inTransaction(deps.db, async (trx) => {
@@ -78,9 +79,25 @@ async function returnedToSeller(deps: BuyingDeps, orderId: string, seller: PmsGu
     if (!settled) return;
     const order = await trx
       .selectFrom('orders')
-      .select(['reservation_id', 'seller_id'])
+      .select(['reservation_id', 'seller_id', 'listing_id'])
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
+    // The sale's listing ends; the seller lists the stay anew once they prove it theirs again by code (their
+    // earlier proofs were spent at the transfer).
+    const listing = await trx
+      .selectFrom('listings')
+      .select('status')
+      .where('id', '=', order.listing_id)
+      .executeTakeFirstOrThrow();
+    // A refund that landed mid-transfer withdrew it already.
+    if (listing.status === 'sold')
+      await transitionListing(trx, {
+        listingId: order.listing_id,
+        from: ['sold'],
+        to: 'withdrawn',
+        now,
+        changes: { buyer_id: null },
+      });
     await trx
       .updateTable('reservations')
       .set({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
+import { assertNoSaleUnderWay } from '../../server/selling/ownership-proof.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
@@ -100,6 +101,21 @@ describe('a refund after the handover', () => {
       .where('listings.id', '=', sale.listingId)
       .executeTakeFirstOrThrow();
     expect(reservation).toEqual({ owner_id: sale.sellerId, guest_email: sale.seller.email });
+    // Nothing blocks listing it again: the sold listing is withdrawn and no sale of it is under way.
+    const listing = await db()
+      .selectFrom('listings')
+      .selectAll()
+      .where('id', '=', sale.listingId)
+      .executeTakeFirstOrThrow();
+    expect(listing.status).toBe('withdrawn');
+    const { externalId } = await fx.reservationOf(sale.listingId);
+    await expect(assertNoSaleUnderWay(db(), externalId)).resolves.toBeUndefined();
+    const { seller_id, reservation_id, title, price_cents, city, country, start_utc, end_utc } = listing;
+    const relisted = { seller_id, reservation_id, title, price_cents, city, country, start_utc, end_utc };
+    await db()
+      .insertInto('listings')
+      .values({ ...relisted, hotel_name: listing.hotel_name, latitude: 38.72, longitude: -9.14, status: 'active' })
+      .execute();
     await expectLedgerClean();
   });
 
