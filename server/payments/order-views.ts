@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Handover, OrderStep, RefundInfo } from '../../contract/handover.ts';
+import type { Handover, OrderStep, RefundInfo, ReverseHandoverInfo } from '../../contract/handover.ts';
 import { refundMessage, type RefundReader } from '../../contract/order-state.ts';
 import type { Database, OrderRow } from '../db/schema.ts';
 
@@ -20,6 +20,14 @@ export function refundInfoOf(order: RefundColumns, reader: RefundReader): Refund
 export function handoverOf(order: Pick<OrderRow, 'handover' | 'transferred_at'>): Handover | null {
   if (!order.handover || !order.transferred_at) return null;
   return { ...order.handover, transferredAt: order.transferred_at.toISOString() };
+}
+
+/** Who holds a stay refunded after its handover (ADR 0075); null for any other order. */
+export function reverseHandoverOf(
+  order: Pick<OrderRow, 'reverse_handover' | 'reverse_handover_at'>,
+): ReverseHandoverInfo | null {
+  if (!order.reverse_handover || !order.reverse_handover_at) return null;
+  return { state: order.reverse_handover, at: order.reverse_handover_at.toISOString() };
 }
 
 /** Each order's history, oldest first, as (state, time) steps: its changes of state. */
