@@ -114,7 +114,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'sellerOnboards' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reversalsRefused' as const), refused: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('operatorRefundsHandedOver' as const), stay: fc.nat(STAYS - 1) }),
@@ -161,6 +161,52 @@ const CRASH_AFTER_THE_HOTEL_ACCEPTED: Run = {
     { kind: 'crashMidJob', afterWork: true },
     { kind: 'crashMidJob', afterWork: true },
     { kind: 'hotelFails', stay: 0, permanently: true },
+    { kind: 'time', minutes: 5 },
+    { kind: 'jobs' },
+  ],
+};
+
+/**
+ * Always tried: both stays are sold and in their buyers' names; the first is refunded by hand and the hotel gives it
+ * back to the seller, who lists it again; the hotel refuses to give the second back, which an operator then
+ * refunds: its buyer keeps it, its seller is paid and the refund is the platform's loss (ADR 0075).
+ */
+const REFUNDED_AFTER_THE_HANDOVER: Run = {
+  release: 'transferred',
+  currencies: ['EUR', 'CZK'],
+  steps: [
+    { kind: 'sellerOnboards' },
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'checkout', buyer: 1, stay: 1 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'pay', session: 1, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'deliver', event: 1 },
+    { kind: 'jobs' },
+    { kind: 'refundByHand', stay: 0 },
+    { kind: 'hotelFails', stay: 1, permanently: true },
+    { kind: 'operatorRefundsHandedOver', stay: 1 },
+    { kind: 'jobs' },
+    { kind: 'jobs' },
+    { kind: 'relist', stay: 0 },
+  ],
+};
+
+/**
+ * Always tried: the hotel makes the owner change but its reply is lost, and the payment is refunded by hand while
+ * the transfer waits to be retried: the retry finds the buyer named and the stay goes back to the seller, never
+ * left with a refunded buyer.
+ */
+const REFUNDED_WHILE_THE_HOTEL_MAKES_THE_CHANGE: Run = {
+  release: 'check_in',
+  currencies: ['USD', 'EUR'],
+  steps: [
+    { kind: 'checkout', buyer: 2, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'hotelLosesTransferReply', stay: 0 },
+    { kind: 'jobs' },
+    { kind: 'refundByHand', stay: 0 },
     { kind: 'time', minutes: 5 },
     { kind: 'jobs' },
   ],
@@ -774,6 +820,8 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
           [TRANSFER_REPLY_LOST_FOR_A_DAY],
           [REFUND_REPLY_LOST_FOR_A_DAY],
           [TOKEN_GONE_AFTER_A_LOST_REPLY],
+          [REFUNDED_AFTER_THE_HANDOVER],
+          [REFUNDED_WHILE_THE_HOTEL_MAKES_THE_CHANGE],
         ],
       },
     );
