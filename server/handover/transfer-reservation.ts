@@ -24,7 +24,8 @@ import { hotelDate } from '../listings/stay-dates.ts';
  */
 export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
   const order = await loadTransfer(deps, orderId);
-  if (order.state === 'refunded' && order.transferred_at === null) return transferLandedAfterRefund(deps, orderId);
+  if (order.state === 'refunded' && order.transferred_at === null && (await reachedTheHotel(deps, orderId)))
+    return transferLandedAfterRefund(deps, orderId);
   if (order.state !== 'paid' && order.state !== 'transferring') {
     deps.logger.info({ orderId, state: order.state }, 'transfer job: the order is past the transfer, nothing to do');
     return;
@@ -83,6 +84,17 @@ export async function transferLandedAfterRefund(deps: BuyingDeps, orderId: strin
   }
   deps.logger.warn({ orderId }, 'the hotel names the buyer of a refunded order: the stay goes back to the seller');
   await recordTransferred(deps, orderId, handoverOf(inBuyersName, order), lease);
+}
+
+/** The order was being transferred at some point: the hotel may have been asked to name its buyer. */
+async function reachedTheHotel(deps: Pick<BuyingDeps, 'db'>, orderId: string): Promise<boolean> {
+  const transferring = await deps.db
+    .selectFrom('order_events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('to_state', '=', 'transferring')
+    .executeTakeFirst();
+  return transferring !== undefined;
 }
 
 /**

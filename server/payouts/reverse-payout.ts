@@ -26,8 +26,8 @@ export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: J
     .selectFrom('orders')
     .select(['state', 'reverse_handover'])
     .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  if (!payoutMayBeTakenBack(order)) {
+    .executeTakeFirst();
+  if (order && !payoutMayBeTakenBack(order)) {
     deps.logger.info({ orderId, ...order, actor: 'payouts.reverse' }, 'nothing to reverse: the stay is the buyer’s');
     return;
   }

@@ -5,7 +5,7 @@ import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { assertNoSaleUnderWay } from '../../server/selling/ownership-proof.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
-import { transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
+import { paymentIntentOf, transferredSaleOfReadySeller } from '../helpers/ready-seller.ts';
 
 /**
  * A refund of a stay already in the buyer's name (by hand, or by an operator) returns the stay (ADR 0075): the
@@ -185,15 +185,11 @@ describe('a refund after the handover', () => {
     const seller = await fx.user();
     const held = await fx.heldStay(seller.id);
     expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
-    const { payment_intent_id } = await db()
-      .selectFrom('orders')
-      .select('payment_intent_id')
-      .where('id', '=', held.orderId)
-      .executeTakeFirstOrThrow();
+    const paymentIntentId = await paymentIntentOf(fx, held.orderId);
     const { transferToGuest } = fx.pms;
     fx.pms.transferToGuest = async (externalId, guest) => {
       fx.pms.transferToGuest = transferToGuest;
-      expect((await fx.deliver(fx.payments.refundByHand(payment_intent_id!))).status).toBe(200);
+      expect((await fx.deliver(fx.payments.refundByHand(paymentIntentId))).status).toBe(200);
       return transferToGuest.call(fx.pms, externalId, guest);
     };
     await work();
