@@ -23,8 +23,9 @@ export interface RefundConfirmation {
  * The provider has confirmed that the buyer's money is back: the order ends `refunded` and the buyer is told
  * why. When the refund was made outside the product while the sale was still under way (paid, or being
  * transferred), the sale ends here too: the listing is withdrawn (the reservation stays the seller's) and the
- * seller is told. A stay already in the buyer's name goes back to the seller through the reverse handover. Answers false when there is nothing to do (already refunded, or a state the machine does not
- * let go to `refunded`, such as an order whose payment is not recorded yet).
+ * seller is told. A stay already in the buyer's name goes back to the seller through the reverse handover, which
+ * decides who bears the refund. Answers false when there is nothing to do (already refunded, or a state the
+ * machine does not let go to `refunded`, such as an order whose payment is not recorded yet).
  */
 export async function confirmRefund(trx: Transaction<Database>, confirmation: RefundConfirmation): Promise<boolean> {
   const { orderId, now, source } = confirmation;
