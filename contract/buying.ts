@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { handoverSchema, orderStepSchema, refundInfoSchema, transferRetrySchema } from './handover.ts';
+import {
+  handoverSchema,
+  orderStepSchema,
+  refundInfoSchema,
+  reverseHandoverSchema,
+  transferRetrySchema,
+} from './handover.ts';
 import { listingSchema } from './listing.ts';
 import { ORDER_STATES } from './order-state.ts';
 
@@ -120,6 +126,8 @@ export const purchasedStaySchema = listingSchema.extend({
     refund: refundInfoSchema.nullable(),
     /** Set while the hotel's system does not answer and the transfer waits to be tried again. */
     transferRetry: transferRetrySchema.nullable().default(null),
+    /** Refunded after the handover: whether the stay went back to the seller or stays the buyer's. */
+    reverseHandover: reverseHandoverSchema.nullable().default(null),
   }),
 });
 export type PurchasedStay = z.infer<typeof purchasedStaySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listingSchema } from './listing.ts';
-import { ORDER_STATES, REFUND_REASONS } from './order-state.ts';
+import { ORDER_STATES, REFUND_REASONS, REVERSE_HANDOVER_STATES } from './order-state.ts';
 import { payoutInfoSchema } from './payouts.ts';
 
 /** One step of an order's history: the state it entered and when (ISO instant). Oldest first. */
@@ -48,6 +48,13 @@ export const refundInfoSchema = z.object({
 export type RefundInfo = z.infer<typeof refundInfoSchema>;
 
 /**
+ * A refund after the handover (ADR 0075): the hotel being asked to name the seller again (`pending`), the stay
+ * back in the seller's name (`returned_to_seller`), or kept by the buyer (`kept_by_buyer`), and since when.
+ */
+export const reverseHandoverSchema = z.object({ state: z.enum(REVERSE_HANDOVER_STATES), at: z.string() });
+export type ReverseHandoverInfo = z.infer<typeof reverseHandoverSchema>;
+
+/**
  * A seller's sold listing: how the sale ended. `transferredAt` once the reservation left the seller's name;
  * `refund` when the buyer was (or is being) refunded instead; both null while the handover is under way.
  */
@@ -58,6 +65,8 @@ export const saleOutcomeSchema = z.object({
   refund: refundInfoSchema.nullable(),
   /** The seller's payout, once the stay is in the buyer's name. */
   payout: payoutInfoSchema.nullable(),
+  /** Refunded after the handover: who holds the stay now. */
+  reverseHandover: reverseHandoverSchema.nullable().default(null),
 });
 export type SaleOutcome = z.infer<typeof saleOutcomeSchema>;
 

@@ -144,6 +144,15 @@ export const OPERATOR_REFUND_REASONS = [
 ] as const satisfies readonly RefundReason[];
 export type OperatorRefundReason = (typeof OPERATOR_REFUND_REASONS)[number];
 
+/**
+ * A refund of a stay already in the buyer's name (ADR 0075) asks the hotel to name the seller again: `pending`
+ * while it is asked, `returned_to_seller` once it does (the sale is undone, the seller may list it again), or
+ * `kept_by_buyer` when the hotel will not (or the reservation is gone, or it could not be asked before check-in):
+ * the buyer keeps the stay, the seller keeps their payout, and the refund is the platform's loss.
+ */
+export const REVERSE_HANDOVER_STATES = ['pending', 'returned_to_seller', 'kept_by_buyer'] as const;
+export type ReverseHandover = (typeof REVERSE_HANDOVER_STATES)[number];
+
 /** Who reads a refund's reason: the buyer whose money goes back, or the seller whose sale ended. */
 export type RefundReader = 'buyer' | 'seller';
 

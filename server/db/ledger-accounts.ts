@@ -13,7 +13,9 @@
  * - `exchange`: both sides of each currency conversion the provider made (a sale's currency in, the settlement
  *   currency out), so every transaction balances in each currency it touches (ADR 0043);
  * - `collected_debts`: what sellers paid back of their debts, outside the provider's balance (positive: received);
- * - `written_off_debts`: sellers' debts the platform gave up on (positive: the platform's loss) (ADR 0046).
+ * - `written_off_debts`: sellers' debts the platform gave up on (positive: the platform's loss) (ADR 0046);
+ * - `platform_losses`: refunds of stays the buyer kept, since the hotel would not name the seller again (positive:
+ *   the platform's loss; ADR 0075).
  * Refunds and payouts are money leaving the provider balance, so each is a transaction kind, not an account.
  */
 export type LedgerAccount =
@@ -24,7 +26,8 @@ export type LedgerAccount =
   | 'provider_fees'
   | 'exchange'
   | 'collected_debts'
-  | 'written_off_debts';
+  | 'written_off_debts'
+  | 'platform_losses';
 
 /**
  * The money events, one ledger transaction each. `conversion`: the provider settled a charge into the platform's
@@ -45,4 +48,6 @@ export type LedgerKind =
   | 'debt_collected'
   | 'debt_written_off'
   /** A partial refund taken off the seller's share when an operator releases its held payout (migration 0150). */
-  | 'share_refunded';
+  | 'share_refunded'
+  /** A refund of a stay the buyer kept, borne by the platform instead of the seller (migration 0151). */
+  | 'platform_loss';

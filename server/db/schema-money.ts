@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OrderState } from '../../contract/buying.ts';
 import type { Handover } from '../../contract/handover.ts';
-import type { RefundReason } from '../../contract/order-state.ts';
+import type { RefundReason, ReverseHandover } from '../../contract/order-state.ts';
 import type { PayoutState } from '../../contract/payouts.ts';
 import type { LedgerAccount, LedgerKind } from './ledger-accounts.ts';
 import type { Timestamp } from './schema.ts';
@@ -48,6 +48,13 @@ export interface OrdersTable {
   refunded_at: Timestamp | null;
   /** The reservation as the hotel reads once it names the buyer (contract Handover without its time). */
   handover: ColumnType<StoredHandover | null, string | null, string | null>;
+  /** A refund after the handover: the stay going back to the seller, back, or kept by the buyer (ADR 0075). */
+  reverse_handover: ColumnType<ReverseHandover | null, ReverseHandover | null | undefined, ReverseHandover | null>;
+  reverse_handover_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Whom the reservation named before the transfer renamed it: the seller as its guest. */
+  seller_guest_first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  seller_guest_last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  seller_guest_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StoredHandover = Omit<Handover, 'transferredAt'>;

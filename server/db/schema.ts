@@ -82,6 +82,8 @@ export interface ReservationsTable {
   /** The hotel's IANA time zone: stay dates are calendar days there. */
   time_zone: ColumnType<string, string | undefined, string>;
   guest_email: string | null;
+  guest_first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_last_name: ColumnType<string | null, string | null | undefined, string | null>;
   state: string;
   owner_id: string | null;
   imported_at: DefaultedTimestamp;

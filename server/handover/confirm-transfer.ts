@@ -3,7 +3,13 @@ import type { JobLease } from '../jobs/lease.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { knownHotelOf, type PmsLookup } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
-import { handoverOf, loadTransfer, namesBuyer, recordTransferred } from './transfer-reservation.ts';
+import {
+  handoverOf,
+  loadTransfer,
+  namesBuyer,
+  recordTransferred,
+  transferLandedAfterRefund,
+} from './transfer-reservation.ts';
 
 /**
  * The confirming job of a `transfer_unknown` order: reads the reservation at the hotel, never writes. When it
@@ -15,6 +21,9 @@ import { handoverOf, loadTransfer, namesBuyer, recordTransferred } from './trans
  */
 export async function confirmTransfer(deps: BuyingDeps, orderId: string, lease?: JobLease): Promise<void> {
   const order = await loadTransfer(deps, orderId);
+  // Refunded by hand while its outcome was unknown: the hotel may still name the buyer (ADR 0075).
+  if (order.state === 'refunded' && order.transferred_at === null)
+    return transferLandedAfterRefund(deps, orderId, lease);
   if (order.state !== 'transfer_unknown') {
     deps.logger.info({ orderId, state: order.state }, 'confirming a transfer: the order is no longer transfer_unknown');
     return;

@@ -10,6 +10,11 @@ const orderPayload = z.object({ orderId: z.uuid() });
 export const HANDOVER_JOBS = {
   buyerInYourName: defineJobType('handover.buyer_in_your_name_email', orderPayload),
   sellerLeftYourName: defineJobType('handover.seller_left_your_name_email', orderPayload),
+  /** A refund after the handover, by the hotel's answer (ADR 0075): the stay is the seller's again, or the buyer's. */
+  sellerStayReturned: defineJobType('handover.seller_stay_returned_email', orderPayload),
+  buyerStayReturned: defineJobType('handover.buyer_stay_returned_email', orderPayload),
+  sellerStayKept: defineJobType('handover.seller_stay_kept_email', orderPayload),
+  buyerStayKept: defineJobType('handover.buyer_stay_kept_email', orderPayload),
   /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
   sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
   /** Read a `transfer_unknown` order's reservation until it shows who the hotel names; keyed by order id. */

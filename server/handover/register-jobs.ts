@@ -11,6 +11,8 @@ import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { learnReservations } from './learn-reservations.ts';
 import { transferReservation } from './transfer-reservation.ts';
+import { reverseHandover } from './reverse-handover.ts';
+import { buyerStayKept, buyerStayReturned, sellerStayKept, sellerStayReturned } from './reverse-handover-emails.ts';
 
 /** A hotel's change is re-read for about an hour of outages (30 s doubling) before the job is failed and logged. */
 const HOTEL_CHANGE_ATTEMPTS = 8;
@@ -22,15 +24,23 @@ const HOTEL_CHANGE_BACKOFF_MS = 30_000;
  */
 const CONFIRM_TRANSFER_POLICY = { maxAttempts: 2_000, backoffMs: 60_000, maxBackoffMs: 6 * 60 * 60_000 };
 
+/** The reverse handover waits its own back-off, capped at check-in (reverse-handover.ts); these attempts outlast it. */
+const REVERSE_HANDOVER_ATTEMPTS = 2_000;
+
 /** The handover's job kinds: the transfer at the hotel, the emails that follow it, and the hotel's own changes. */
 export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   const email = (build: (facts: HandoverFacts) => MailMessage | null) =>
     orderEmailJob(deps, (orderId) => loadFacts(deps, orderId), build);
+  const facts = (f: HandoverFacts) => ({ hotel: f.hotel, publicUrl: deps.publicUrl });
   return registry
     .register(SALE_JOBS.transfer, {
       maxAttempts: TRANSFER_ATTEMPTS,
       backoffMs: TRANSFER_BACKOFF_MS,
       run: ({ orderId }, attempt) => transferReservation(deps, orderId, attempt),
+    })
+    .register(SALE_JOBS.reverseHandover, {
+      maxAttempts: REVERSE_HANDOVER_ATTEMPTS,
+      run: ({ orderId }, attempt) => reverseHandover(deps, orderId, attempt),
     })
     .register(HANDOVER_JOBS.confirmTransfer, {
       ...CONFIRM_TRANSFER_POLICY,
@@ -63,6 +73,22 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       email((f) =>
         f.sellerEmail && f.handover ? sellerLeftYourName(f.sellerEmail, f.handover, deps.publicUrl) : null,
       ),
+    )
+    .register(
+      HANDOVER_JOBS.sellerStayReturned,
+      email((f) => (f.sellerEmail ? sellerStayReturned(f.sellerEmail, facts(f)) : null)),
+    )
+    .register(
+      HANDOVER_JOBS.buyerStayReturned,
+      email((f) => (f.buyerEmail ? buyerStayReturned(f.buyerEmail, facts(f)) : null)),
+    )
+    .register(
+      HANDOVER_JOBS.sellerStayKept,
+      email((f) => (f.sellerEmail ? sellerStayKept(f.sellerEmail, facts(f)) : null)),
+    )
+    .register(
+      HANDOVER_JOBS.buyerStayKept,
+      email((f) => (f.buyerEmail ? buyerStayKept(f.buyerEmail, facts(f)) : null)),
     )
     .register(
       SALE_JOBS.sellerSaleRefunded,

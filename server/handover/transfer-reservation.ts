@@ -7,6 +7,7 @@ import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
+import { startReverseHandover } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { knownHotelOf, PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
@@ -23,6 +24,8 @@ import { hotelDate } from '../listings/stay-dates.ts';
  */
 export async function transferReservation(deps: BuyingDeps, orderId: string, attempt: JobAttempt): Promise<void> {
   const order = await loadTransfer(deps, orderId);
+  if (order.state === 'refunded' && order.transferred_at === null && (await reachedTheHotel(deps, orderId)))
+    return transferLandedAfterRefund(deps, orderId);
   if (order.state !== 'paid' && order.state !== 'transferring') {
     deps.logger.info({ orderId, state: order.state }, 'transfer job: the order is past the transfer, nothing to do');
     return;
@@ -65,6 +68,33 @@ export async function transferReservation(deps: BuyingDeps, orderId: string, att
     throw failure;
   }
   await recordTransferred(deps, orderId, handoverOf(reservation, order), attempt.lease);
+}
+
+/**
+ * The order was refunded (by hand) while the hotel was being asked, and an earlier attempt's reply may have been
+ * lost: the hotel is read, and a reservation that names the buyer is recorded, which starts its reverse handover.
+ * A hotel that cannot be read now is read again on the job's next attempt.
+ */
+export async function transferLandedAfterRefund(deps: BuyingDeps, orderId: string, lease?: JobLease) {
+  const order = await loadTransfer(deps, orderId);
+  const inBuyersName = await alreadyInBuyersName(deps, order);
+  if (!inBuyersName) {
+    deps.logger.info({ orderId }, 'transfer job: the order was refunded and the hotel does not name the buyer');
+    return;
+  }
+  deps.logger.warn({ orderId }, 'the hotel names the buyer of a refunded order: the stay goes back to the seller');
+  await recordTransferred(deps, orderId, handoverOf(inBuyersName, order), lease);
+}
+
+/** The order was being transferred at some point: the hotel may have been asked to name its buyer. */
+async function reachedTheHotel(deps: Pick<BuyingDeps, 'db'>, orderId: string): Promise<boolean> {
+  const transferring = await deps.db
+    .selectFrom('order_events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('to_state', '=', 'transferring')
+    .executeTakeFirst();
+  return transferring !== undefined;
 }
 
 /**
@@ -129,6 +159,7 @@ export function loadTransfer(deps: Pick<BuyingDeps, 'db'>, orderId: string) {
     .innerJoin('listings', 'listings.id', 'orders.listing_id')
     .select([
       'orders.state',
+      'orders.transferred_at',
       'listings.start_utc',
       'orders.guest_first_name',
       'orders.guest_last_name',
@@ -161,7 +192,10 @@ export function handoverOf(
  * One transaction: the order is transferred with what the hotel now holds, the sold listing no longer blocks
  * its reservation (only the new guest may prove it theirs and list it), every earlier proof of ownership of the
  * reservation is spent, both sides are told, and the payouts are asked to settle the sale and schedule the
- * seller's payout (a port: payouts build on the handover, not the other way).
+ * seller's payout (a port: payouts build on the handover, not the other way). Whom the reservation named before
+ * (the seller as its guest) is kept on the order for a reverse handover. A transfer that lands after the order
+ * was refunded (a refund by hand while the hotel made the change) is recorded too, and the reverse handover
+ * started in the same transaction, so the stay never stays with a refunded buyer unseen (ADR 0075).
  */
 export async function recordTransferred(
   deps: BuyingDeps,
@@ -175,15 +209,32 @@ export async function recordTransferred(
     await holdJobLease(trx, lease);
     const now = deps.clock();
     const { order, listing } = await lockOrderAndListing(trx, orderId);
-    if (order.state !== 'transferring' && order.state !== 'transfer_unknown') return;
-    await transitionOrder(trx, {
-      orderId,
-      from: [order.state],
-      to: 'transferred',
-      now,
-      reason: 'the hotel names the buyer',
-      changes: { transferred_at: now, handover: JSON.stringify(handover) },
-    });
+    const refundedMeanwhile = order.state === 'refunded' && order.transferred_at === null;
+    if (order.state !== 'transferring' && order.state !== 'transfer_unknown' && !refundedMeanwhile) return;
+    const sellerGuest = await trx
+      .selectFrom('reservations')
+      .select(['guest_email', 'guest_first_name', 'guest_last_name'])
+      .where('id', '=', order.reservation_id)
+      .executeTakeFirstOrThrow();
+    const changes = {
+      transferred_at: now,
+      handover: JSON.stringify(handover),
+      seller_guest_email: sellerGuest.guest_email,
+      seller_guest_first_name: sellerGuest.guest_first_name,
+      seller_guest_last_name: sellerGuest.guest_last_name,
+    };
+    if (refundedMeanwhile) {
+      await trx.updateTable('orders').set(changes).where('id', '=', orderId).execute();
+    } else {
+      await transitionOrder(trx, {
+        orderId,
+        from: [order.state],
+        to: 'transferred',
+        now,
+        reason: 'the hotel names the buyer',
+        changes,
+      });
+    }
     await trx
       .updateTable('listings')
       .set({ transferred_at: now, updated_at: now })
@@ -191,7 +242,12 @@ export async function recordTransferred(
       .execute();
     await trx
       .updateTable('reservations')
-      .set({ guest_email: order.buyer_email, owner_id: order.buyer_id })
+      .set({
+        guest_email: order.buyer_email,
+        guest_first_name: order.guest_first_name,
+        guest_last_name: order.guest_last_name,
+        owner_id: order.buyer_id,
+      })
       .where('id', '=', order.reservation_id)
       .execute();
     await trx
@@ -200,6 +256,10 @@ export async function recordTransferred(
       .where('reservation_id', '=', order.reservation_id)
       .where('spent_at', 'is', null)
       .execute();
+    if (refundedMeanwhile) {
+      await startReverseHandover(trx, orderId, now, 'the hotel named the buyer after the order was refunded');
+      return;
+    }
     await enqueueJob(trx, HANDOVER_JOBS.buyerInYourName, orderId, { orderId }, now);
     await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
     await enqueueJob(trx, SALE_JOBS.schedulePayout, orderId, { orderId }, now);

@@ -123,3 +123,34 @@ export async function unsettleSale(trx: Transaction<Database>, orderId: string, 
     now,
   });
 }
+
+/**
+ * The buyer kept a refunded stay (the hotel would not name the seller again, ADR 0075): what the buyer was
+ * refunded, in the sale's currency, is the platform's loss instead of a debt of the buyer's funds, so the sale
+ * stands for the seller (its settlement and payout untouched). Posts once per order.
+ */
+export async function postPlatformLoss(trx: Transaction<Database>, orderId: string, now: Date): Promise<boolean> {
+  const refunded = await trx
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select(['ledger_entries.currency', (eb) => eb.fn.sum<string>('ledger_entries.amount_cents').as('total')])
+    .where('ledger_transactions.kind', '=', 'refund')
+    .where('ledger_transactions.order_id', '=', orderId)
+    .where('ledger_entries.account', '=', 'buyer_funds')
+    .groupBy('ledger_entries.currency')
+    .execute();
+  const [refund] = refunded;
+  if (!refund || Number(refund.total) === 0) return false;
+  const amountCents = Number(refund.total);
+  return postToLedger(trx, {
+    kind: 'platform_loss',
+    reference: orderId,
+    orderId,
+    currency: refund.currency,
+    entries: [
+      { account: 'platform_losses', amountCents },
+      { account: 'buyer_funds', amountCents: -amountCents },
+    ],
+    now,
+  });
+}

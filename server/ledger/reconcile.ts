@@ -116,6 +116,7 @@ export async function reconcileLedger(
       'amount_received_cents',
       'received_currency',
       'payment_intent_id',
+      'reverse_handover',
     ])
     .orderBy('created_at')
     .execute();
@@ -137,18 +138,33 @@ export async function reconcileLedger(
     if (posted !== paid || ![...ledger!.currency].every((c) => c === currency.toUpperCase()))
       say(`the ledger holds a payment of ${posted} ${[...ledger!.currency].join('/')}, the order ${paid} ${currency}`);
     const owedToBuyer = -(ledger!.accounts.get('buyer_funds') ?? 0);
-    if (order.state === 'refunded' && owedToBuyer !== 0)
-      say(`refunded, yet the ledger still owes its buyer ${owedToBuyer}`);
-    if (order.state === 'transferred' && ledger!.kinds.get('settlement') === undefined)
+    const state = moneyStateOf(order);
+    if (state === 'refunded' && owedToBuyer !== 0) say(`refunded, yet the ledger still owes its buyer ${owedToBuyer}`);
+    if (state === 'transferred' && ledger!.kinds.get('settlement') === undefined)
       say('the stay is the buyer’s, yet the sale is not settled in the ledger');
-    comparePayout(order.state, payouts.get(order.id), ledger!, say);
-    const buyerFunds = { state: order.state, buyerFundsCents: -owedToBuyer, currency: order.currency };
+    comparePayout(state, payouts.get(order.id), ledger!, say);
+    // Only a refund of a stay the buyer kept is the platform's loss, and all of that refund is.
+    const lost = ledger!.accounts.get('platform_losses') ?? 0;
+    const expectedLoss = order.reverse_handover === 'kept_by_buyer' ? (ledger!.kinds.get('refund') ?? 0) : 0;
+    if (lost !== expectedLoss) say(`the ledger records a platform loss of ${lost}, not ${expectedLoss}`);
+    const buyerFunds = { state, buyerFundsCents: -owedToBuyer, currency: order.currency };
     checkPayoutProgress(buyerFunds, payouts.get(order.id), now, say);
     exchangeRemainders.push(...exchangeRemainderOf(order.id, order.currency, ledger!));
     if (provider && order.payment_intent_id)
       await compareWithProvider(provider, order.id, order.payment_intent_id, ledger!, say);
   }
   return { balances, ordersChecked: orders.length, exchangeRemainders, differences };
+}
+
+/**
+ * The state an order's money is checked as (ADR 0075): a refunded stay the buyer kept is a sale that stands (the
+ * refund is the platform's loss, the seller is paid); one whose reverse handover is pending is neither yet, and
+ * only the checks every order meets apply to it until the hotel answers.
+ */
+function moneyStateOf(order: { state: string; reverse_handover: string | null }): string {
+  if (order.reverse_handover === 'kept_by_buyer') return 'transferred';
+  if (order.reverse_handover === 'pending') return 'refunded, the stay with the buyer until the hotel answers';
+  return order.state;
 }
 
 /**
@@ -244,6 +260,7 @@ const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
   debt_collected: 'collected_debts',
   debt_written_off: 'written_off_debts',
   share_refunded: 'seller_payable',
+  platform_loss: 'platform_losses',
 };
 
 const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);

@@ -11,6 +11,11 @@ const orderPayload = z.object({ orderId: z.uuid() });
 export const SALE_JOBS = {
   /** Put the reservation in the buyer's name at the hotel (payments, on a paid sale; handled by handover). */
   transfer: defineJobType('handover.transfer', orderPayload, { urgent: true }),
+  /**
+   * Put a refunded stay that the hotel names the buyer for back in the seller's name (payments, on a refund after
+   * the handover; handover, when a transfer lands after its refund; handled by handover). ADR 0075.
+   */
+  reverseHandover: defineJobType('handover.reverse_transfer', orderPayload, { urgent: true }),
   /** Tell the seller their sale was refunded (payments or handover end the sale; handled by handover). */
   sellerSaleRefunded: defineJobType('handover.seller_sale_refunded_email', orderPayload),
   /**
@@ -18,6 +23,11 @@ export const SALE_JOBS = {
    * payouts). Does nothing for an order no longer `transferred`.
    */
   schedulePayout: defineJobType('payouts.schedule', orderPayload),
+  /**
+   * The hotel would not name the seller again, so the buyer keeps the stay: the seller is paid as for a sale that
+   * stands (handover, on the reverse handover's outcome; handled by payouts).
+   */
+  payKeptSale: defineJobType('payouts.pay_kept_sale', orderPayload),
   /** Cancel a payout not yet sent, or take back one sent: the transferred stay was refunded (handled by payouts). */
   reversePayout: defineJobType('payouts.reverse', orderPayload),
 } as const;

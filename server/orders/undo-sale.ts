@@ -8,7 +8,8 @@ import { SALE_JOBS } from './sale-jobs.ts';
 /**
  * The one "undo the sale" step of every refund, whoever made it (the refund job, an operator, a refund by hand in
  * the provider's dashboard, a hotel's cancellation, a refused transfer): called in the transaction that records
- * the order `refunded` and posts the refund, it undoes the settled sale in the ledger, cancels a payout not yet
+ * the order `refunded` and posts the refund (or, for a stay that was in the buyer's name, in the one that records
+ * the hotel naming the seller again, ADR 0075), it undoes the settled sale in the ledger, cancels a payout not yet
  * sent, and queues the payouts' reverse job for one that was or may have been sent (a send job that died after the
  * provider paid): the reverse job asks the provider, takes it back, or records a refused reversal as the seller's
  * debt (`reversal_failed`). An order never settled has no payout, and nothing happens.

@@ -7,6 +7,7 @@ import { transitionListing } from '../listings/transition.ts';
 import { enqueueOrderJob, PAYMENT_JOBS } from './jobs.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
+import { refundReturnsTheStay, startReverseHandover } from '../orders/reverse-handover.ts';
 import { undoSale } from '../orders/undo-sale.ts';
 
 export interface RefundConfirmation {
@@ -22,14 +23,15 @@ export interface RefundConfirmation {
  * The provider has confirmed that the buyer's money is back: the order ends `refunded` and the buyer is told
  * why. When the refund was made outside the product while the sale was still under way (paid, or being
  * transferred), the sale ends here too: the listing is withdrawn (the reservation stays the seller's) and the
- * seller is told. Answers false when there is nothing to do (already refunded, or a state the machine does not
- * let go to `refunded`, such as an order whose payment is not recorded yet).
+ * seller is told. A stay already in the buyer's name goes back to the seller through the reverse handover, which
+ * decides who bears the refund. Answers false when there is nothing to do (already refunded, or a state the
+ * machine does not let go to `refunded`, such as an order whose payment is not recorded yet).
  */
 export async function confirmRefund(trx: Transaction<Database>, confirmation: RefundConfirmation): Promise<boolean> {
   const { orderId, now, source } = confirmation;
   const { order, listing } = await lockOrderAndListing(trx, orderId);
   if (!canTransitionOrder(order.state, 'refunded')) return false;
-  await transitionOrder(trx, {
+  const refunded = await transitionOrder(trx, {
     orderId,
     from: [order.state],
     to: 'refunded',
@@ -41,8 +43,11 @@ export async function confirmRefund(trx: Transaction<Database>, confirmation: Re
       refund_requested_at: order.refund_requested_at ?? now,
     },
   });
-  // Refunded after the stay became the buyer's: the settled sale and the seller's payout are undone with it.
-  await undoSale(trx, orderId, now, source);
+  // Refunded after the stay became the buyer's: the hotel is asked to name the seller again, and the sale is
+  // undone (or stands, the refund the platform's loss) by what it answers (ADR 0075). A stay the hotel cancelled
+  // is nobody's: its sale and payout are undone at once.
+  if (refundReturnsTheStay(refunded)) await startReverseHandover(trx, orderId, now, `${source} after the handover`);
+  else await undoSale(trx, orderId, now, source);
   if (isSaleUnderWay(order.state) && listing.status === 'sold') {
     await transitionListing(trx, {
       listingId: listing.id,

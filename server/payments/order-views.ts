@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Handover, OrderStep, RefundInfo } from '../../contract/handover.ts';
+import type { Handover, OrderStep, RefundInfo, ReverseHandoverInfo } from '../../contract/handover.ts';
 import { refundMessage, type RefundReader } from '../../contract/order-state.ts';
 import type { Database, OrderRow } from '../db/schema.ts';
 
@@ -22,7 +22,15 @@ export function handoverOf(order: Pick<OrderRow, 'handover' | 'transferred_at'>)
   return { ...order.handover, transferredAt: order.transferred_at.toISOString() };
 }
 
-/** Each order's history, oldest first, as (state, time) steps. */
+/** Who holds a stay refunded after its handover (ADR 0075); null for any other order. */
+export function reverseHandoverOf(
+  order: Pick<OrderRow, 'reverse_handover' | 'reverse_handover_at'>,
+): ReverseHandoverInfo | null {
+  if (!order.reverse_handover || !order.reverse_handover_at) return null;
+  return { state: order.reverse_handover, at: order.reverse_handover_at.toISOString() };
+}
+
+/** Each order's history, oldest first, as (state, time) steps: its changes of state. */
 export async function timelinesOf(db: Kysely<Database>, orderIds: readonly string[]) {
   const timelines = new Map<string, OrderStep[]>();
   if (!orderIds.length) return timelines;
@@ -30,6 +38,8 @@ export async function timelinesOf(db: Kysely<Database>, orderIds: readonly strin
     .selectFrom('order_events')
     .select(['order_id', 'to_state', 'at'])
     .where('order_id', 'in', orderIds)
+    // A note that changed no state (a parked cancellation, a reverse handover's step) is not a step of the order.
+    .where((eb) => eb.or([eb('from_state', 'is', null), eb('from_state', '!=', eb.ref('to_state'))]))
     .orderBy('order_id')
     .orderBy('id')
     .execute();

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { PARKED_REASON } from '../orders/parked-cancellation.ts';
 import { z } from 'zod';
+import { formatCents } from '../../contract/money-format.ts';
 import { OPERATOR_REFUND_REASONS, type OperatorRefundReason } from '../../contract/order-state.ts';
 import { AppError } from '../http/errors.ts';
 import type { BuyingDeps } from './deps.ts';
 import { refundOrderByOperator } from './operator-refund.ts';
 
-export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown | npm run orders -- parked`;
+export const ORDERS_USAGE = `usage: npm run orders -- refund <orderId> --reason <${OPERATOR_REFUND_REASONS.join('|')}> [--note "<text>"] | npm run orders -- unknown | npm run orders -- parked | npm run orders -- losses`;
 
 /** A refusal the operator reads as one line: what was wrong with the command or the order. */
 export class OrdersCommandError extends Error {}
@@ -23,6 +24,7 @@ export async function runOrdersCommand(
 ): Promise<string[]> {
   if (argv.length === 1 && argv[0] === 'unknown') return listUnknownTransfers(deps);
   if (argv.length === 1 && argv[0] === 'parked') return listParkedCancellations(deps);
+  if (argv.length === 1 && argv[0] === 'losses') return listPlatformLosses(deps);
   const { orderId, reason, note } = parseRefund(argv);
   const exists = await deps.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
   if (!exists) throw new OrdersCommandError(`No order ${orderId}.`);
@@ -125,5 +127,30 @@ async function listParkedCancellations(deps: Pick<BuyingDeps, 'db'>): Promise<st
   if (!rows.length) return ['No cancelled stay waits for an operator.'];
   return rows.map(
     (row) => `${operatorLine(row, `parked ${row.at.toISOString()}`)}\t${row.reason.slice(PARKED_REASON.length).trim()}`,
+  );
+}
+
+/**
+ * Every refunded stay the buyer kept (the hotel would not name the seller again, ADR 0075), oldest first, with
+ * the refund the platform bore (its `platform_loss` posting) and its currency. Nothing is left to do: the list is
+ * the record of what these refunds cost.
+ */
+async function listPlatformLosses(deps: Pick<BuyingDeps, 'db'>): Promise<string[]> {
+  const rows = await operatorOrders(deps)
+    .innerJoin('ledger_transactions as loss', (join) =>
+      join.onRef('loss.order_id', '=', 'orders.id').on('loss.kind', '=', 'platform_loss'),
+    )
+    .innerJoin('ledger_entries as lost', (join) =>
+      join.onRef('lost.transaction_id', '=', 'loss.id').on('lost.account', '=', 'platform_losses'),
+    )
+    .select(['orders.reverse_handover_at', 'lost.amount_cents', 'lost.currency'])
+    .where('orders.reverse_handover', '=', 'kept_by_buyer')
+    .orderBy('orders.reverse_handover_at')
+    .execute();
+  if (!rows.length) return ['No refund has been the platform’s loss.'];
+  return rows.map(
+    (row) =>
+      `${operatorLine(row, `kept by the buyer ${row.reverse_handover_at?.toISOString() ?? '?'}`)}	` +
+      `platform loss ${formatCents(row.amount_cents, row.currency)}`,
   );
 }

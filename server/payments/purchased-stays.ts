@@ -6,7 +6,7 @@ import { assertClaimsAreUser } from '../auth/claimed-user.ts';
 import { LISTING_DTO_COLUMNS, toListingDto } from '../listings/listing-dto.ts';
 import type { BuyingDeps } from './deps.ts';
 import { transferRetriesOf } from '../orders/transfer-retries.ts';
-import { handoverOf, refundInfoOf, timelinesOf } from './order-views.ts';
+import { handoverOf, refundInfoOf, reverseHandoverOf, timelinesOf } from './order-views.ts';
 
 /**
  * The stays a user paid for, newest first, each with its order: its timeline, the hotel's details once the
@@ -36,6 +36,8 @@ export async function listPurchasedStays(
       'orders.refund_note',
       'orders.refund_requested_at',
       'orders.refunded_at',
+      'orders.reverse_handover',
+      'orders.reverse_handover_at',
     ])
     .where('orders.buyer_id', '=', user.id)
     .where('orders.state', 'in', PAYMENT_RECORDED_STATES)
@@ -57,6 +59,7 @@ export async function listPurchasedStays(
       handover: handoverOf(row),
       refund: refundInfoOf(row, 'buyer'),
       transferRetry: retries.get(row.order_id) ?? null,
+      reverseHandover: reverseHandoverOf(row),
     },
   }));
 }

@@ -5,7 +5,7 @@ import { settledPayoutCents, type PayoutInfo, type PayoutState } from '../../con
 import type { Database } from '../db/schema.ts';
 import { toListingDto } from '../listings/listing-dto.ts';
 import { findListingsBySeller } from '../listings/queries.ts';
-import { refundInfoOf } from './order-views.ts';
+import { refundInfoOf, reverseHandoverOf } from './order-views.ts';
 
 /**
  * A seller's own listings in every status, each with its sale's outcome: the order that bought it (the one
@@ -27,6 +27,8 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
           'orders.refund_note',
           'orders.refund_requested_at',
           'orders.refunded_at',
+          'orders.reverse_handover',
+          'orders.reverse_handover_at',
           'payouts.state as payout_state',
           'payouts.sale_cents',
           'payouts.fee_cents',
@@ -82,6 +84,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
             transferredAt: sale.transferred_at ? sale.transferred_at.toISOString() : null,
             refund: refundInfoOf(sale, 'seller'),
             payout: payoutInfoOf(sale),
+            reverseHandover: reverseHandoverOf(sale),
           }
         : null,
       withdrawnByHotel: row.status === 'withdrawn' ? hotelWithdrawalText(withdrawalOf.get(row.id)) : null,

@@ -5,6 +5,7 @@ import { holdJobLease, type JobLease } from '../jobs/lease.ts';
 import { postPayout } from '../ledger/payout-events.ts';
 import type { ProviderTransfer } from '../ledger/provider-records.ts';
 import type { PayoutDeps } from './deps.ts';
+import { payoutMayBeTakenBack } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { transitionPayout } from '../orders/payout-transition.ts';
 
@@ -53,8 +54,12 @@ export async function recordTransfer(
       amountCents: transfer.amountCents,
       now,
     });
-    const order = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow();
-    if (order.state !== 'transferred') {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['state', 'reverse_handover'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (payoutMayBeTakenBack(order)) {
       await enqueuePendingJob(trx, SALE_JOBS.reversePayout, orderId, { orderId }, now);
     }
   });

@@ -7,7 +7,7 @@ import { payoutWaitingForAccount, sellerSaleRefundedAfterHandover } from './emai
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { reversePayout } from './reverse-payout.ts';
-import { scheduleSalePayout } from './schedule-payout.ts';
+import { payKeptSale, scheduleSalePayout } from './schedule-payout.ts';
 import { sendPayout } from './send-payout.ts';
 
 /**
@@ -22,6 +22,7 @@ export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): Job
   return registry
     .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }, { lease }) => sendPayout(deps, orderId, lease) })
     .register(SALE_JOBS.schedulePayout, { ...policy, run: ({ orderId }) => scheduleSalePayout(deps, orderId) })
+    .register(SALE_JOBS.payKeptSale, { ...policy, run: ({ orderId }) => payKeptSale(deps, orderId) })
     .register(SALE_JOBS.reversePayout, {
       ...policy,
       run: ({ orderId }, { lease }) => reversePayout(deps, orderId, lease),

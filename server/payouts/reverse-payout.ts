@@ -6,6 +6,7 @@ import { postReversal, postSellerDebt } from '../ledger/payout-events.ts';
 import type { PayoutDeps } from './deps.ts';
 import { transitionPayout, type PayoutRow } from '../orders/payout-transition.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
+import { payoutMayBeTakenBack } from '../orders/reverse-handover.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { recordTransfer } from './record-transfer.ts';
 import { owedBy } from './seller-debts.ts';
@@ -21,6 +22,15 @@ import { owedBy } from './seller-debts.ts';
  * Each outcome is recorded only while the job's `lease` is still this run's, and the seller is told it by email.
  */
 export async function reversePayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
+  const order = await deps.db
+    .selectFrom('orders')
+    .select(['state', 'reverse_handover'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (order && !payoutMayBeTakenBack(order)) {
+    deps.logger.info({ orderId, ...order, actor: 'payouts.reverse' }, 'nothing to reverse: the stay is the buyer’s');
+    return;
+  }
   let payout = await loadPayout(deps, orderId);
   if (payout && ['scheduled', 'waiting_account', 'held', 'cancelled'].includes(payout.state)) {
     const [made] = await deps.payments.listTransfers(orderId);

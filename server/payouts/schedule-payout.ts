@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { platformFeeCents } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueueJob, enqueuePendingJob } from '../jobs/enqueue.ts';
 import { postSettlement } from '../ledger/payout-events.ts';
 import { lockOrderAndListing } from '../orders/order-lock.ts';
 import type { PayoutDeps } from './deps.ts';
@@ -73,14 +73,47 @@ export async function scheduleSalePayout(deps: PayoutDeps, orderId: string): Pro
       deps.logger.info({ orderId, state: order.state }, 'no payout scheduled: the order is no longer transferred');
       return;
     }
-    const sale = {
-      orderId,
-      sellerId: order.seller_id,
-      currency: order.currency,
-      saleCents: order.amount_cents,
-      checkInUtc: listing.start_utc,
-    };
-    if (!(await schedulePayout(trx, sale, deps.payouts, deps.clock())))
+    if (!(await schedulePayout(trx, saleOf(order, listing), deps.payouts, deps.clock())))
       deps.logger.info({ orderId }, 'no payout scheduled: the order’s payout was scheduled before');
+  });
+}
+
+const saleOf = (
+  order: { id: string; seller_id: string; currency: string; amount_cents: number },
+  listing: { start_utc: Date },
+): SettledSale => ({
+  orderId: order.id,
+  sellerId: order.seller_id,
+  currency: order.currency,
+  saleCents: order.amount_cents,
+  checkInUtc: listing.start_utc,
+});
+
+/**
+ * The pay-kept-sale job (orders/sale-jobs.ts), queued by the handover when the buyer keeps a refunded stay (ADR
+ * 0075): the seller is paid as for a sale that stands. A sale refunded before it was settled is settled and
+ * scheduled now; a payout scheduled before the refund (its send job found the order refunded and sent nothing) is
+ * sent at its release time. A payout already sent stays with the seller.
+ */
+export async function payKeptSale(deps: PayoutDeps, orderId: string): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const { order, listing } = await lockOrderAndListing(trx, orderId);
+    if (order.reverse_handover !== 'kept_by_buyer') {
+      deps.logger.info({ orderId, reverseHandover: order.reverse_handover }, 'no kept sale to pay');
+      return;
+    }
+    if (await schedulePayout(trx, saleOf(order, listing), deps.payouts, now)) return;
+    const payout = await trx
+      .selectFrom('payouts')
+      .select(['state', 'release_at'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (payout.state !== 'scheduled') {
+      deps.logger.info({ orderId, state: payout.state }, 'kept sale: its payout is not waiting to be sent');
+      return;
+    }
+    const sendAt = payout.release_at > now ? payout.release_at : now;
+    await enqueuePendingJob(trx, PAYOUT_JOBS.send, orderId, { orderId }, now, sendAt);
   });
 }

@@ -42,6 +42,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
       'orders.settled_cents',
       'orders.state as order_state',
       'orders.refunded_at',
+      'orders.reverse_handover',
       'payout_accounts.provider_account_id',
       'payout_accounts.transfers_active',
     ])
@@ -51,12 +52,14 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
   if (!payout) return notSent('the order has no payout');
   if (payout.state === 'cancelled') return recordLateTransfer(deps, orderId, payout.seller_id, lease);
   if (payout.state !== 'scheduled') return notSent(`the payout is ${payout.state}, not scheduled`);
-  // Only a sale that stands is paid out: a refunded (or refunding) order's payout is cancelled by its refund.
-  if (payout.order_state !== 'transferred' || payout.refunded_at)
+  // Only a sale that stands is paid out: a refunded (or refunding) order's payout is cancelled by its refund,
+  // unless the buyer kept the stay (ADR 0075): then the refund is the platform's loss and the seller is paid.
+  const keptByBuyer = payout.reverse_handover === 'kept_by_buyer';
+  if (!keptByBuyer && (payout.order_state !== 'transferred' || payout.refunded_at))
     return notSent(`the order is ${payout.order_state}: its refund cancels the payout`);
   // A part refunded since the payout was scheduled (or released) leaves the seller's share for an operator.
   const refundedCents = await refundedCentsOf(deps.db, orderId);
-  if (refundedCents > payout.refunded_cents) return holdForRefund(deps, orderId, refundedCents, lease);
+  if (!keptByBuyer && refundedCents > payout.refunded_cents) return holdForRefund(deps, orderId, refundedCents, lease);
   // The idempotency key is forgotten by the provider after a day: a retry days later must not pay again, so the
   // provider is asked for the order's transfers first, and one found is recorded instead.
   const [made] = await deps.payments.listTransfers(orderId);

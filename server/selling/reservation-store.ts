@@ -25,6 +25,8 @@ export async function saveReservation(trx: Executor, reservation: PmsReservation
     time_zone: reservation.hotel.timeZone ?? 'UTC',
     amount_paid_cents: reservation.amountPaidCents,
     guest_email: reservation.guest.email,
+    guest_first_name: reservation.guest.firstName,
+    guest_last_name: reservation.guest.lastName,
     state: reservation.state,
     room_image_urls: JSON.stringify(reservation.roomImageUrls),
     enterprise_id: reservation.hotel.enterpriseId,

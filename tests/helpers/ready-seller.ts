@@ -25,10 +25,15 @@ export async function transferredSaleOfReadySeller(fx: BuyingFixture, release: P
   const held = await fx.heldStay(seller.id);
   expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
   await runPaymentJobs(fx.deps);
+  return { ...held, seller, sellerId: seller.id, accountId, paymentIntentId: await paymentIntentOf(fx, held.orderId) };
+}
+
+/** The provider's payment intent of a paid order, as the order recorded it. */
+export async function paymentIntentOf(fx: BuyingFixture, orderId: string): Promise<string> {
   const { payment_intent_id } = await fx.server.database.db
     .selectFrom('orders')
     .select('payment_intent_id')
-    .where('id', '=', held.orderId)
+    .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { ...held, seller, sellerId: seller.id, accountId, paymentIntentId: payment_intent_id! };
+  return payment_intent_id!;
 }

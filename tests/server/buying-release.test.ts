@@ -236,6 +236,7 @@ describe('purchase confirmation and My Stays', () => {
           refund: null,
           // The hotel has not been asked yet, so no retry is under way.
           transferRetry: null,
+          reverseHandover: null,
         },
       }),
     ]);

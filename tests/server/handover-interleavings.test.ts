@@ -34,7 +34,9 @@ import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-inva
  * provider, no order is `refunded` before the provider refunded it, and no refunded order keeps a payout unless a
  * refused reversal is recorded as the seller's debt. The hotel's token stops decrypting (HOTEL_TOKEN_KEY changed)
  * and comes back at random moments: a hotel nobody can ask refunds, withdraws and cancels nothing, so the hotel
- * still names the buyer exactly for the transferred sales.
+ * still names the buyer exactly for the transferred sales. A stay refunded after its handover (by hand, or by an
+ * operator) goes back to the seller at the hotel, or stays with the buyer when the hotel refuses: once the work
+ * drained, exactly one person holds each reservation, and the ledger books a kept stay's refund as the platform's loss.
  *
  * Each run draws when payouts are released (`PAYOUT_RELEASE`, on transfer or at check-in) and each stay's currency
  * (EUR, CZK or USD, on a platform settling in EUR, so the provider converts and takes its fee), and the provider
@@ -69,6 +71,7 @@ type Step =
   | { kind: 'sellerOnboards' }
   | { kind: 'reversalsRefused'; refused: boolean }
   | { kind: 'refundByHand'; stay: number }
+  | { kind: 'operatorRefundsHandedOver'; stay: number }
   | { kind: 'refundsRefusedForBalance'; times: number }
   | { kind: 'dayPasses' }
   | { kind: 'loseLeaseMidJob' }
@@ -111,7 +114,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'sellerOnboards' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reversalsRefused' as const), refused: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('operatorRefundsHandedOver' as const), stay: fc.nat(STAYS - 1) }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -154,6 +161,52 @@ const CRASH_AFTER_THE_HOTEL_ACCEPTED: Run = {
     { kind: 'crashMidJob', afterWork: true },
     { kind: 'crashMidJob', afterWork: true },
     { kind: 'hotelFails', stay: 0, permanently: true },
+    { kind: 'time', minutes: 5 },
+    { kind: 'jobs' },
+  ],
+};
+
+/**
+ * Always tried: both stays are sold and in their buyers' names; the first is refunded by hand and the hotel gives it
+ * back to the seller, who lists it again; the hotel refuses to give the second back, which an operator then
+ * refunds: its buyer keeps it, its seller is paid and the refund is the platform's loss (ADR 0075).
+ */
+const REFUNDED_AFTER_THE_HANDOVER: Run = {
+  release: 'transferred',
+  currencies: ['EUR', 'CZK'],
+  steps: [
+    { kind: 'sellerOnboards' },
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'checkout', buyer: 1, stay: 1 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'pay', session: 1, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'deliver', event: 1 },
+    { kind: 'jobs' },
+    { kind: 'refundByHand', stay: 0 },
+    { kind: 'hotelFails', stay: 1, permanently: true },
+    { kind: 'operatorRefundsHandedOver', stay: 1 },
+    { kind: 'jobs' },
+    { kind: 'jobs' },
+    { kind: 'relist', stay: 0 },
+  ],
+};
+
+/**
+ * Always tried: the hotel makes the owner change but its reply is lost, and the payment is refunded by hand while
+ * the transfer waits to be retried: the retry finds the buyer named and the stay goes back to the seller, never
+ * left with a refunded buyer.
+ */
+const REFUNDED_WHILE_THE_HOTEL_MAKES_THE_CHANGE: Run = {
+  release: 'check_in',
+  currencies: ['USD', 'EUR'],
+  steps: [
+    { kind: 'checkout', buyer: 2, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'hotelLosesTransferReply', stay: 0 },
+    { kind: 'jobs' },
+    { kind: 'refundByHand', stay: 0 },
     { kind: 'time', minutes: 5 },
     { kind: 'jobs' },
   ],
@@ -363,6 +416,9 @@ async function apply(world: World, step: Step): Promise<void> {
     case 'refundByHand':
       await refundByHand(world, step.stay);
       return;
+    case 'operatorRefundsHandedOver':
+      await operatorRefundsHandedOver(world, step.stay);
+      return;
     case 'refundsRefusedForBalance':
       fx.payments.failNext(
         'refund',
@@ -415,6 +471,20 @@ async function refundByHand(world: World, stay: number) {
   if (refunds.some((refund) => refund.status === 'succeeded')) return;
   world.refundedByHand.add(order.id);
   expect((await fx.deliver(fx.payments.refundByHand(order.payment_intent_id))).status).toBe(200);
+}
+
+/**
+ * An operator refunds a stay already in the buyer's name for a reason of their own (not the hotel's cancellation):
+ * the hotel is then asked to name the seller again, as for a refund by hand after the handover (ADR 0075).
+ */
+async function operatorRefundsHandedOver(world: World, stay: number) {
+  const handedOver = await db()
+    .selectFrom('orders')
+    .select('id')
+    .where('reservation_id', '=', world.reservations[stay]!.reservationId)
+    .where('state', '=', 'transferred')
+    .executeTakeFirst();
+  if (handedOver) await runOrdersCommand(['refund', handedOver.id, '--reason', 'operator'], fx.deps);
 }
 
 /**
@@ -568,7 +638,7 @@ async function ordersOf(world: World) {
   return db()
     .selectFrom('orders')
     .innerJoin('profiles as buyer', 'buyer.id', 'orders.buyer_id')
-    .select(['orders.id', 'orders.state', 'orders.reservation_id'])
+    .select(['orders.id', 'orders.state', 'orders.reservation_id', 'orders.reverse_handover'])
     .select((eb) => eb.fn.coalesce('orders.buyer_email', 'buyer.email').as('buyer_email'))
     .where(
       'orders.reservation_id',
@@ -652,15 +722,15 @@ async function assertEveryPaymentSettled(world: World) {
     if (world.refundedByHand.has(order.id)) expect(state).toBe('refunded');
     else expect(asked).toBe(state === 'refunded');
   }
-  const refundedByHand = new Set(
-    orders.filter((order) => world.refundedByHand.has(order.id)).map((order) => order.reservation_id),
-  );
-  for (const reservation of world.reservations.filter(
-    (r) => !world.cancelledAtHotel.has(r.externalId) && !refundedByHand.has(r.reservationId),
-  )) {
-    const transferred = orders.find((o) => o.reservation_id === reservation.reservationId && o.state === 'transferred');
-    const atHotel = fx.pms.reservations.get(reservation.externalId)!;
-    expect(atHotel.guest.email).toBe(transferred ? transferred.buyer_email : null);
+  // Exactly one person holds each reservation the hotel still has, whatever was refunded when: the buyer of a
+  // stay in their name or of a refunded one they kept, else the seller it went back to (or never left).
+  expect(orders.filter((order) => order.reverse_handover === 'pending')).toEqual([]);
+  for (const reservation of world.reservations.filter((r) => !world.cancelledAtHotel.has(r.externalId))) {
+    const mine = orders.filter((o) => o.reservation_id === reservation.reservationId);
+    const holder =
+      mine.find((o) => o.state === 'transferred' || o.reverse_handover === 'kept_by_buyer')?.buyer_email ??
+      (mine.some((o) => o.reverse_handover === 'returned_to_seller') ? world.seller.email : null);
+    expect(fx.pms.reservations.get(reservation.externalId)!.guest.email).toBe(holder);
   }
 }
 
@@ -683,7 +753,8 @@ async function assertPayoutsSettled(world: World) {
       .where('kind', 'in', ['payout', 'settlement'])
       .execute();
     expect(postings.filter((posting) => posting.kind === 'payout').length).toBeLessThanOrEqual(1);
-    if (order.state === 'transferred') {
+    // A refunded stay the buyer kept is paid out like a sale that stands: its refund is the platform's loss.
+    if (order.state === 'transferred' || order.reverse_handover === 'kept_by_buyer') {
       expect(payout?.state).toBe(ready ? 'paid' : 'waiting_account');
       expect(Boolean(transfer)).toBe(ready);
     } else if (payout) {
@@ -749,6 +820,8 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
           [TRANSFER_REPLY_LOST_FOR_A_DAY],
           [REFUND_REPLY_LOST_FOR_A_DAY],
           [TOKEN_GONE_AFTER_A_LOST_REPLY],
+          [REFUNDED_AFTER_THE_HANDOVER],
+          [REFUNDED_WHILE_THE_HOTEL_MAKES_THE_CHANGE],
         ],
       },
     );

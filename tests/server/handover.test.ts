@@ -103,6 +103,7 @@ describe('the handover', () => {
         releaseAt: fx.clock().toISOString(),
         paidAt: null,
       },
+      reverseHandover: null,
     });
 
     // A redelivered payment event changes nothing, and more job rounds do nothing twice.

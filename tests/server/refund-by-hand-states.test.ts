@@ -95,6 +95,11 @@ interface Moment {
   sellerReady: boolean;
   /** The payout each release leaves after the refund; absent: no payout was ever made for the order. */
   payoutAfter?: PayoutState;
+  /**
+   * Refunded once check-in passed (payouts released at check-in): the hotel is no longer asked to name the seller
+   * again, so the buyer keeps the stay, the seller keeps this payout and the refund is the platform's loss.
+   */
+  keptAfterCheckIn?: PayoutState;
   /** Brings the paid sale to the moment and refunds it by hand there. */
   reach(sale: Sale): Promise<void>;
 }
@@ -163,6 +168,7 @@ const MOMENTS: Moment[] = [
   },
   {
     name: 'transferred, its payout waiting for the seller’s payout account',
+    keptAfterCheckIn: 'waiting_account',
     sellerReady: false,
     payoutAfter: 'cancelled',
     async reach(sale) {
@@ -173,6 +179,7 @@ const MOMENTS: Moment[] = [
   },
   {
     name: 'transferred, its payout made at the provider with the reply lost',
+    keptAfterCheckIn: 'paid',
     sellerReady: true,
     payoutAfter: 'reversed',
     async reach(sale) {
@@ -185,6 +192,7 @@ const MOMENTS: Moment[] = [
   },
   {
     name: 'transferred, its payout paid',
+    keptAfterCheckIn: 'paid',
     sellerReady: true,
     payoutAfter: 'reversed',
     async reach(sale) {
@@ -195,6 +203,7 @@ const MOMENTS: Moment[] = [
   },
   {
     name: 'transferred, its payout paid and the provider refusing to reverse it',
+    keptAfterCheckIn: 'paid',
     sellerReady: true,
     payoutAfter: 'reversal_failed',
     async reach(sale) {
@@ -278,13 +287,24 @@ describe('a refund by hand in the provider’s dashboard', () => {
     }
 
     expect(await orderState(sale.orderId)).toBe('refunded');
+    const keptByBuyer = release === 'check_in' && moment.keptAfterCheckIn !== undefined;
     const payout = await payoutOf(sale.orderId);
-    expect(payout?.state).toBe(moment.payoutAfter);
+    expect(payout?.state).toBe(keptByBuyer ? moment.keptAfterCheckIn : moment.payoutAfter);
+    const { reverse_handover } = await db()
+      .selectFrom('orders')
+      .select('reverse_handover')
+      .where('id', '=', sale.orderId)
+      .executeTakeFirstOrThrow();
+    if (keptByBuyer) expect(reverse_handover).toBe('kept_by_buyer');
+    else if (moment.name.startsWith('transferred')) expect(reverse_handover).toBe('returned_to_seller');
     const transfers = fx.payments.transferLog.filter((transfer) => transfer.transferGroup === sale.orderId);
     expect(transfers.length).toBeLessThanOrEqual(1);
     const keptBySeller = transfers.reduce((sum, t) => sum + t.amountCents - t.amountReversedCents, 0);
     const debts = (await listSellerDebts(db())).filter((debt) => debt.orderId === sale.orderId);
-    if (moment.payoutAfter === 'reversal_failed') {
+    if (keptByBuyer) {
+      expect(keptBySeller).toBe(moment.keptAfterCheckIn === 'paid' ? transfers[0]!.amountCents : 0);
+      expect(debts).toEqual([]);
+    } else if (moment.payoutAfter === 'reversal_failed') {
       expect(keptBySeller).toBeGreaterThan(0);
       expect(debts).toEqual([expect.objectContaining({ amountCents: keptBySeller, currency: 'EUR' })]);
     } else {

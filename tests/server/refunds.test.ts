@@ -147,7 +147,15 @@ describe('charge.refunded', () => {
     const sale = await transferredStay();
     expect((await fx.deliver(fx.payments.refundByHand(sale.paymentIntentId))).status).toBe(200);
     expect(await order(sale.orderId)).toMatchObject({ state: 'refunded', refund_reason: 'refunded_by_provider' });
-    expect(await history(sale.orderId)).toEqual(['open', 'paid', 'transferring', 'transferred', 'refunded']);
+    // The last row is the reverse handover's start (ADR 0075): the order stays refunded while the hotel is asked.
+    expect(await history(sale.orderId)).toEqual([
+      'open',
+      'paid',
+      'transferring',
+      'transferred',
+      'refunded',
+      'refunded',
+    ]);
     expect((await listing(sale.listingId)).status).toBe('sold');
     await runPaymentJobs(fx.deps);
     expect(mailTo(sale.buyer.email).filter((m) => m.subject === REFUNDED_SUBJECT)).toHaveLength(1);

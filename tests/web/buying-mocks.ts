@@ -156,6 +156,7 @@ export function makePurchasedStay(
       handover: null,
       refund: null,
       transferRetry: null,
+      reverseHandover: null,
       ...order,
     },
   };

@@ -22,7 +22,14 @@ const day = (iso: string) =>
 function soldWith(id: string, title: string, payout: PayoutInfo) {
   return {
     ...makeListing({ id, title, status: 'sold', user_id: TEST_USER.id, currency: 'EUR' }),
-    sale: { orderId: `order-${id}`, state: 'transferred' as const, transferredAt: PAID_AT, refund: null, payout },
+    sale: {
+      orderId: `order-${id}`,
+      state: 'transferred' as const,
+      transferredAt: PAID_AT,
+      refund: null,
+      payout,
+      reverseHandover: null,
+    },
   };
 }
 

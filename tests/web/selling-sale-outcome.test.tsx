@@ -17,6 +17,7 @@ const sale = (overrides: Partial<SaleOutcome>): SaleOutcome => ({
   transferredAt: null,
   refund: null,
   payout: null,
+  reverseHandover: null,
   ...overrides,
 });
 

@@ -1,7 +1,17 @@
 import type { SaleOutcome } from '../../../contract/handover.ts';
 import { formatMajorUnits } from '../../../contract/money-format.ts';
+import type { ReverseHandover } from '../../../contract/order-state.ts';
 import type { PayoutInfo } from '../../../contract/payouts.ts';
 import { formatDay } from '../../lib/format.ts';
+
+/** A stay refunded after it was in the buyer's name (ADR 0075): who holds it now, in the seller's words. */
+const RETURNED_TEXT: Record<ReverseHandover, string> = {
+  pending: 'We are asking the hotel to put the reservation back in your name.',
+  returned_to_seller: 'The reservation is back in your name at the hotel: you can list it again.',
+  kept_by_buyer:
+    'The hotel could not put the reservation back in your name, so it stays the buyer’s: your sale stands and you ' +
+    'keep your payout.',
+};
 
 /**
  * How a paid sale ended, as the seller reads it beside the listing: the reservation left their name, or the
@@ -9,6 +19,8 @@ import { formatDay } from '../../lib/format.ts';
  */
 export function saleOutcomeText(sale: SaleOutcome | null): string | null {
   if (!sale) return null;
+  if (sale.refund && sale.reverseHandover)
+    return `Refunded to the buyer: ${sale.refund.message} ${RETURNED_TEXT[sale.reverseHandover.state]}`;
   if (sale.refund) {
     return sale.refund.refundedAt
       ? `Refunded to the buyer: ${sale.refund.message}`

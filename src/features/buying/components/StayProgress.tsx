@@ -1,7 +1,7 @@
 import type { PurchasedStay } from '../../../../contract/buying.ts';
 import type { Handover, RefundInfo } from '../../../../contract/handover.ts';
 import { formatMoment, formatStayDate } from '../../../lib/format.ts';
-import { retryText } from '../order-news.ts';
+import { retryText, reverseHandoverText } from '../order-news.ts';
 import { ORDER_STATE_TEXT } from '../order-progress.ts';
 
 type Order = PurchasedStay['order'];
@@ -9,11 +9,12 @@ type Order = PurchasedStay['order'];
 /**
  * What happened to a bought stay since the payment, each step with its time; while the hotel's system does not
  * answer, that we keep trying and until when; then, once it is in the buyer's name, the reservation as the hotel
- * now holds it, or, when the money goes back, why.
+ * now holds it, or, when the money goes back, why (and, refunded after the handover, who holds the stay now).
  */
 export function StayProgress({ order, label }: { order: Order; label: string }) {
   // The checkout itself is not news to the buyer: the timeline starts with the payment.
   const steps = order.timeline.filter((step) => step.state !== 'open');
+  const reverseHandover = reverseHandoverText(order, label);
   return (
     <div className="space-y-3">
       {steps.length > 0 ? (
@@ -31,10 +32,11 @@ export function StayProgress({ order, label }: { order: Order; label: string }) 
       {order.transferRetry && (order.state === 'paid' || order.state === 'transferring') ? (
         <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{retryText(order.transferRetry)}</p>
       ) : null}
-      {order.state === 'transferred' && order.handover ? (
+      {(order.state === 'transferred' || order.reverseHandover?.state === 'kept_by_buyer') && order.handover ? (
         <HotelDetails handover={order.handover} label={label} />
       ) : null}
       {order.refund ? <RefundNote refund={order.refund} /> : null}
+      {reverseHandover ? <p className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900">{reverseHandover}</p> : null}
     </div>
   );
 }
