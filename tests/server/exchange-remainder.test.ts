@@ -54,7 +54,7 @@ describe('ledger:check on a refund at another rate than its charge', () => {
     const remainders = reconciliation.exchangeRemainders.filter((line) =>
       [loss.orderId, gain.orderId].includes(line.orderId),
     );
-    // Listed in the order the ledger keeps them (by order id, random here): compared as a set.
+    // Listed by when each order was made, one instant on this test's clock, so in either order: compared as a set.
     expect(remainders).toHaveLength(2);
     expect(remainders).toEqual(
       expect.arrayContaining([
