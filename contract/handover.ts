@@ -93,5 +93,10 @@ export const sellerListingSchema = listingSchema.extend({
   withdrawnByHotel: z.string().nullable().default(null),
   /** Why the hotel's resale policy paused this listing (it resumes by itself once the hotel allows it). */
   hotelPauseReason: z.string().nullable().default(null),
+  /**
+   * While the listing can be edited: the highest price it may ask (major units) and the server's sentence for a
+   * higher one, so the edit form says it as the seller types; null with no ceiling known. Older servers leave it out.
+   */
+  priceCeiling: z.object({ maxPrice: z.number(), overCapMessage: z.string() }).nullable().default(null),
 });
 export type SellerListing = z.infer<typeof sellerListingSchema>;

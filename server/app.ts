@@ -142,7 +142,7 @@ export function createApp(dependencies: AppDependencies): Express {
   const hotels = hotelDeps(dependencies);
   api.use(integrationWebhookRouter({ ...hotels, token: config.mewsIntegrationWebhookToken }));
   api.use('/hotels', hotelsRouter({ ...hotels, users }));
-  api.use('/listings', purchaseRouter({ ...buying, users }));
+  api.use('/listings', purchaseRouter({ ...buying, users, maxMarkupPercent }));
   api.use('/listings', listingsRouter({ db: database.db, clock, users, searches }));
   const codeKey = config.codeHmacKey;
   api.use(

@@ -14,7 +14,7 @@ const purchaseRequestSchema = z.object({ buyer_id: z.string().optional(), user_i
  * Buying's routes under /api/listings; mounted before the listings router so `purchased` and `user` are never
  * read as a listing id.
  */
-export function purchaseRouter(deps: BuyingDeps & { users: UserMiddleware }): Router {
+export function purchaseRouter(deps: BuyingDeps & { users: UserMiddleware; maxMarkupPercent: number }): Router {
   const { users } = deps;
   const router = Router();
 
@@ -23,7 +23,7 @@ export function purchaseRouter(deps: BuyingDeps & { users: UserMiddleware }): Ro
   // A seller's own listings in every status, each with its sale's outcome; nobody else's.
   router.get('/user/:userId', async (req, res) => {
     const user = signedInUser(req, [req.params.userId], 'You can only see your own listings');
-    res.json({ success: true, data: await listSellerListings(deps.db, user.id) });
+    res.json({ success: true, data: await listSellerListings(deps.db, user.id, deps.maxMarkupPercent) });
   });
 
   router.get('/purchased/:userId', async (req, res) => {

@@ -5,6 +5,9 @@ import { settledPayoutCents, type PayoutInfo, type PayoutState } from '../../con
 import type { Database } from '../db/schema.ts';
 import { toListingDto } from '../listings/listing-dto.ts';
 import { findListingsBySeller } from '../listings/queries.ts';
+import { EDITABLE_STATUSES } from '../../contract/selling.ts';
+import { hotelStanding } from '../resale-policy/standing.ts';
+import { priceCap } from '../selling/pricing.ts';
 import { refundInfoOf, reverseHandoverOf } from './order-views.ts';
 
 /**
@@ -12,8 +15,13 @@ import { refundInfoOf, reverseHandoverOf } from './order-views.ts';
  * that was ever paid), when the reservation left the seller's name, or why the buyer was refunded, and the
  * seller's payout for it; and, for a listing the hotel's own change withdrew, why.
  */
-export async function listSellerListings(db: Kysely<Database>, sellerId: string): Promise<SellerListing[]> {
+export async function listSellerListings(
+  db: Kysely<Database>,
+  sellerId: string,
+  maxMarkupPercent: number,
+): Promise<SellerListing[]> {
   const rows = await findListingsBySeller(db, sellerId);
+  const ceilingOf = await editableCeilings(db, sellerId, maxMarkupPercent);
   const sales = rows.length
     ? await db
         .selectFrom('orders')
@@ -77,6 +85,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
     return {
       ...toListingDto(row, sellerId),
       hotelPauseReason: pauseOf.get(row.id) ?? null,
+      priceCeiling: ceilingOf.get(row.id) ?? null,
       sale: sale
         ? {
             orderId: sale.id,
@@ -90,6 +99,35 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string)
       withdrawnByHotel: row.status === 'withdrawn' ? hotelWithdrawalText(withdrawalOf.get(row.id)) : null,
     };
   });
+}
+
+/**
+ * The ceiling of each listing its seller may still edit (active or paused), as the listing's creation held it:
+ * what was paid at the hotel plus Restay's markup, or the hotel's cap where lower, with the same sentence.
+ */
+async function editableCeilings(db: Kysely<Database>, sellerId: string, maxMarkupPercent: number) {
+  const editable = await db
+    .selectFrom('listings')
+    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+    .select([
+      'listings.id',
+      'listings.paid_cents',
+      'listings.currency',
+      'listings.hotel_name',
+      'reservations.enterprise_id',
+    ])
+    .where('listings.seller_id', '=', sellerId)
+    .where('listings.status', 'in', EDITABLE_STATUSES)
+    .execute();
+  const ceilings = new Map<string, { maxPrice: number; overCapMessage: string }>();
+  for (const listing of editable) {
+    const standing = await hotelStanding(db, { enterpriseId: listing.enterprise_id ?? '' }, listing.hotel_name ?? '');
+    const paid = { amountPaidCents: listing.paid_cents, currency: listing.currency };
+    const { ceiling, message } = priceCap(paid, maxMarkupPercent, standing);
+    if (ceiling !== null && message !== null)
+      ceilings.set(listing.id, { maxPrice: toMajor(ceiling), overCapMessage: message });
+  }
+  return ceilings;
 }
 
 /**

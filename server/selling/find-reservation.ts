@@ -6,9 +6,8 @@ import { AppError } from '../http/errors.ts';
 import { imageOptions } from './image-options.ts';
 import { knownHotelOf, type Pms, type PmsReservation } from './pms/pms.ts';
 import { upstreamError } from './pms/mews-connector.ts';
-import { honestPriceMessage, lowerCeiling, maxPriceCents } from './pricing.ts';
+import { priceCap } from './pricing.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
-import { hotelPriceCapCents, hotelPriceCapMessage, type HotelStanding } from '../resale-policy/verdict.ts';
 import { findVerifiedReservation, liveListingIdOf, saveReservation } from './reservation-store.ts';
 
 export interface FindReservationDependencies {
@@ -49,23 +48,6 @@ export async function findReservation(
   const standing = await hotelStanding(deps.db, { enterpriseId: fresh.hotel.enterpriseId }, fresh.hotel.name);
   const cap = priceCap(fresh, deps.maxMarkupPercent, standing);
   return describeReservation(fresh, cap, await liveListingIdOf(deps.db, fresh.externalId));
-}
-
-/**
- * The lower of Restay's ceiling and the hotel's, and the sentence creating a listing above it is refused with:
- * Restay's rule is checked first, so it speaks whenever its ceiling is the binding one.
- */
-function priceCap(reservation: PmsReservation, maxMarkupPercent: number, standing: HotelStanding) {
-  const { amountPaidCents, currency } = reservation;
-  const ours = maxPriceCents(amountPaidCents, maxMarkupPercent, currency);
-  const hotels = hotelPriceCapCents(standing.policy, amountPaidCents, currency);
-  const ceiling = lowerCeiling(ours, hotels);
-  if (ceiling === null) return { ceiling, message: null };
-  const message =
-    ours === ceiling || !standing.policy
-      ? honestPriceMessage(ceiling, currency, maxMarkupPercent)
-      : hotelPriceCapMessage(standing.name, standing.policy, ceiling, currency);
-  return { ceiling, message };
 }
 
 /** The reservation in the hotel system's field names, with what the listing form needs beside it. */

@@ -2,6 +2,7 @@ import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { AppError } from '../http/errors.ts';
 import { chargeRefusal, floorToPriceUnit } from '../../contract/currencies.ts';
+import { hotelPriceCapCents, hotelPriceCapMessage, type HotelStanding } from '../resale-policy/verdict.ts';
 
 /**
  * The highest asking price allowed, in cents: the price paid at the hotel plus the allowed markup, rounded
@@ -48,4 +49,25 @@ export function honestPriceMessage(ceilingCents: number, currency: string, maxMa
 export function assertChargeablePrice(priceCents: number, currency: string): void {
   const message = chargeRefusal(priceCents, currency);
   if (message) throw new AppError('VALIDATION_ERROR', message, [{ field: 'listingPrice', message }]);
+}
+
+/**
+ * The lower of Restay's ceiling and the hotel's, and the sentence an asking price above it is refused with:
+ * Restay's rule is checked first, so it speaks whenever its ceiling is the binding one.
+ */
+export function priceCap(
+  paid: { amountPaidCents: number | null; currency: string },
+  maxMarkupPercent: number,
+  standing: HotelStanding,
+): { ceiling: number | null; message: string | null } {
+  const { amountPaidCents, currency } = paid;
+  const ours = maxPriceCents(amountPaidCents, maxMarkupPercent, currency);
+  const hotels = hotelPriceCapCents(standing.policy, amountPaidCents, currency);
+  const ceiling = lowerCeiling(ours, hotels);
+  if (ceiling === null) return { ceiling, message: null };
+  const message =
+    ours === ceiling || !standing.policy
+      ? honestPriceMessage(ceiling, currency, maxMarkupPercent)
+      : hotelPriceCapMessage(standing.name, standing.policy, ceiling, currency);
+  return { ceiling, message };
 }

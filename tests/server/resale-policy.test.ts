@@ -178,6 +178,12 @@ describe('listing and price changes', () => {
     });
     expect(raised.status).toBe(409);
     expect((await listingRow(listingId)).price_cents).toBe(36_000);
+    // My Listings carries the same ceiling and sentence, so the edit form says it while the seller types.
+    const mine = await server.request(`/api/listings/user/${owner.id}`, { headers: owner.headers });
+    expect(mine.body.data.find((l: { id: string }) => l.id === listingId).priceCeiling).toEqual({
+      maxPrice: 360,
+      overCapMessage: raised.body.error,
+    });
   });
 
   it('refuses listing once the cut-off has come between the code and the listing', async () => {

@@ -105,6 +105,7 @@ export function mockMyListings(
     sale?: SaleOutcome | null;
     withdrawnByHotel?: string | null;
     hotelPauseReason?: string | null;
+    priceCeiling?: { maxPrice: number; overCapMessage: string } | null;
   })[],
 ) {
   // A listing nobody paid for has no sale, as the server says it.

@@ -231,6 +231,29 @@ describe('/my-listings actions', () => {
     expect(edited.getByText('Balcony.')).toBeInTheDocument();
   });
 
+  it('says the price ceiling in the edit dialog as the seller types, in the server’s words, and sends nothing above it', async () => {
+    const over = 'The asking price can be at most €450, the price paid at the hotel.';
+    const { user, api } = await openMyListings([
+      {
+        ...makeListing({ id: 'l-capped', title: 'Capped suite', price: 420, currency: 'EUR', status: 'active' }),
+        priceCeiling: { maxPrice: 450, overCapMessage: over },
+      },
+    ]);
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Capped suite' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const price = within(dialog).getByLabelText('Price (EUR)');
+    expect(within(dialog).getByText('The most you can ask is €450')).toBeInTheDocument();
+    await user.clear(price);
+    await user.type(price, '450.5');
+    expect(within(dialog).getByText(over)).toBeInTheDocument();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(api.writes).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '450');
+    expect(within(dialog).queryByText(over)).not.toBeInTheDocument();
+  });
+
   it("keeps the dialog open with the server's reason when an edit is refused", async () => {
     const { user, api } = await openMyListings();
     api.failNextWrite({ status: 400, code: 'VALIDATION_ERROR', error: 'The price can be at most 450.00 EUR.' });

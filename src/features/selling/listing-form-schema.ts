@@ -62,11 +62,11 @@ export function listingFormSchema(pricing: PriceCeiling & { currency: string }) 
 export type ListingFormInput = z.input<ReturnType<typeof listingFormSchema>>;
 export type ListingFormOutput = z.output<ReturnType<typeof listingFormSchema>>;
 
-/** What a seller may edit on an existing listing; the server checks the price ceiling it knows. */
-export function editListingSchema(currency: string) {
+/** What a seller may edit on an existing listing, held to the ceiling the server gave for it (and checked again). */
+export function editListingSchema(currency: string, ceiling: PriceCeiling | null) {
   return z.object({
     title: create.title,
-    listingPrice: askingPrice(null, currency),
+    listingPrice: askingPrice(ceiling, currency),
     description: create.description,
   });
 }

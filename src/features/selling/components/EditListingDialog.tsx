@@ -2,22 +2,29 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm, useWatch } from 'react-hook-form';
 import { priceStep } from '../../../../contract/currencies.ts';
-import type { Listing } from '../../../../contract/listing.ts';
+import { formatMajorUnits } from '../../../../contract/money-format.ts';
+import type { SellerListing } from '../../../../contract/handover.ts';
 import { LISTING_LIMITS } from '../../../../contract/selling.ts';
 import { DialogActions } from '../../../components/ui/DialogActions.tsx';
 import { useUpdateListing } from '../api/change-listing.ts';
-import { editListingSchema, type EditListingInput, type EditListingOutput } from '../listing-form-schema.ts';
+import {
+  currencyMessage,
+  editListingSchema,
+  overCapMessage,
+  type EditListingInput,
+  type EditListingOutput,
+} from '../listing-form-schema.ts';
 import { overlayClass, panelClass, dialogTitleClass } from './dialog-styles.ts';
 import { ErrorBox, fieldMessages } from './ErrorBox.tsx';
 import { fieldClass, labelClass } from './form-styles.ts';
 import { DescriptionField, TextField } from './TextField.tsx';
 
-type Props = { listing: Listing; onClose: () => void; onSaved: () => void };
+type Props = { listing: SellerListing; onClose: () => void; onSaved: () => void };
 
 /** Edit a listing's title, price and description with the same rules as the listing form. */
 export function EditListingDialog({ listing, onClose, onSaved }: Props) {
   const form = useForm<EditListingInput, unknown, EditListingOutput>({
-    resolver: zodResolver(editListingSchema(listing.currency)),
+    resolver: zodResolver(editListingSchema(listing.currency, listing.priceCeiling)),
     defaultValues: {
       title: listing.title,
       listingPrice: String(listing.price),
@@ -26,6 +33,10 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
   });
   const update = useUpdateListing();
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+  const typedPrice = useWatch({ control: form.control, name: 'listingPrice' });
+  // Said as the seller types, not only on save: the sentence the server would refuse the price with.
+  const priceRefused =
+    currencyMessage(typedPrice, listing.currency) ?? overCapMessage(typedPrice, listing.priceCeiling);
   const { errors } = form.formState;
   const invalid = (field: keyof EditListingInput) => (errors[field] ? true : undefined);
 
@@ -66,10 +77,19 @@ export function EditListingDialog({ listing, onClose, onSaved }: Props) {
                 inputMode="decimal"
                 min="0"
                 step={priceStep(listing.currency)}
-                aria-invalid={invalid('listingPrice')}
+                aria-invalid={priceRefused ? true : invalid('listingPrice')}
+                aria-describedby="edit-price-limit"
                 className={`${fieldClass} max-w-40`}
                 {...form.register('listingPrice')}
               />
+              {listing.priceCeiling ? (
+                <p className="mt-1 text-sm text-slate-600">
+                  The most you can ask is {formatMajorUnits(listing.priceCeiling.maxPrice, listing.currency)}
+                </p>
+              ) : null}
+              <p id="edit-price-limit" aria-live="polite" className="mt-1 text-sm font-medium text-red-700">
+                {priceRefused}
+              </p>
             </div>
             <DescriptionField
               id="edit-description"

@@ -14,7 +14,7 @@ import { PayoutEstimate } from './PayoutEstimate.tsx';
 import { SellerStatusBadge } from './SellerStatusBadge.tsx';
 
 export type RowActions = {
-  onEdit: (listing: Listing) => void;
+  onEdit: (listing: SellerListing) => void;
   onToggle: (listing: Listing) => void;
   onWithdraw: (listing: Listing) => void;
   /** The listing whose pause or resume is on its way, if any. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { SellerListing } from '../../../../contract/handover.ts';
 import type { Listing } from '../../../../contract/listing.ts';
 import { primaryButton } from '../../../components/ui/button-styles.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -19,7 +20,7 @@ import { WithdrawDialog } from './WithdrawDialog.tsx';
 
 export const LOAD_FAILED = 'Failed to load your listings. Please try again.';
 
-type Dialog = { kind: 'edit' | 'withdraw'; listing: Listing } | null;
+type Dialog = { kind: 'edit'; listing: SellerListing } | { kind: 'withdraw'; listing: Listing } | null;
 
 export default function MyListingsPage() {
   usePageTitle('My Listings');
