@@ -63,6 +63,12 @@ const MINIMUM_CHARGE_CENTS: Record<string, number> = {
   THB: 1000,
 };
 
+/** How a payout currency is named in a sentence ("paid out in euros"); any other by its code. */
+export function payoutCurrencyName(currency: string): string {
+  return PAYOUT_CURRENCY_NAMES[currency.toUpperCase()] ?? currency.toUpperCase();
+}
+const PAYOUT_CURRENCY_NAMES: Record<string, string> = { EUR: 'euros', USD: 'US dollars', GBP: 'pounds sterling' };
+
 /** The provider's smallest unit per major unit, as a power of ten. */
 export function providerExponent(currency: string): 0 | 2 | 3 {
   const code = currency.toUpperCase();

@@ -1,7 +1,7 @@
 import type { Handover } from '../../contract/handover.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { StoredHandover } from '../db/schema.ts';
-import { formatStayDate } from '../listings/stay-format.ts';
+import { readableDay } from '../listings/stay-dates.ts';
 
 /** To the buyer once the hotel names them: everything needed to check in with their own ID. */
 export function buyerInYourName(to: string, handover: StoredHandover, publicUrl: string): MailMessage {
@@ -85,9 +85,3 @@ function handoverLines(handover: StoredHandover | Handover): string[] {
     `Dates are the hotel's local dates (${handover.timeZone}).`,
   ];
 }
-
-/**
- * A hotel day (YYYY-MM-DD, already the hotel's own) as every other email writes a day: "Sat, Dec 19, 2026". Read
- * at noon UTC, so no zone moves it to the day before or after.
- */
-const readableDay = (day: string) => formatStayDate(new Date(`${day}T12:00:00Z`), 'UTC');

@@ -19,3 +19,11 @@ export function hotelDate(instant: Date, timeZone: string): string {
 export function readableHotelDate(instant: Date, timeZone: string): string {
   return readableDayFormat(timeZone).format(instant);
 }
+
+/**
+ * A calendar day already given as one (YYYY-MM-DD: a hotel's day, a rate's reference day) written the same way,
+ * "Sat, Dec 19, 2026": read at noon UTC, so no zone moves it to the day before or after.
+ */
+export function readableDay(day: string): string {
+  return readableHotelDate(new Date(`${day}T12:00:00Z`), 'UTC');
+}

@@ -120,8 +120,15 @@ async function editableCeilings(db: Kysely<Database>, sellerId: string, maxMarku
     .where('listings.status', 'in', EDITABLE_STATUSES)
     .execute();
   const ceilings = new Map<string, { maxPrice: number; overCapMessage: string }>();
+  // A seller's stays are often at one hotel: its standing is read once.
+  const standings = new Map<string, ReturnType<typeof hotelStanding>>();
+  const standingOf = (enterpriseId: string, name: string) => {
+    const key = `${enterpriseId}\n${name}`;
+    if (!standings.has(key)) standings.set(key, hotelStanding(db, { enterpriseId }, name));
+    return standings.get(key)!;
+  };
   for (const listing of editable) {
-    const standing = await hotelStanding(db, { enterpriseId: listing.enterprise_id ?? '' }, listing.hotel_name ?? '');
+    const standing = await standingOf(listing.enterprise_id ?? '', listing.hotel_name ?? '');
     const paid = { amountPaidCents: listing.paid_cents, currency: listing.currency };
     const { ceiling, message } = priceCap(paid, maxMarkupPercent, standing);
     if (ceiling !== null && message !== null)

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { formatCents } from '../../contract/money-format.ts';
 import { platformFeeCents } from '../../contract/payouts.ts';
-import { formatStayDate } from '../listings/stay-format.ts';
+import { payoutCurrencyName } from '../../contract/currencies.ts';
+import { readableDay } from '../listings/stay-dates.ts';
 import type { BuyingDeps } from './deps.ts';
-
-/** How the payout currency is named in a sentence; any other by its code. */
-const CURRENCY_NAMES: Record<string, string> = { EUR: 'euros', USD: 'US dollars', GBP: 'pounds sterling' };
 
 /**
  * The seller's sale email's line on what they receive: their share after the platform's fee, and, for a sale in
@@ -28,12 +26,10 @@ export async function sellerPayoutLine(
     .execute();
   const perEuro = (code: string) => (code === 'EUR' ? 1 : rates.find((rate) => rate.currency === code)?.units_per_euro);
   const [from, to] = [perEuro(sale.currency), perEuro(payout)];
-  const name = CURRENCY_NAMES[payout] ?? payout;
+  const name = payoutCurrencyName(payout);
   const converted = `You receive: ${share}, paid out in ${name} at the payment provider's rate on the day`;
   const day = rates.find((rate) => rate.currency !== 'EUR')?.rate_date;
   if (!from || !to || !day) return `${converted}.`;
   const estimate = formatCents(Math.round(((shareCents / from) * to) / 100) * 100, payout);
-  // The reference day as every email writes a day ("Fri, Nov 21, 2025"), read at noon so no zone moves it.
-  const readable = formatStayDate(new Date(`${day}T12:00:00Z`), 'UTC');
-  return `${converted}: about ${estimate} at the European Central Bank rate of ${readable}.`;
+  return `${converted}: about ${estimate} at the European Central Bank rate of ${readableDay(day)}.`;
 }

@@ -2,7 +2,7 @@ import { floorToPriceUnit } from '../../contract/currencies.ts';
 import { formatMajorUnits } from '../../contract/money-format.ts';
 import { toMajor } from '../../contract/money.ts';
 import { CHANNEL_PHRASES, cutOffText, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
-import { hotelDate, readableHotelDate } from '../listings/stay-dates.ts';
+import { hotelDate, readableDay } from '../listings/stay-dates.ts';
 
 /** Where the hotel stands with Restay, as every policy check reads it. */
 export interface HotelStanding {
@@ -119,8 +119,8 @@ function dayBefore(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The days as the hotel wrote them (calendar days, so read at noon UTC to stay on the same day). */
+/** The days as the hotel wrote them. */
 function blackoutText(range: { from: string; to: string }): string {
-  const read = (day: string) => readableHotelDate(new Date(`${day}T12:00:00Z`), 'UTC');
-  return range.from === range.to ? `on ${read(range.from)}` : `between ${read(range.from)} and ${read(range.to)}`;
+  const { from, to } = range;
+  return from === to ? `on ${readableDay(from)}` : `between ${readableDay(from)} and ${readableDay(to)}`;
 }

@@ -1,10 +1,8 @@
+import { payoutCurrencyName } from '../../../../contract/currencies.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { convert, useExchangeRates } from '../../../lib/exchange-rates.ts';
 import { ratesSource } from '../../../components/listings/ApproximatePrice.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-
-/** How the payout currency is named in a sentence; any other by its code. */
-const CURRENCY_NAMES: Record<string, string> = { EUR: 'euros', USD: 'US dollars', GBP: 'pounds sterling' };
 
 /**
  * What a seller's share (`amount` in the sale's `currency`) comes to in the currency they are paid out in, said as
@@ -25,7 +23,7 @@ export function PayoutEstimate({
   if (!payoutCurrency || payoutCurrency === currency || !rates.data) return null;
   const estimate = convert(amount, currency, payoutCurrency, rates.data);
   if (estimate === null) return null;
-  const name = CURRENCY_NAMES[payoutCurrency] ?? payoutCurrency;
+  const name = payoutCurrencyName(payoutCurrency);
   return (
     <span className={`block text-sm text-slate-600 ${className}`}>
       Paid out in {name} at the payment provider&apos;s rate on the day: about{' '}
