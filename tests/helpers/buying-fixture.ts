@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_ENTERPRISE_ID } from './test-hotel.ts';
+import type { Selectable } from 'kysely';
 import { pino } from 'pino';
 import type { PayoutRelease } from '../../contract/payouts.ts';
+import type { Database } from '../../server/db/schema.ts';
 import type { MailMessage, Mailer } from '../../server/mail/mailer.ts';
 import type { BuyingDeps } from '../../server/payments/deps.ts';
 import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
@@ -149,6 +151,9 @@ export interface BuyingFixture {
   deliver(event: { payload: string; signature: string; endpoint?: WebhookEndpoint }): ReturnType<TestServer['request']>;
   /** Another API instance with the same clock, provider, hotel and mailer, on `database` (a restart, a second node). */
   instance(database: TestServer['database'], env?: Record<string, string>): Promise<TestServer>;
+  /** The order's row, and its payout's, as stored now. */
+  orderRow(orderId: string): Promise<Selectable<Database['orders']>>;
+  payoutRow(orderId: string): Promise<Selectable<Database['payouts']>>;
   close(): Promise<void>;
 }
 
@@ -291,6 +296,9 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
         adapters: { payments, pms, mailer },
         database,
       }),
+    orderRow: (orderId) => db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
+    payoutRow: (orderId) =>
+      db.selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow(),
     close: () => server.close(),
   };
   return fixture;

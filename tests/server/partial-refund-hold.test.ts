@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const db = () => fx.server.database.db;
-const payout = (orderId: string) =>
-  db().selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+const payout = (orderId: string) => fx.payoutRow(orderId);
 const lastPayoutEvent = (orderId: string) =>
   db()
     .selectFrom('payout_events')

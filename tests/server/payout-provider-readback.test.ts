@@ -19,10 +19,8 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const db = () => fx.server.database.db;
-const payout = (orderId: string) =>
-  db().selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-const order = (orderId: string) =>
-  db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+const payout = (orderId: string) => fx.payoutRow(orderId);
+const order = (orderId: string) => fx.orderRow(orderId);
 const differencesOf = async (orderId: string) =>
   (await reconcileLedger(db(), fx.payments, fx.clock())).differences.filter((line) => line.includes(orderId));
 

@@ -18,10 +18,8 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const db = () => fx.server.database.db;
-const payout = (orderId: string) =>
-  db().selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-const order = (orderId: string) =>
-  db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+const payout = (orderId: string) => fx.payoutRow(orderId);
+const order = (orderId: string) => fx.orderRow(orderId);
 
 /** A seller whose payout account can receive transfers. */
 async function readySeller() {
