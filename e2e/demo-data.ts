@@ -45,13 +45,19 @@ export async function codeSentTo(page: Page, email: string): Promise<string> {
 
 /** Step 1 with the `index`-th listable reservation, moving on when another run has listed it already. */
 export async function requestCode(page: Page, candidates: DemoReservation[], first: number): Promise<DemoReservation> {
+  const refusals: string[] = [];
   for (const stay of [...candidates.slice(first), ...candidates.slice(0, first)]) {
     await page.getByLabel('Reservation ID / Confirmation Number').fill(stay.confirmationNumber);
     await page.getByLabel('Email Address on Reservation').fill(stay.email);
+    // Each try waits for its own answer: the last try's alert is still on screen until this one's arrives.
+    const answered = page.waitForResponse((reply) => reply.url().endsWith('/api/reservations/verify-combined'));
     await page.getByRole('button', { name: 'Verify Reservation' }).click();
-    const sent = page.getByText('Verification email sent! Please check your inbox and spam folder.');
-    await expect(sent.or(page.getByRole('alert'))).toBeVisible();
-    if (await sent.isVisible()) return stay;
+    const answer = await answered;
+    if (answer.ok()) {
+      await expect(page.getByText('Verification email sent! Please check your inbox and spam folder.')).toBeVisible();
+      return stay;
+    }
+    refusals.push(`${stay.confirmationNumber}: ${answer.status()} ${await answer.text()}`);
   }
-  throw new Error('No demo reservation could be verified');
+  throw new Error(`No demo reservation could be verified:\n${refusals.join('\n')}`);
 }

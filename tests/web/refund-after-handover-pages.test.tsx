@@ -113,5 +113,10 @@ describe('a refund after the handover, on the buyer’s and the seller’s pages
     expect(rowOf('Beach bungalow')).toHaveTextContent(
       `${refunded} We are asking the hotel to put the reservation back in your name.`,
     );
+    // Only the stay back in the seller's name offers to list it again, on the listing page's first step.
+    const again = within(rowOf('Loft in Soho')).getByRole('link', { name: 'List Loft in Soho again' });
+    expect(again).toHaveAttribute('href', '/list-my-reservation');
+    expect(within(rowOf('Canal house room')).queryByRole('link', { name: /again$/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Beach bungalow')).queryByRole('link', { name: /again$/ })).not.toBeInTheDocument();
   });
 });

@@ -107,7 +107,8 @@ export function dashboardPage(
 webhook receives <code>charge.refunded</code>.</p>${notice && html`<p role="status">${notice}</p>`}
 ${
   payments.length > 0
-    ? html`<table style="width:100%;border-collapse:collapse;font-size:.9rem"><thead><tr><th scope="col">Paid (UTC)</th><th scope="col">What</th><th scope="col">Customer</th><th scope="col">Amount</th><th scope="col">Payment</th><th scope="col">Refund</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? // On a phone the table scrolls inside its card, so no cell spills over another row's Refund button.
+      html`<div style="overflow-x:auto"><table style="width:100%;border-collapse:collapse;font-size:.9rem"><thead><tr><th scope="col">Paid (UTC)</th><th scope="col">What</th><th scope="col">Customer</th><th scope="col">Amount</th><th scope="col">Payment</th><th scope="col">Refund</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html`<p>No payments yet.</p>`
 }</section></main>`,
   );

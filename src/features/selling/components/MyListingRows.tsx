@@ -108,6 +108,16 @@ function SaleOutcome({ listing, className }: { listing: SellerListing; className
     <div className={`text-xs text-slate-700 ${className}`}>
       <p>{text}</p>
       {payout ? <p className="mt-1 font-medium text-slate-900">{payout}</p> : null}
+      {listing.sale?.reverseHandover?.state === 'returned_to_seller' ? (
+        // A listing spends its proof: the seller proves the reservation again, as for any new listing.
+        <Link
+          to="/list-my-reservation"
+          aria-label={`List ${listing.title} again`}
+          className="mt-1 inline-block font-medium text-brand-700 hover:underline"
+        >
+          List it again
+        </Link>
+      ) : null}
     </div>
   );
 }
