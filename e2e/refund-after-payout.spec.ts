@@ -35,7 +35,7 @@ async function listWithPayouts(page: Page, first: number) {
   const stay = await requestCode(page, candidates, first);
   await page.getByLabel('6-digit Verification Code').fill(await codeSentTo(page, stay.email));
   await page.getByRole('button', { name: 'Submit Verification Code' }).click();
-  const title = await createListing(page, stay);
+  const { title, estimate } = await createListing(page, stay);
   const listingId = /\/listings\/([0-9a-f-]+)/.exec(page.url())![1]!;
 
   await page.goto('/my-listings');
@@ -44,18 +44,27 @@ async function listWithPayouts(page: Page, first: number) {
   await page.getByLabel('Name on the account').fill('Sam Seller');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(payouts.getByRole('heading', { name: 'Payouts: ready' })).toBeVisible();
-  return { seller, stay, title, listingId };
+  return { seller, stay, title, listingId, estimate };
 }
 
-async function createListing(page: Page, stay: DemoReservation): Promise<string> {
+/** Lists the stay; answers its title and, for a stay not priced in euros, the form's payout estimate in euros. */
+async function createListing(page: Page, stay: DemoReservation) {
   const form = page.getByRole('form', { name: 'Create your listing' });
   const title = `Refunded room ${Date.now()}`;
   await form.getByLabel('Title').fill(title);
   await form.getByLabel(/^Price/).fill(String(Math.max(1, Math.floor((stay.amountPaid ?? 200) * 0.9))));
+  let estimate: number | null = null;
+  if (stay.currency !== 'EUR') {
+    const line = form.getByText(/^Paid out in euros at the payment provider's rate on the day: about €[\d,]+ today/);
+    estimate = euros((await line.textContent())!.match(/about (€[\d,]+)/)![1]!);
+  }
   await form.getByRole('button', { name: 'Create Listing' }).click();
   await expect(page).toHaveURL(/\/listings\/[0-9a-f-]+\?created=1$/);
-  return title;
+  return { title, estimate };
 }
+
+/** "€1,234.56" as a number of euros. */
+const euros = (written: string) => Number(written.replace(/[€,]/g, ''));
 
 async function buy(browser: Browser, listingId: string): Promise<string> {
   const context = await browser.newContext();
@@ -75,10 +84,19 @@ async function buy(browser: Browser, listingId: string): Promise<string> {
  * again.
  */
 async function refundAfterThePayout(browser: Browser, page: Page, first: number, { relist }: { relist: boolean }) {
-  const { seller, stay, title, listingId } = await listWithPayouts(page, first);
+  const { seller, stay, title, listingId, estimate } = await listWithPayouts(page, first);
   const buyer = await buy(browser, listingId);
   await expect.poll(() => guestAtHotel(page, stay.confirmationNumber), { timeout: 45_000 }).toBe(buyer);
   await waitOnMyListings(page, /^Paid out \S+ (?:\(.+ converted\) )?on /);
+  if (estimate !== null) {
+    // The built-in checkout settles at the rates the site shows: the payout is the form's estimate, to the euro.
+    const paid = await page
+      .getByText(/^Paid out €[\d,.]+ \(/)
+      .locator('visible=true')
+      .first()
+      .textContent();
+    expect(Math.abs(euros(paid!.match(/€[\d,.]+/)![0]) - estimate)).toBeLessThanOrEqual(0.5);
+  }
 
   await page.goto('/test-checkout/dashboard');
   const row = page.getByRole('row').filter({ hasText: buyer });

@@ -17,6 +17,7 @@ import { createTokenCipher } from '../../server/hotels/token-cipher.ts';
 import { testCipher } from '../helpers/hotels.ts';
 import { TEST_ENTERPRISE_ID } from '../helpers/test-hotel.ts';
 import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-invariants.ts';
+import { PARKED_REASON } from '../../server/orders/parked-cancellation.ts';
 
 /**
  * Random interleavings of everything that can happen to a sale, against the real app on the database under
@@ -78,7 +79,9 @@ type Step =
   | { kind: 'loseTransferReply' }
   | { kind: 'loseRefundReply' }
   | { kind: 'hotelToken'; usable: boolean }
-  | { kind: 'hotelLosesTransferReply'; stay: number };
+  | { kind: 'hotelLosesTransferReply'; stay: number }
+  | { kind: 'partialRefundByHand'; stay: number }
+  | { kind: 'cancelledAtHotel'; stay: number; byHotel: boolean };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -134,6 +137,15 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('hotelLosesTransferReply' as const), stay: fc.nat(STAYS - 1) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('partialRefundByHand' as const), stay: fc.nat(STAYS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('cancelledAtHotel' as const),
+      stay: fc.nat(STAYS - 1),
+      byHotel: fc.boolean(),
+    }),
   },
 );
 
@@ -272,6 +284,43 @@ const TOKEN_GONE_AFTER_A_LOST_REPLY: Run = {
   ],
 };
 
+/**
+ * Always tried: under check-in release, both stays are sold and in their buyers' names; a quarter of the first is
+ * refunded by hand, which holds its payout; the second's buyer cancels it at the hotel, which parks it for an
+ * operator (no refund: the stay was the buyer's to cancel), and its seller is paid at check-in.
+ */
+const PARTIAL_REFUND_AND_BUYERS_OWN_CANCELLATION: Run = {
+  release: 'check_in',
+  currencies: ['CZK', 'EUR'],
+  steps: [
+    { kind: 'sellerOnboards' },
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'checkout', buyer: 1, stay: 1 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'pay', session: 1, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'deliver', event: 1 },
+    { kind: 'jobs' },
+    { kind: 'partialRefundByHand', stay: 0 },
+    { kind: 'cancelledAtHotel', stay: 1, byHotel: false },
+    { kind: 'jobs' },
+  ],
+};
+
+/** Always tried: under check-in release the hotel itself cancels a stay in the buyer's name: the buyer is refunded. */
+const HOTEL_CANCELS_A_HANDED_OVER_STAY: Run = {
+  release: 'check_in',
+  currencies: ['USD', 'EUR'],
+  steps: [
+    { kind: 'checkout', buyer: 0, stay: 0 },
+    { kind: 'pay', session: 0, evenIfExpired: false },
+    { kind: 'deliver', event: 0 },
+    { kind: 'jobs' },
+    { kind: 'cancelledAtHotel', stay: 0, byHotel: true },
+    { kind: 'jobs' },
+  ],
+};
+
 let fx: BuyingFixture;
 
 let undoRefundCheck: () => void;
@@ -302,6 +351,8 @@ const db = () => fx.server.database.db;
 
 /** One run's world: its stays (a fresh reservation each), its buyers, the sessions they opened, the events sent. */
 interface World {
+  release: PayoutRelease;
+  currencies: readonly SaleCurrency[];
   /** A new seller each run, so that each run's payouts start without a payout account. */
   seller: Awaited<ReturnType<BuyingFixture['user']>>;
   buyers: Awaited<ReturnType<BuyingFixture['user']>>[];
@@ -309,31 +360,41 @@ interface World {
   cancelledAtHotel: Set<string>;
   /** Orders refunded by hand in the provider's dashboard (the stay may stay in the buyer's name at the hotel). */
   refundedByHand: Set<string>;
+  /** Orders someone refunded in full on purpose: by hand, or by an operator (after the hotel's cancellation or not). */
+  refundedOnPurpose: Set<string>;
+  /** Orders partly refunded by hand, with whether their payout had been sent by then. */
+  partlyRefunded: Map<string, { payoutSentBefore: boolean }>;
+  /**
+   * Orders in their buyer's name whose stay was cancelled at the hotel before check-in under check-in release: by
+   * the hotel itself (the buyer is refunded) or for another reason, the buyer's own (parked, nothing refunded).
+   */
+  cancelledWhileTheBuyers: Map<string, { byHotel: boolean }>;
   reservations: { reservationId: string; externalId: string; listingIds: string[] }[];
   sessions: string[];
   events: { payload: string; signature: string }[];
 }
 
-async function newWorld(currencies: readonly SaleCurrency[]): Promise<World> {
+async function newWorld(release: PayoutRelease, currencies: readonly SaleCurrency[]): Promise<World> {
   const seller = await fx.user({ firstName: 'Sam' });
   const reservations = [];
   for (const currency of currencies) {
     const listingId = await fx.listStay(seller.id, { currency, price_cents: PRICES[currency] });
-    const row = await db()
-      .selectFrom('listings')
-      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-      .select(['reservations.id', 'reservations.external_id'])
-      .where('listings.id', '=', listingId)
-      .executeTakeFirstOrThrow();
-    reservations.push({ reservationId: row.id, externalId: row.external_id, listingIds: [listingId] });
+    // Imported from Mews, so that the hotel's change notices are read for it.
+    const { reservationId, externalId } = await fx.asMewsStayOf(listingId, seller.email);
+    reservations.push({ reservationId, externalId, listingIds: [listingId] });
   }
   const buyers = await Promise.all(Array.from({ length: BUYERS }, () => fx.user()));
   return {
+    release,
+    currencies,
     seller,
     reservations,
     buyers,
     cancelledAtHotel: new Set(),
     refundedByHand: new Set(),
+    refundedOnPurpose: new Set(),
+    partlyRefunded: new Map(),
+    cancelledWhileTheBuyers: new Map(),
     sessions: [],
     events: [],
   };
@@ -450,6 +511,12 @@ async function apply(world: World, step: Step): Promise<void> {
       // The hotel makes the stay's next owner change and its reply is lost: only a read can tell.
       fx.pms.lostReplies.add(world.reservations[step.stay]!.externalId);
       return;
+    case 'partialRefundByHand':
+      await partialRefundByHand(world, step.stay);
+      return;
+    case 'cancelledAtHotel':
+      await cancelledAtHotel(world, step.stay, step.byHotel);
+      return;
   }
 }
 
@@ -458,19 +525,70 @@ async function apply(world: World, step: Step): Promise<void> {
  * order and its payout are in; the provider's signed `charge.refunded` reaches the webhook.
  */
 async function refundByHand(world: World, stay: number) {
-  const reservation = world.reservations[stay]!;
-  const order = await db()
-    .selectFrom('orders')
-    .select(['id', 'payment_intent_id'])
-    .where('reservation_id', '=', reservation.reservationId)
-    .where('payment_intent_id', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const order = await latestPaidOrder(world, stay);
   if (!order?.payment_intent_id) return;
   const refunds = await fx.payments.listRefunds(order.payment_intent_id);
   if (refunds.some((refund) => refund.status === 'succeeded')) return;
   world.refundedByHand.add(order.id);
+  world.refundedOnPurpose.add(order.id);
   expect((await fx.deliver(fx.payments.refundByHand(order.payment_intent_id))).status).toBe(200);
+}
+
+/**
+ * A quarter of the stay's latest paid order is refunded by hand in the provider's dashboard (a goodwill gesture,
+ * say), once, before any other refund: the sale stands, and its payout waits for an operator unless it was sent.
+ */
+async function partialRefundByHand(world: World, stay: number) {
+  const order = await latestPaidOrder(world, stay);
+  if (!order?.payment_intent_id) return;
+  const refunds = await fx.payments.listRefunds(order.payment_intent_id);
+  if (refunds.length) return;
+  const payout = await db().selectFrom('payouts').select('state').where('order_id', '=', order.id).executeTakeFirst();
+  world.partlyRefunded.set(order.id, { payoutSentBefore: payout?.state === 'paid' });
+  const quarter = Math.floor(PRICES[world.currencies[stay]!] / 4);
+  expect((await fx.deliver(fx.payments.refundByHand(order.payment_intent_id, quarter))).status).toBe(200);
+}
+
+/**
+ * The stay is cancelled at the hotel (by the hotel itself, which cannot provide it, or for another reason: its
+ * guest's own cancellation), and Mews notifies. Under check-in release, a stay in its buyer's name before check-in
+ * is refunded only when the hotel cancelled it; otherwise it is parked for an operator.
+ */
+async function cancelledAtHotel(world: World, stay: number, byHotel: boolean) {
+  const { externalId } = world.reservations[stay]!;
+  const atHotel = fx.pms.reservations.get(externalId)!;
+  if (atHotel.state === 'cancelled') return;
+  const order = await latestPaidOrder(world, stay);
+  if (order?.state === 'transferred' && world.release === 'check_in' && fx.clock() < atHotel.startUtc) {
+    world.cancelledWhileTheBuyers.set(order.id, { byHotel });
+  }
+  fx.pms.reservations.set(externalId, {
+    ...atHotel,
+    state: 'cancelled',
+    cancellationReason: byHotel ? 'ServiceNotAvailable' : 'RequestedByGuest',
+  });
+  world.cancelledAtHotel.add(externalId);
+  const notice = {
+    EnterpriseId: TEST_ENTERPRISE_ID,
+    Events: [{ Discriminator: 'ServiceOrderUpdated', Value: { Id: externalId } }],
+  };
+  const token = encodeURIComponent(fx.server.config.mewsWebhookToken!);
+  const reply = await fx.server.request(`/api/mews/webhook?Token=${token}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(notice),
+  });
+  expect(reply.status).toBe(202);
+}
+
+async function latestPaidOrder(world: World, stay: number) {
+  return db()
+    .selectFrom('orders')
+    .select(['id', 'state', 'payment_intent_id'])
+    .where('reservation_id', '=', world.reservations[stay]!.reservationId)
+    .where('payment_intent_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }
 
 /**
@@ -484,7 +602,9 @@ async function operatorRefundsHandedOver(world: World, stay: number) {
     .where('reservation_id', '=', world.reservations[stay]!.reservationId)
     .where('state', '=', 'transferred')
     .executeTakeFirst();
-  if (handedOver) await runOrdersCommand(['refund', handedOver.id, '--reason', 'operator'], fx.deps);
+  if (!handedOver) return;
+  world.refundedOnPurpose.add(handedOver.id);
+  await runOrdersCommand(['refund', handedOver.id, '--reason', 'operator'], fx.deps);
 }
 
 /**
@@ -629,6 +749,7 @@ async function hotelCancelsAndOperatorRefunds(world: World, stay: number) {
     .where('state', 'in', ['paid', 'transferring', 'transferred'])
     .executeTakeFirst();
   if (!sold) return;
+  world.refundedOnPurpose.add(sold.id);
   await runOrdersCommand(['refund', sold.id, '--reason', 'cancelled_by_hotel'], fx.deps).catch((error: unknown) => {
     if (!(error instanceof OrdersCommandError)) throw error;
   });
@@ -729,7 +850,7 @@ async function assertEveryPaymentSettled(world: World) {
     const mine = orders.filter((o) => o.reservation_id === reservation.reservationId);
     const holder =
       mine.find((o) => o.state === 'transferred' || o.reverse_handover === 'kept_by_buyer')?.buyer_email ??
-      (mine.some((o) => o.reverse_handover === 'returned_to_seller') ? world.seller.email : null);
+      world.seller.email;
     expect(fx.pms.reservations.get(reservation.externalId)!.guest.email).toBe(holder);
   }
 }
@@ -754,7 +875,11 @@ async function assertPayoutsSettled(world: World) {
       .execute();
     expect(postings.filter((posting) => posting.kind === 'payout').length).toBeLessThanOrEqual(1);
     // A refunded stay the buyer kept is paid out like a sale that stands: its refund is the platform's loss.
-    if (order.state === 'transferred' || order.reverse_handover === 'kept_by_buyer') {
+    if (payout?.state === 'held') {
+      // Part of the sale refunded: an operator decides who bears it (assertPartialRefundsAndCancellations).
+      expect(world.partlyRefunded.has(order.id)).toBe(true);
+      expect(transfer).toBeUndefined();
+    } else if (order.state === 'transferred' || order.reverse_handover === 'kept_by_buyer') {
       expect(payout?.state).toBe(ready ? 'paid' : 'waiting_account');
       expect(Boolean(transfer)).toBe(ready);
     } else if (payout) {
@@ -770,12 +895,41 @@ async function assertPayoutsSettled(world: World) {
   expect((await reconcileLedger(db(), fx.payments)).differences).toEqual([]);
 }
 
+/**
+ * After the work drained: a stay in its buyer's name that its buyer cancelled at the hotel before check-in (under
+ * check-in release) is parked for an operator, not refunded, unless someone refunded it on purpose; one the hotel
+ * itself cancelled is refunded. A partly refunded sale that stands holds its payout for an operator, unless the
+ * payout had been sent before the refund.
+ */
+async function assertPartialRefundsAndCancellations(world: World) {
+  const orders = new Map((await ordersOf(world)).map((order) => [order.id, order]));
+  for (const [orderId, { byHotel }] of world.cancelledWhileTheBuyers) {
+    const { state } = orders.get(orderId)!;
+    if (byHotel) expect(state).toBe('refunded');
+    if (byHotel || world.refundedOnPurpose.has(orderId)) continue;
+    expect(state).toBe('transferred');
+    expect(fx.payments.refundCalls.filter((call) => call.orderId === orderId)).toEqual([]);
+    const parked = await db()
+      .selectFrom('order_events')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('reason', 'like', `${PARKED_REASON}%`)
+      .execute();
+    expect(parked).toHaveLength(1);
+  }
+  for (const [orderId, { payoutSentBefore }] of world.partlyRefunded) {
+    if (orders.get(orderId)!.state !== 'transferred') continue;
+    const payout = await db().selectFrom('payouts').select('state').where('order_id', '=', orderId).executeTakeFirst();
+    expect(payout?.state).toBe(payoutSentBefore ? 'paid' : 'held');
+  }
+}
+
 describe('a sale under any interleaving of buyers, provider events, hotel failures and crashes', () => {
   it('is never sold twice, and every payment ends transferred or refunded', { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(runArbitrary, async ({ release, currencies, steps }) => {
         fx.setPayoutRelease(release);
-        const world = await newWorld(currencies);
+        const world = await newWorld(release, currencies);
         const moneyHolds = async () =>
           assertMoneyHolds(
             fx,
@@ -801,6 +955,7 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
         await moneyHolds();
         await assertEveryPaymentSettled(world);
         await assertPayoutsSettled(world);
+        await assertPartialRefundsAndCancellations(world);
         Object.assign(fx.payments, {
           refuseReversals: false,
           loseNextTransferReply: false,
@@ -822,6 +977,8 @@ describe('a sale under any interleaving of buyers, provider events, hotel failur
           [TOKEN_GONE_AFTER_A_LOST_REPLY],
           [REFUNDED_AFTER_THE_HANDOVER],
           [REFUNDED_WHILE_THE_HOTEL_MAKES_THE_CHANGE],
+          [PARTIAL_REFUND_AND_BUYERS_OWN_CANCELLATION],
+          [HOTEL_CANCELS_A_HANDED_OVER_STAY],
         ],
       },
     );
