@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
-import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
+import { buildDemoRows, DEMO_HOTELS, resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
 import { hasRate, STANDIN_RATES_PER_EUR } from '../../server/standins/stripe/balance.ts';
 import { hotelDate } from '../../server/listings/stay-dates.ts';
 import { chargeRefusal } from '../../contract/currencies.ts';
@@ -211,6 +211,25 @@ describe('demo data seed', () => {
   it('prices every stay in a currency the built-in test checkout can charge, so each can be bought', () => {
     const currencies = new Set(buildDemoRows(NOW).listings.flatMap((listing) => listing.currency ?? []));
     expect([...currencies].filter((currency) => !hasRate(currency, STANDIN_RATES_PER_EUR))).toEqual([]);
+  });
+
+  it('shows a view only where the stay’s city has it: no beach in Reykjavík, no opera house outside Sydney', () => {
+    const VIEWS_OF: Record<string, readonly string[]> = {
+      'sea-view-balcony': ['Barcelona', 'Cape Town'],
+      'harbour-view': ['Sydney'],
+      'table-mountain-view': ['Cape Town'],
+      'aurora-lodge': ['Reykjavík'],
+      'lake-view-room': ['Zürich'],
+      'paris-balcony': ['Paris'],
+      'riad-courtyard': ['Marrakech'],
+      'ryokan-room': ['Tokyo', 'Kyoto'],
+    };
+    const misplaced = DEMO_HOTELS.flatMap((hotel) =>
+      hotel.stays
+        .filter((stay) => VIEWS_OF[stay.image] && !VIEWS_OF[stay.image]!.includes(hotel.city.name))
+        .map((stay) => `${stay.image} for ${stay.title} in ${hotel.city.name}`),
+    );
+    expect(misplaced).toEqual([]);
   });
 
   it('ships the pictures as titled 1200x800 SVGs under 15 KB, including the 3 card placeholders', () => {

@@ -67,7 +67,7 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Attic Suite with Private Terrace',
         description: 'Sloped ceilings, a freestanding bath and a terrace made for sunset drinks over the river.',
-        image: 'sea-view-balcony',
+        image: 'terracotta-rooftops',
         priceCents: 22500,
       },
     ],
@@ -223,7 +223,7 @@ export const EUROPE_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Harbour View Studio',
         description: 'A studio with a kitchenette and a wide window over the fishing boats and Mount Esja.',
-        image: 'sea-view-balcony',
+        image: 'loft-studio',
         priceCents: 19500,
       },
     ],

@@ -205,7 +205,7 @@ export const WORLD_HOTELS: readonly DemoHotel[] = [
       {
         title: 'Twin Room with Plunge Pool Access',
         description: 'Two single beds beside the tiled plunge pool on the patio.',
-        image: 'rooftop-pool',
+        image: 'riad-courtyard',
         priceCents: 7500,
       },
     ],
