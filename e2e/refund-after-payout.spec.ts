@@ -112,13 +112,14 @@ async function refundAfterThePayout(browser: Browser, page: Page, first: number,
     page.getByText(/^Payout of \S+ (?:\(.+ converted\) )?reversed: the stay was refunded$/).first(),
   ).toBeAttached();
 
-  if (!relist) return;
-  // Listed again: the listing spent its proof, so the seller proves the reservation once more, with a new code.
-  await page
+  const listAgain = page
     .getByRole('link', { name: `List ${title} again` })
     .locator('visible=true')
-    .first()
-    .click();
+    .first();
+  await expect(listAgain).toBeVisible();
+  if (!relist) return;
+  // Listed again: the listing spent its proof, so the seller proves the reservation once more, with a new code.
+  await listAgain.click();
   await requestCode(page, [stay], 0);
   await page.getByLabel('6-digit Verification Code').fill(await codeSentTo(page, stay.email));
   await page.getByRole('button', { name: 'Submit Verification Code' }).click();
