@@ -2,12 +2,17 @@
  * `npm run bench:load`: a mixed, bounded load against the started production build (dist/, built first when
  * missing) with its embedded defaults (built-in auth server, demo PMS, test checkout, development mailbox).
  * `--connections` people at once, each behind the proxy at its own address, sign in and then for `--seconds`
- * search, open listings, ask for codes, list demo reservations, open and leave or pay checkouts, and replay the
- * provider's webhooks. Reports p50/p95/p99, throughput and statuses per route, then checks that no write was
- * lost: every listing created is there, every paid checkout ends in a recorded payment.
- * Exits 1 on a reply other than 2xx/3xx/409/429 or on a lost write.
+ * search, open listings, ask for codes, list demo reservations, edit their prices, open and leave or pay
+ * checkouts, and replay the provider's webhooks. With `--instances=N` (PostgreSQL) N servers share the database
+ * behind a round-robin proxy, as a scaled-out deployment runs. Reports p50/p95/p99/max, throughput and statuses
+ * per route, each instance's memory and database connections, then checks that no write was lost: every listing
+ * created is there, every paid checkout ends in a recorded payment.
+ * Exits 1 on a reply other than 2xx/3xx/409/429, a request slower than `--max-ms`, a lost write, an instance's pool
+ * over its size, or (in runs of two minutes or more) an instance's memory growing more than 15% after its
+ * first minute.
  *
- *   npm run bench:load -- [--driver=pglite|postgres] [--seconds=30] [--connections=16] [--url=postgres://…]
+ *   npm run bench:load -- [--driver=pglite|postgres] [--instances=1] [--seconds=30] [--connections=16]
+ *                          [--max-ms=2000] [--url=…]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +21,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PAYMENT_RECORDED_STATES } from '../contract/order-state.ts';
 import { loadLocalSecrets } from '../server/local-secrets.ts';
+import { residentMiB, watchConnections, type ConnectionPeaks } from './load/instance-watch.ts';
 import { Recorder } from './load/recorder.ts';
-import { startProductionBuild } from './production-server.ts';
+import { reportLoad, type Instance } from './load/load-report.ts';
+import { startRoundRobinProxy } from './load/round-robin-proxy.ts';
+import { freePort, startProductionBuild } from './production-server.ts';
 import { Visitor, type DemoReservation, type LoadWorld } from './load/visitor.ts';
 
 const { values } = parseArgs({
@@ -25,13 +33,21 @@ const { values } = parseArgs({
     driver: { type: 'string', default: 'pglite' },
     seconds: { type: 'string', default: '30' },
     connections: { type: 'string', default: '16' },
+    instances: { type: 'string', default: '1' },
+    'max-ms': { type: 'string', default: '2000' },
     url: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
 const driver = values.driver as 'pglite' | 'postgres';
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const instances = Number(values.instances);
+const slowestMs = Number(values['max-ms']);
 if (driver !== 'pglite' && driver !== 'postgres') throw new Error('--driver must be pglite or postgres');
+if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number from 1');
+if (!(slowestMs > 0)) throw new Error('--max-ms must be above 0');
+// An embedded database belongs to one process: several instances share a PostgreSQL server.
+if (instances > 1 && driver !== 'postgres') throw new Error('--instances above 1 needs --driver=postgres');
 if (!(seconds > 0) || !Number.isInteger(connections) || connections < 1)
   throw new Error('--seconds must be above 0 and --connections a whole number from 1');
 
@@ -39,13 +55,14 @@ const WARM_UP_SECONDS = Math.min(5, seconds / 3);
 const BENCH_DB = 'restay_bench_load';
 /** What one person does next, by weight: mostly looking, some selling and buying, the provider's retries. */
 const MIX: [number, (visitor: Visitor) => Promise<unknown>][] = [
-  [40, (visitor) => visitor.search()],
+  [38, (visitor) => visitor.search()],
   [25, (visitor) => visitor.detail()],
   [12, (visitor) => visitor.checkout()],
-  [6, (visitor) => visitor.requestCode()],
+  [5, (visitor) => visitor.requestCode()],
   [4, (visitor) => visitor.sell()],
-  [8, (visitor) => visitor.redeliverWebhook()],
-  [5, (visitor) => visitor.signIn()],
+  [5, (visitor) => visitor.editPrice()],
+  [7, (visitor) => visitor.redeliverWebhook()],
+  [4, (visitor) => visitor.signIn()],
 ];
 
 async function adminQuery(text: string) {
@@ -58,9 +75,11 @@ async function adminQuery(text: string) {
   }
 }
 
-function databaseUrl() {
+/** The bench database's address, with the instance's name as PostgreSQL shows it (its connections are counted). */
+function databaseUrl(instance: string) {
   const url = new URL(values.url!);
   url.pathname = `/${BENCH_DB}`;
+  url.searchParams.set('application_name', instance);
   return url.toString();
 }
 
@@ -105,32 +124,8 @@ async function lostWrites(world: LoadWorld): Promise<string[]> {
   return lost;
 }
 
-function report(world: LoadWorld, lost: string[]) {
-  const figures = world.recorder.figures(seconds).sort((a, b) => b.count - a.count);
-  const ms = (value: number) => value.toFixed(1).padStart(7);
-  console.log(
-    `\n${driver}: ${connections} connections, ${seconds} s measured after ${WARM_UP_SECONDS.toFixed(1)} s of warm-up (times in ms)`,
-  );
-  console.log(`${'route'.padEnd(46)}      n     p50     p95     p99   req/s  errors  statuses`);
-  for (const row of figures) {
-    const statuses = Object.entries(row.statuses)
-      .map(([status, n]) => `${status}×${n}`)
-      .join(' ');
-    console.log(
-      `${row.route.padEnd(46)} ${String(row.count).padStart(6)} ${ms(row.p50)} ${ms(row.p95)} ${ms(row.p99)} ${row.perSecond.toFixed(1).padStart(7)} ${String(row.errors).padStart(7)}  ${statuses}`,
-    );
-  }
-  const total = figures.reduce((sum, row) => sum + row.count, 0);
-  const errors = figures.reduce((sum, row) => sum + row.errors, 0);
-  console.log(`all routes: ${total} requests, ${(total / seconds).toFixed(1)} req/s, ${errors} errors`);
-  console.log(
-    `writes checked: ${world.created.length} listings created, ${world.paid.length} checkouts paid; lost: ${lost.length ? lost.join(', ') : 0}`,
-  );
-  return errors === 0 && lost.length === 0;
-}
-
 /** Signs everyone in, runs the load for the warm-up and the measured time, and reports; true when all is well. */
-async function loadAndCheck(base: string, dataDir: string): Promise<boolean> {
+async function loadAndCheck(base: string, dataDir: string, servers: Instance[], watch?: ConnectionPeaks) {
   const secrets = loadLocalSecrets(dataDir);
   const world: LoadWorld = {
     base,
@@ -156,12 +151,31 @@ async function loadAndCheck(base: string, dataDir: string): Promise<boolean> {
 
   const ends = Date.now() + (WARM_UP_SECONDS + seconds) * 1000;
   setTimeout(() => (world.recorder.measuring = true), WARM_UP_SECONDS * 1000);
+  // Memory is compared between the end of the first minute (a fifth of a shorter run) and the end of the run.
+  const checkpoint = setTimeout(
+    () => servers.forEach((server) => (server.rssAfterFirstMinute = residentMiB(server.pid))),
+    (WARM_UP_SECONDS + Math.min(60, seconds / 5)) * 1000,
+  );
   await Promise.all(
     visitors.map(async (visitor) => {
       while (Date.now() < ends) await nextStep(visitor);
     }),
   );
-  return report(world, await lostWrites(world));
+  clearTimeout(checkpoint);
+  for (const server of servers) server.rssAtEnd = residentMiB(server.pid);
+  await watch?.stop();
+  const lost = await lostWrites(world);
+  return reportLoad({
+    world,
+    lost,
+    seconds,
+    warmUpSeconds: WARM_UP_SECONDS,
+    label: `${driver}, ${instances} instance(s)`,
+    connections,
+    slowestMs,
+    servers,
+    peaks: watch?.peaks,
+  });
 }
 
 async function main() {
@@ -169,19 +183,42 @@ async function main() {
     await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${BENCH_DB}`);
   }
+  // One data directory for every instance: the same local secrets and sign-in key, as replicas of one deployment.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'restay-bench-load-'));
-  const { base, stop } = await startProductionBuild({
-    dataDir,
-    databaseUrl: driver === 'postgres' ? databaseUrl() : '',
-    // As deployed behind one proxy: each simulated person has its own address, so per-address limits apply.
-    env: { TRUST_PROXY: '1' },
-  });
-  const ok = await loadAndCheck(base, dataDir).finally(async () => {
-    await stop();
+  const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
+  const proxyPort = instances > 1 ? await freePort() : undefined;
+  const proxy = proxyPort ? await startRoundRobinProxy(proxyPort) : undefined;
+  proxy?.setUpstreams(ports.map((port) => `http://127.0.0.1:${port}`));
+  const servers: (Instance & { stop: () => Promise<void> })[] = [];
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await proxy?.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (driver === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  });
-  process.exit(ok ? 0 : 1);
+  };
+  try {
+    // One after another: the first applies the migrations and the demo seed, the others find them done.
+    for (const [index, port] of ports.entries()) {
+      const name = `restay-${String.fromCharCode(97 + index)}`;
+      const started = await startProductionBuild({
+        dataDir,
+        port,
+        publicUrl: proxyPort ? `http://127.0.0.1:${proxyPort}` : undefined,
+        databaseUrl: driver === 'postgres' ? databaseUrl(name) : '',
+        // As deployed behind one proxy: each simulated person has its own address, so per-address limits apply.
+        env: { TRUST_PROXY: '1' },
+      });
+      servers.push({ name, pid: started.pid, stop: started.stop });
+    }
+    const base = proxyPort ? `http://127.0.0.1:${proxyPort}` : `http://127.0.0.1:${ports[0]}`;
+    const watch = driver === 'postgres' ? await watchConnections(values.url!, BENCH_DB) : undefined;
+    const ok = await loadAndCheck(base, dataDir, servers, watch);
+    await stopAll();
+    process.exit(ok ? 0 : 1);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 
 export interface StartedBuild {
   base: string;
+  /** The server's process id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   /** SIGTERM, resolved once the server has exited (it finishes what it was doing first). */
   stop: () => Promise<void>;
 }
@@ -11,18 +13,21 @@ export interface StartedBuild {
 /**
  * Starts the production build (dist/, built first when missing) on a free loopback port with `dataDir` and the
  * database at `databaseUrl` (empty: PGlite in `dataDir`), and waits until /api/health answers. A loopback
- * PUBLIC_URL lets it mount its embedded stand-ins, as a person trying the product locally gets them.
+ * PUBLIC_URL lets it mount its embedded stand-ins, as a person trying the product locally gets them;
+ * `publicUrl` is another loopback address in front of it (a proxy before several instances).
  */
 export async function startProductionBuild(options: {
   dataDir: string;
   databaseUrl?: string;
   nodeEnv?: string;
   env?: Record<string, string>;
+  publicUrl?: string;
+  port?: number;
 }): Promise<StartedBuild> {
   if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
     execSync('npm run build', { stdio: 'inherit' });
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -30,7 +35,7 @@ export async function startProductionBuild(options: {
       NODE_ENV: options.nodeEnv ?? 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: base,
+      PUBLIC_URL: options.publicUrl ?? base,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
@@ -53,7 +58,7 @@ export async function startProductionBuild(options: {
         () => false,
       )
     )
-      return { base, stop };
+      return { base, pid: child.pid!, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');

@@ -10,6 +10,7 @@ export interface RouteFigures {
   p50: number;
   p95: number;
   p99: number;
+  max: number;
   perSecond: number;
   statuses: Record<number, number>;
   /** Replies neither 2xx/3xx nor an expected refusal. */
@@ -46,6 +47,7 @@ export class Recorder {
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? NaN,
         perSecond: ms.length / seconds,
         statuses,
         errors,

@@ -41,6 +41,11 @@ export class Visitor {
   private headers: Record<string, string> = {};
   private userId = '';
   private reservations: DemoReservation[];
+  /**
+   * This person's own listings: the price they were listed at, their price now, and the session of the account
+   * that listed them (signing in again makes a new account).
+   */
+  private readonly listed: { id: string; listedAt: number; price: number; headers: Record<string, string> }[] = [];
 
   constructor(
     private readonly world: LoadWorld,
@@ -169,18 +174,37 @@ export class Visitor {
     });
     if (verified.status !== 200) return;
     const title = `Load room ${this.index}-${Date.now()}`;
+    const price = Math.max(2, Math.floor((stay.amountPaid ?? 200) * 0.9));
     const created = await this.post('POST /api/listings', '/api/listings', {
       mewsReservationId: stay.confirmationNumber,
-      listingPrice: Math.max(1, Math.floor((stay.amountPaid ?? 200) * 0.9)),
+      listingPrice: price,
       title,
       description: 'Listed under load',
     });
     this.reservations.shift();
     const id = created.body.data?.id as string | undefined;
     if (created.status === 201 || created.status === 200) {
-      if (id) this.world.created.push({ id, title });
-      else this.world.recorder.record('listing created without an id', 599, 0);
+      if (id) {
+        this.world.created.push({ id, title });
+        this.listed.push({ id, listedAt: price, price, headers: { ...this.headers } });
+      } else this.world.recorder.record('listing created without an id', 599, 0);
     }
+  }
+
+  /**
+   * A seller changes the price of one of their listings, 5% down or back up to the price it was listed at (which
+   * the hotel's cap allowed): 409 once the stay is held or sold, which is right.
+   */
+  async editPrice() {
+    const mine = this.listed[this.pick(this.listed.length)];
+    if (!mine) return;
+    const price = mine.price === mine.listedAt ? Math.floor(mine.listedAt * 0.95) : mine.listedAt;
+    const edited = await this.call('PUT /api/listings/:id', `/api/listings/${mine.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ listingPrice: price }),
+      headers: { 'Content-Type': 'application/json', ...mine.headers },
+    });
+    if (edited.status === 200) mine.price = price;
   }
 
   /** A hold and the hosted checkout; then one buyer in ten pays with the test card, the others leave. */

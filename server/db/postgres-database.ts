@@ -4,9 +4,15 @@ import type { DatabaseHandle } from './client.ts';
 import { listenOnPostgres } from './pg-listener.ts';
 import type { Database } from './schema.ts';
 
+/**
+ * Connections one API instance's pool opens at most (each LISTEN has one more of its own): what a PostgreSQL
+ * server's `max_connections` must allow per instance.
+ */
+export const POSTGRES_POOL_SIZE = 10;
+
 /** A pool of connections to PostgreSQL at `url`, checked with one query before it is handed out. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
