@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
 import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
-import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { apiNotFound, errorHandler, RETRY_AFTER_SECONDS } from './http/error-handler.ts';
 import { redactUrl } from './http/redact-url.ts';
 import { isClientRoute } from './http/client-routes.ts';
 import { jsonBody, refuseNulInUrl } from './http/nul-guard.ts';
@@ -170,7 +170,7 @@ export function createApp(dependencies: AppDependencies): Express {
     app.use(adapters.standIns.router);
   }
 
-  app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
+  app.use(seoRouter({ db: database.db, clock, publicUrl: config.publicUrl, startUp }));
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
     serveSpa(
       app,
@@ -183,6 +183,7 @@ export function createApp(dependencies: AppDependencies): Express {
         logger,
         renderPage,
         searches,
+        startUp,
       }),
     );
   }
@@ -249,10 +250,11 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const { html, found, paintsWithoutScript } = await render(req, indexHtml);
+    const { html, found, paintsWithoutScript, startingUp } = await render(req, indexHtml);
     const page = paintsWithoutScript ? withScriptsAtLowPriority(html) : html;
+    if (startingUp) res.set('Retry-After', RETRY_AFTER_SECONDS);
     res
-      .status(found ? 200 : 404)
+      .status(startingUp ? 503 : found ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(appendToHead(page, preloadsOf(req.path, !paintsWithoutScript)));

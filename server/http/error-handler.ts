@@ -28,7 +28,7 @@ export const databaseUnavailable = () =>
   });
 
 /** How long a client waits before trying again after a 503 (starting up, or the database out of reach). */
-const RETRY_AFTER_SECONDS = '2';
+export const RETRY_AFTER_SECONDS = '2';
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));

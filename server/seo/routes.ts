@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { html } from '../http/html.ts';
+import { startingUp, type StartUp } from '../system/start-up.ts';
 import { publicPages } from './public-pages.ts';
 
 /** Pages that are someone's own (or a step of paying) and the server's own paths: nothing for a search engine. */
@@ -19,7 +20,7 @@ const PRIVATE_PATHS = [
 ];
 
 /** /robots.txt and /sitemap.xml, with addresses on the product's public origin. */
-export function seoRouter(deps: { db: Kysely<Database>; clock: Clock; publicUrl: string }): Router {
+export function seoRouter(deps: { db: Kysely<Database>; clock: Clock; publicUrl: string; startUp: StartUp }): Router {
   const router = Router();
 
   router.get('/robots.txt', (_req, res) => {
@@ -36,6 +37,9 @@ export function seoRouter(deps: { db: Kysely<Database>; clock: Clock; publicUrl:
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
+    // Before the seed and the hotels are in, a sitemap would leave out stays a crawler should come back for.
+    const pending = deps.startUp.pending();
+    if (pending.length) throw startingUp(pending);
     const pages = await publicPages(deps);
     // XML escapes as HTML does: the same template writes it.
     const urls = pages.map(

@@ -9,6 +9,7 @@ import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/sea
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import type { StartUp } from '../system/start-up.ts';
 import { appendToHead, imagePreload, trustedHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { hotelApprovalOf } from '../listings/hotel-approval.ts';
@@ -38,6 +39,8 @@ interface SpaPageDeps {
   searches: SearchReplies;
   /** Absent when the build has no server renderer: every page is then drawn by its script. */
   renderPage?: PageRenderer;
+  /** Until its steps are done, pages are served bare: their data would be read too early. */
+  startUp: StartUp;
 }
 
 /** What a page carries for its script: the API replies the server already holds for it. */
@@ -58,6 +61,15 @@ export function spaPage(deps: SpaPageDeps) {
   const configBlock = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, { success: true, data: deps.publicConfig });
   const markedHtmlTag = `<html ${DEMO_MODE_ATTRIBUTE}="${deps.publicConfig.demoMode}"`;
   return async (req: Request, indexHtml: string): Promise<SpaPage> => {
+    if (deps.startUp.pending().length) {
+      // The shell alone, read from nothing: its script draws the page and hears "starting up" from the API.
+      const html = withServedData(
+        indexHtml.replace(/<html\b/, () => markedHtmlTag),
+        {},
+        configBlock,
+      );
+      return { html, found: true, paintsWithoutScript: false, startingUp: true };
+    }
     const stayId = STAY_PAGE.exec(req.path)?.[1];
     const stay = stayId === undefined ? undefined : await findNamedListing(deps.db, stayId);
     const head = pageHead(deps.publicUrl, req.path, stay);
@@ -102,6 +114,8 @@ export interface SpaPage {
   /** False for an address the app has no page for, or a stay that does not exist: answered 404, its shell says so. */
   found: boolean;
   paintsWithoutScript: boolean;
+  /** Served before the start-up steps were done: answered 503 with Retry-After, so nobody keeps it. */
+  startingUp?: boolean;
 }
 
 /**
