@@ -47,5 +47,6 @@ export function startJobPruning(deps: {
     },
     PRUNE_EVERY_MS,
     (error) => deps.logger.warn({ err: error }, 'pruning done jobs failed; trying again in an hour'),
+    { quietThroughOutages: { logger: deps.logger, what: 'pruning done jobs' } },
   );
 }

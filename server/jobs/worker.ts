@@ -8,7 +8,6 @@ import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { JobCannotSucceed, JobTimedOut, RetryJobLater } from './errors.ts';
 import { JobLeaseLost, type JobLease } from './lease.ts';
 import type { JobRegistry, RegisteredKind } from './registry.ts';
@@ -257,20 +256,13 @@ export function startJobWorker(
 ): (() => Promise<void>) & { listening: Promise<boolean> } {
   const worker = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
   const slots = Array.from({ length: concurrency });
-  // While the database cannot be reached every round fails the same way: said once, and once when it is over.
-  let paused = false;
   const loop = startBackgroundLoop(
     async (stopping) => {
       await Promise.all(slots.map(() => runDueJobs(worker, { limit: 50, stopping })));
-      if (paused) deps.logger.info('the job worker resumes: the database answers again');
-      paused = false;
     },
     intervalMs,
-    (error) => {
-      if (!isDatabaseUnreachable(error)) return deps.logger.error({ err: error }, 'the job worker failed');
-      if (!paused) deps.logger.warn({ err: error }, 'the job worker pauses: the database cannot be reached');
-      paused = true;
-    },
+    (error) => deps.logger.error({ err: error }, 'the job worker failed'),
+    { quietThroughOutages: { logger: deps.logger, what: 'the job worker' } },
   );
   const unlisten = deps.notices?.listen(JOBS_CHANNEL, loop.wake).catch((error: unknown) => {
     deps.logger.warn({ err: error }, 'job notifications are unavailable; the worker polls for jobs');

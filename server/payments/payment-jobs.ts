@@ -61,5 +61,6 @@ export function startHoldSweep(deps: BuyingDeps, { intervalMs = DEFAULT_INTERVAL
     () => sweepLapsedHolds(deps),
     intervalMs,
     (error) => deps.logger.error({ err: error }, 'the lapsed-hold sweep failed'),
+    { quietThroughOutages: { logger: deps.logger, what: 'the lapsed-hold sweep' } },
   );
 }

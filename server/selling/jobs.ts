@@ -27,6 +27,7 @@ export function startSellingJobs(
     },
     everyMs,
     (error) => deps.logger.error({ err: error }, 'listing expiry sweep failed'),
+    { quietThroughOutages: { logger: deps.logger, what: 'the listing expiry sweep' } },
   );
 }
 
@@ -48,6 +49,9 @@ export function startHotelDirectorySync(
     },
     everyMs,
     (error) => deps.logger.error({ err: error }, 'hotel directory sync failed'),
-    { firstAfterMs: DIRECTORY_SYNC_FIRST_AFTER_MS },
+    {
+      firstAfterMs: DIRECTORY_SYNC_FIRST_AFTER_MS,
+      quietThroughOutages: { logger: deps.logger, what: 'the hotel directory sync' },
+    },
   );
 }

@@ -105,4 +105,38 @@ describe('background loops', () => {
     stop.wake();
     expect(rounds).toBe(2);
   });
+
+  it('says once that it pauses while the database cannot be reached, and once that it resumes', async () => {
+    const said: string[] = [];
+    const errors: unknown[] = [];
+    const logger = {
+      warn: (_: unknown, message: string) => said.push(message),
+      info: (message: string) => said.push(message),
+    };
+    // Three rounds find the database out of reach, then one fails for another reason, then they succeed.
+    const outcomes = ['out', 'out', 'out', 'bug', 'ok', 'ok'];
+    let rounds = 0;
+    const loop = startBackgroundLoop(
+      async () => {
+        const outcome = outcomes[rounds++];
+        if (outcome === 'out')
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        if (outcome === 'bug') throw new Error('column "nope" does not exist');
+      },
+      60_000,
+      (error) => errors.push(error),
+      { quietThroughOutages: { logger: logger as never, what: 'the sweep' } },
+    );
+    for (let round = 1; round < outcomes.length; round++) {
+      await expect.poll(() => rounds).toBe(round);
+      loop.wake();
+    }
+    await expect.poll(() => rounds).toBe(outcomes.length);
+    await loop();
+    expect(said).toEqual([
+      'the sweep pauses: the database cannot be reached',
+      'the sweep resumes: the database answers again',
+    ]);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['column "nope" does not exist']);
+  });
 });

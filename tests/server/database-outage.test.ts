@@ -160,6 +160,11 @@ describe('a database outage under load', () => {
       // The job worker said it paused, and that it resumed.
       await expect.poll(() => server.output().includes('the job worker resumes'), { timeout: 10_000 }).toBe(true);
       expect(server.output()).toContain('the job worker pauses: the database cannot be reached');
+      // No loop logged an error for each round the database was away: each says it pauses, once.
+      for (const failed of ['lapsed-hold sweep failed', 'listing expiry sweep failed', 'delivery round failed'])
+        expect(server.output()).not.toContain(failed);
+      for (const pauses of server.output().match(/[\w’ -]+ pauses: the database cannot be reached/g) ?? [])
+        expect(server.output().split(pauses).length - 1, pauses).toBe(1);
 
       // Every write answered 2xx is in the database.
       const acknowledged = answers.flatMap((answer) => answer.savedSearchId ?? []);

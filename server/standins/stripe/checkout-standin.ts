@@ -101,8 +101,11 @@ export function checkoutStandIn(options: CheckoutStandInOptions): CheckoutStandI
     }),
     deliverDueEvents,
     start() {
-      return startBackgroundLoop(deliverDueEvents, TICK_MS, (error) =>
-        logger.error({ err: error }, 'checkout stand-in: delivery round failed'),
+      return startBackgroundLoop(
+        deliverDueEvents,
+        TICK_MS,
+        (error) => logger.error({ err: error }, 'checkout stand-in: delivery round failed'),
+        { quietThroughOutages: { logger, what: 'the checkout stand-in’s deliveries' } },
       );
     },
   };
