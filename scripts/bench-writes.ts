@@ -4,9 +4,9 @@
  * `UPDATE listings` per transaction) flat out at 16 and at 64 concurrent writers against
  *   (a) the product's fully migrated schema, and
  *   (b) a copy of that same database with the listings table's own triggers disabled: the same rows, indexes,
- *       constraints and foreign keys, so the difference is what the triggers cost.
- * Prints transactions per second, p50/p95 commit latency and the ratio (a)/(b), and exits non-zero when the
- * ratio is below --min-ratio (default 0.8) at either concurrency.
+ *       constraints and foreign keys, so the difference is what the triggers cost;
+ * in rounds that alternate between the two. Prints transactions per second, p50/p95 commit latency and the
+ * ratio (a)/(b), and exits non-zero when the ratio is below --min-ratio (default 0.8) at either concurrency.
  *
  *   npm run bench:writes
  *   npm run bench:writes -- --url=postgres://postgres@127.0.0.1:5432/postgres --rows=100000 --seconds=10
@@ -30,6 +30,8 @@ const seconds = Number(args.seconds ?? 10);
 /** The share of a trigger-free table's write throughput the product's schema must keep (issue 49). */
 const minRatio = Number(args['min-ratio'] ?? 0.8);
 const WRITERS = [16, 64];
+/** Alternating rounds per concurrency (see compare). */
+const ROUNDS = 4;
 /** Unrecorded writes before each timed phase: connections, plan caches and the buffer cache warm up. */
 const WARM_UP_SECONDS = 2;
 const PRODUCT_DB = 'restay_bench_writes';
@@ -69,10 +71,28 @@ async function prepare(admin: pg.Client) {
   }
 }
 
-async function phase(database: string, ids: string[], writers: number) {
-  await writeFlatOut(urlOf(database), ids, writers, WARM_UP_SECONDS);
-  const latencies = await writeFlatOut(urlOf(database), ids, writers, seconds);
-  return { tps: latencies.length / seconds, ...latencySummary(latencies, `write to ${database}`) };
+/**
+ * Both databases at one concurrency, in ROUNDS alternating rounds (bare, product, product, bare, ...): the
+ * host's speed drifts by tens of percent over seconds (a shared VM), and one block each would compare two
+ * moments of the host as much as two schemas. Each side gets `seconds` in all, after a warm-up.
+ */
+async function compare(ids: string[], writers: number) {
+  const latencies = new Map<string, number[]>([
+    [BARE_DB, []],
+    [PRODUCT_DB, []],
+  ]);
+  for (const database of latencies.keys()) await writeFlatOut(urlOf(database), ids, writers, WARM_UP_SECONDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [BARE_DB, PRODUCT_DB] : [PRODUCT_DB, BARE_DB];
+    for (const database of order) {
+      latencies.get(database)!.push(...(await writeFlatOut(urlOf(database), ids, writers, seconds / ROUNDS)));
+    }
+  }
+  const figures = (database: string) => {
+    const all = latencies.get(database)!;
+    return { tps: all.length / seconds, ...latencySummary(all, `write to ${database}`) };
+  };
+  return { bare: figures(BARE_DB), product: figures(PRODUCT_DB) };
 }
 
 async function main() {
@@ -83,15 +103,10 @@ async function main() {
   try {
     await prepare(admin);
     const ids = await liveListingIds(urlOf(PRODUCT_DB));
-    const row = (name: string, r: Awaited<ReturnType<typeof phase>>) =>
+    const row = (name: string, r: Awaited<ReturnType<typeof compare>>['bare']) =>
       `  ${name.padEnd(22)} ${r.tps.toFixed(0).padStart(6)} tps   commit ms p50 ${r.p50.toFixed(2)}  p95 ${r.p95.toFixed(2)}`;
     for (const writers of WRITERS) {
-      // The trigger-free table first at one concurrency and last at the other, so neither side always meets
-      // the later, busier state of the server (dead rows, a checkpoint under way).
-      const bareFirst = writers === WRITERS[0];
-      const first = await phase(bareFirst ? BARE_DB : PRODUCT_DB, ids, writers);
-      const second = await phase(bareFirst ? PRODUCT_DB : BARE_DB, ids, writers);
-      const [bare, product] = bareFirst ? [first, second] : [second, first];
+      const { bare, product } = await compare(ids, writers);
       const ratio = product.tps / bare.tps;
       tooSlow ||= ratio < minRatio;
       console.log(`${writers} writers:`);
