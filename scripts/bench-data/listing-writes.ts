@@ -5,9 +5,15 @@ import pg from 'pg';
  * The listing writes a marketplace makes most, each one `UPDATE listings` in its own transaction as the product
  * makes it: a seller's new price (server/selling/update-listing.ts), and a buyer's hold on a stay at checkout or
  * its release (server/listings/transition.ts), here one statement that flips the stay between the two.
+ *
+ * The new price also sets the normalised price the searches index, as the listings_price_eur trigger does where
+ * it runs: a table without that trigger still needs the column kept, so both sides update the same indexes and a
+ * comparison measures the triggers, not a column one side leaves stale.
  */
 const WRITES = [
-  `UPDATE listings SET price_cents = $2, updated_at = now() WHERE id = $1`,
+  `UPDATE listings SET price_cents = $2::integer, updated_at = now(),
+     price_eur_cents = $2::integer / (SELECT units_per_euro FROM exchange_rates WHERE currency = listings.currency)
+   WHERE id = $1`,
   `UPDATE listings SET hotel_pause_reason = NULL, updated_at = now(),
      status = CASE status WHEN 'active' THEN 'reserved' ELSE 'active' END
    WHERE id = $1 AND status IN ('active', 'reserved')`,
