@@ -30,7 +30,6 @@ import { precompressed } from './http/precompressed.ts';
 import { userMiddleware } from './auth/require-user.ts';
 import { demoDashboardRefundGuard } from './payments/demo-dashboard-refund.ts';
 import { listingsRouter } from './listings/routes.ts';
-import { cachedSearchReplies } from './listings/search-cache.ts';
 import { hotelWebhookRouter } from './handover/hotel-webhook-route.ts';
 import { hotelDeps } from './hotels/deps.ts';
 import { integrationWebhookRouter } from './hotels/integration-webhook-route.ts';
@@ -126,8 +125,6 @@ export function createApp(dependencies: AppDependencies): Express {
     devSignInPage: config.standInsAllowed ? adapters.standIns.signInPage : undefined,
   });
   const users = userMiddleware(auth.verify);
-  // One cache for the API's searches and the marketplace page drawn with its first results.
-  const searches = cachedSearchReplies(database.db);
   const publicConfig = publicConfigOf(config);
   if (auth.builtInServer) app.use(auth.builtInServer);
 
@@ -143,7 +140,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use(integrationWebhookRouter({ ...hotels, token: config.mewsIntegrationWebhookToken }));
   api.use('/hotels', hotelsRouter({ ...hotels, users }));
   api.use('/listings', purchaseRouter({ ...buying, users, maxMarkupPercent }));
-  api.use('/listings', listingsRouter({ db: database.db, clock, users, searches }));
+  api.use('/listings', listingsRouter({ db: database.db, clock, users }));
   const codeKey = config.codeHmacKey;
   api.use(
     '/reservations',
@@ -182,7 +179,6 @@ export function createApp(dependencies: AppDependencies): Express {
         clock,
         logger,
         renderPage,
-        searches,
         startUp,
       }),
     );

@@ -7,24 +7,23 @@ import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { hotelApprovalOf } from './hotel-approval.ts';
 import { findNamedListing, listingReply } from './listing-reply.ts';
-import type { SearchReplies } from './search-cache.ts';
+import { searchReply } from './search-reply.ts';
 import { isHeldByViewer } from './viewer-hold.ts';
 
 export function listingsRouter({
   db,
   clock,
   users,
-  searches,
 }: {
   db: Kysely<Database>;
   clock: () => Date;
   users: UserMiddleware;
-  searches: SearchReplies;
 }): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    res.json(await searches(parseInput(searchQuerySchema, req.query, 'search'), clock()));
+    // Read afresh every time, on every instance: a write is in the very next search (ADR 0077).
+    res.json(await searchReply(db, parseInput(searchQuerySchema, req.query, 'search'), clock()));
   });
 
   router.get('/:id', users.viewer, async (req, res) => {

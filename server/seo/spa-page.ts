@@ -14,8 +14,7 @@ import { appendToHead, imagePreload, trustedHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { hotelApprovalOf } from '../listings/hotel-approval.ts';
 import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
-import type { SearchReply } from '../listings/search-reply.ts';
-import type { SearchReplies } from '../listings/search-cache.ts';
+import { searchReply, type SearchReply } from '../listings/search-reply.ts';
 import { EARLY_INPUT_TAG } from './early-input.ts';
 import { pageHead, withHead } from './page-head.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -35,8 +34,6 @@ interface SpaPageDeps {
   logger: Logger;
   /** GET /api/config's reply, which every page carries too. */
   publicConfig: PublicConfig;
-  /** The marketplace's searches, as GET /api/listings answers them. */
-  searches: SearchReplies;
   /** Absent when the build has no server renderer: every page is then drawn by its script. */
   renderPage?: PageRenderer;
   /** Until its steps are done, pages are served bare: their data would be read too early. */
@@ -103,7 +100,7 @@ export function spaPage(deps: SpaPageDeps) {
 /** The bare marketplace carries its first results; a stay's page carries the stay as a guest sees it. */
 async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<Served> {
   if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
-    return { search: await deps.searches(searchQuerySchema.parse({}), deps.clock()) };
+    return { search: await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) };
   }
   return stay ? { listing: listingReply(stay, await hotelApprovalOf(deps.db, stay.id), null) } : {};
 }

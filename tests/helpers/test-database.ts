@@ -161,7 +161,7 @@ async function startFromTemplate() {
  * Empties every table but the migrations' own, and puts each sequence a file used back to its start, as
  * `TRUNCATE ... RESTART IDENTITY` would. TRUNCATE gives each table and index new files, which on PGlite cost
  * a quarter of a second per test file for a few rows; deleting them is a few milliseconds. Triggers (foreign
- * keys, the search generation) do not fire: every table is emptied. A table a file filled with many rows is
+ * keys) do not fire: every table is emptied. A table a file filled with many rows is
  * truncated after all, so the next file does not scan what it left behind.
  */
 const EMPTY_TABLES = `SET session_replication_role = replica;
