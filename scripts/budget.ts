@@ -60,6 +60,12 @@ const LAZY = [
   { name: 'HTTP client', module: 'src/lib/http-client.ts', after: ENTRY, budgetKb: 25 },
 ];
 
+/**
+ * The hotel console: a hotel's staff load it, never a traveller. None of its pages may be on a public page's first
+ * paint, and together (each page with all it imports, over the entry) they have a budget of their own.
+ */
+const CONSOLE = { name: 'hotel console', modules: /^src\/features\/hotel-console\//, budgetKb: 70 };
+
 const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 function keyOf(module: string | RegExp): string {
@@ -104,6 +110,17 @@ for (const part of LAZY) {
   for (const [name, chunks] of firstPaint) {
     if (chunks.has(key)) failures.push(`${part.name} must load lazily but is on the first paint of ${name}`);
   }
+}
+
+const consoleKeys = Object.keys(manifest).filter((key) => CONSOLE.modules.test(key));
+if (!consoleKeys.length) throw new Error(`The manifest has no chunk for ${CONSOLE.modules}: update scripts/budget.ts`);
+const consoleSize = kb([...staticClosure(manifest, consoleKeys)].filter((chunk) => !firstPaint.get(ENTRY)!.has(chunk)));
+rows.push({ part: `lazy ${CONSOLE.name} (over ${ENTRY})`, size: consoleSize, budgetKb: CONSOLE.budgetKb });
+if (consoleSize > CONSOLE.budgetKb)
+  failures.push(`the ${CONSOLE.name} adds ${consoleSize.toFixed(1)} kB (budget ${CONSOLE.budgetKb} kB)`);
+for (const [name, chunks] of firstPaint) {
+  const onIt = consoleKeys.filter((key) => chunks.has(key));
+  if (onIt.length) failures.push(`the ${CONSOLE.name} (${onIt.join(', ')}) is on the first paint of ${name}`);
 }
 
 console.log('JavaScript budget (gzip, kB):');
