@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile settings: a mid-range phone on a slow 4G link, simulated) in Debian's
  * Chromium against the production build on the landing page, the marketplace and a listing. Prints each page's
- * scores and Core Web Vitals; `--runs=N` runs each page N times (Lighthouse varies from run to run).
+ * scores and Core Web Vitals; `--runs=N` runs each page N times (Lighthouse varies from run to run) and prints each
+ * page's median performance, TBT and CLS.
  *
  *   npm run lighthouse -- [--runs=1]
  */
@@ -55,8 +56,15 @@ const chrome = await chromeLauncher.launch({
 try {
   const pages = { landing: '/', marketplace: '/marketplace', listing: await firstListingPath(server.base) };
   for (const [name, pagePath] of Object.entries(pages)) {
+    const measured: { performance: number; tbt: number; cls: number }[] = [];
     for (let run = 1; run <= runs; run++) {
       const lhr = await audit(`${server.base}${pagePath}`, chrome.port);
+      if (!lhr.runtimeError)
+        measured.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        });
       const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
       const vitals = VITALS.map(([label, id, format]) => `${label} ${format(lhr.audits[id]?.numericValue ?? NaN)}`);
       // Lighthouse slows the host's CPU 4x to stand for a phone, so a slower host reads as a slower phone.
@@ -70,6 +78,13 @@ try {
           .map((ref) => ref.id);
         if (failed?.length) console.log(`  ${id} audits below full marks: ${failed.join(', ')}`);
       }
+    }
+    if (measured.length > 1) {
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      console.log(
+        `${name} median of ${measured.length}: performance ${median(measured.map((m) => m.performance))}, ` +
+          `TBT ${median(measured.map((m) => m.tbt)).toFixed(0)} ms, CLS ${median(measured.map((m) => m.cls)).toFixed(3)}`,
+      );
     }
   }
 } finally {
