@@ -52,8 +52,8 @@ export function createHotelBreakers(options: HotelBreakerOptions = DEFAULT_BREAK
       return true;
     },
     succeeded(token) {
-      // Only a hotel with a failure on record has state; a healthy hotel's calls write nothing.
-      if (states.has(token)) states.delete(token);
+      // Only a hotel with a failure on record has state: an answer forgets it.
+      states.delete(token);
     },
     failed(token) {
       const state = stateOf(token);
