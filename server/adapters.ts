@@ -13,6 +13,7 @@ import { createPhotoService, type PhotoService } from './photos/index.ts';
 import type { DevSignInPage } from './auth/gotrue-routes.ts';
 import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
+import { createHotelBreakers } from './selling/pms/hotel-breaker.ts';
 import { hotelAccessTokens } from './hotels/hotel-tokens.ts';
 import { createTokenCipher } from './hotels/token-cipher.ts';
 import type { Pms } from './selling/pms/pms.ts';
@@ -87,6 +88,10 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
   // The hotels connected now, read on every lookup; the configured tokens until their hotels are imported.
   const cipher = createTokenCipher(config.hotelTokenKey);
   const accessTokens = hotelAccessTokens(db, cipher, configuredHotelTokens, logger);
+  const hotelCalls = {
+    lookupDeadlineMs: config.hotelCalls.lookupDeadlineMs,
+    breakers: createHotelBreakers(config.hotelCalls.breaker),
+  };
   const pms =
     pmsConfig.mode === 'mews'
       ? createMewsPms({
@@ -96,6 +101,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
           clientName: pmsConfig.clientName,
           directory: hotelDirectory,
           logger,
+          ...hotelCalls,
         })
       : createMewsPms({
           platformUrl: () => selfOrigin() + DEMO_MEWS_PATH,
@@ -104,6 +110,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
           clientName: 'Restay demo PMS client',
           directory: hotelDirectory,
           logger,
+          ...hotelCalls,
         });
   let mailer: Mailer;
   if (config.smtpUrl) {
@@ -115,7 +122,9 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
   }
 
   if (pmsConfig.mode === 'demo') {
-    standIns.use(DEMO_MEWS_PATH, wing!.demoMewsRouter({ db, clock }));
+    // Per-hotel reply delays (POST /dev/pms/hotels/:enterpriseId/delay): how a slow hotel is shown.
+    const delays = wing!.createDemoMewsDelays();
+    standIns.use(DEMO_MEWS_PATH, wing!.demoMewsRouter({ db, clock, delays }));
     // Like Mews, the demo hotel tells Restay's webhook receiver when one of its reservations changes.
     const notify = wing!.demoMewsWebhook({
       url: () => `${selfOrigin()}/api/mews/webhook`,
@@ -129,7 +138,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
       logger,
     });
     const publicDemo = config.demoMode ? { operatorToken: config.demoOperatorToken } : undefined;
-    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect, publicDemo }));
+    standIns.use('/dev', wing!.devPmsRouter({ db, clock, notify, connect, publicDemo, delays }));
     // The seeded demo hotels publish their policy as they join, so the demo marketplace sells as before.
     whenHotelsJoin = wing!.publishDemoPolicies;
   }

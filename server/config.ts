@@ -54,6 +54,9 @@ const environmentSchema = z.object({
   MEWS_INTEGRATION_WEBHOOK_TOKEN: optional(
     z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
   ),
+  MEWS_LOOKUP_DEADLINE_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 12_000),
+  MEWS_BREAKER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100), 3),
+  MEWS_BREAKER_COOLDOWN_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 30_000),
   HOTEL_TOKEN_KEY: optional(
     z.string().refine((text) => parseTokenKey(text) !== null, '32 bytes as 64 hex digits (e.g. openssl rand -hex 32)'),
   ),
@@ -162,6 +165,14 @@ const configSchema = environmentSchema.transform((env, context) => {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     auth: parseAuth(env, issues),
     pms: parsePms(env, issues),
+    /**
+     * How long one reservation lookup waits for the hotels' systems before answering "not answering", and after
+     * how many failures in a row a hotel is skipped, for how long (per process): one slow hotel slows nobody else.
+     */
+    hotelCalls: {
+      lookupDeadlineMs: env.MEWS_LOOKUP_DEADLINE_MS,
+      breaker: { failures: env.MEWS_BREAKER_FAILURES, coolDownMs: env.MEWS_BREAKER_COOLDOWN_MS },
+    },
     /** How far above the price paid at the hotel a seller may ask, in percent (0: never more than paid). */
     maxMarkupPercent: env.MAX_MARKUP_PERCENT,
     alertsSecret: env.ALERTS_SECRET,

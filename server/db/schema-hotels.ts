@@ -63,6 +63,8 @@ export interface HotelIntegrationEventsTable {
   /** The access token or API key it carried, encrypted like the hotel's. */
   token_ciphertext: string | null;
   received_at: Timestamp;
+  /** Arrival order (bigint, read as a string): an integration's events are applied in it. */
+  seq: Generated<string>;
   processed_at: Timestamp | null;
   outcome: string | null;
 }

@@ -1,12 +1,25 @@
 import type { PolicyEffects, PolicyVersionView, ResalePolicy } from '../../contract/resale-policy.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type Executor } from '../db/transaction.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { applyHotelPolicy } from './apply-policy.ts';
+import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
+import { forecastHotelPolicy } from './apply-policy.ts';
+
+/**
+ * In the transaction that changed the hotel's standing: the job that brings its listings in line (one waiting
+ * per hotel: it reads the standing when it runs), and what it will do, for the admin's answer.
+ */
+async function bringInLine(trx: Executor, hotelId: string, now: Date) {
+  await enqueuePendingJob(trx, APPLY_HOTEL_POLICY, hotelId, { hotelId }, now);
+  return forecastHotelPolicy(trx, hotelId, now);
+}
 
 /**
  * Publishes a new version of the hotel's policy: the next number, who and when, the whole policy. It is live
- * at once: the hotel's listings are brought in line before the admin hears back. Two admins publishing at the
- * same moment get consecutive versions (the hotel's row is locked while the number is taken).
+ * at once, and the job that brings the hotel's listings in line is queued with it (ADR 0080): an error while
+ * they are paused or resumed is retried by the job, never a failed publish of a version already live. Two
+ * admins publishing at the same moment get consecutive versions (the hotel's row is locked while the number is
+ * taken).
  */
 export async function publishPolicy(
   deps: BuyingDeps,
@@ -15,7 +28,7 @@ export async function publishPolicy(
   policy: ResalePolicy,
 ): Promise<{ live: PolicyVersionView; effects: PolicyEffects }> {
   const now = deps.clock();
-  const version = await inTransaction(deps.db, async (trx) => {
+  const { version, effects } = await inTransaction(deps.db, async (trx) => {
     await trx.selectFrom('hotels').select('id').where('id', '=', hotelId).forUpdate().executeTakeFirstOrThrow();
     const latest = await trx
       .selectFrom('hotel_policy_versions')
@@ -33,9 +46,8 @@ export async function publishPolicy(
         published_at: now,
       })
       .execute();
-    return next;
+    return { version: next, effects: await bringInLine(trx, hotelId, now) };
   });
-  const effects = await applyHotelPolicy(deps, hotelId);
   const publisher = await deps.db
     .selectFrom('profiles')
     .select('email')
@@ -48,9 +60,9 @@ export async function publishPolicy(
 }
 
 /**
- * "Pause all resale" on or off. On: at once every listing at the hotel leaves the market, open holds are
- * released and their checkouts expired, imports are refused; sales already paid finish their transfer. Off:
- * the live policy applies again and the listings it allows come back.
+ * "Pause all resale" on or off. On: imports are refused at once, and the queued job takes every listing at the
+ * hotel off the market, releasing open holds and expiring their checkouts; sales already paid finish their
+ * transfer. Off: the live policy applies again and the job brings back the listings it allows.
  */
 export async function setResalePaused(
   deps: BuyingDeps,
@@ -59,14 +71,16 @@ export async function setResalePaused(
   paused: boolean,
 ): Promise<PolicyEffects> {
   const now = deps.clock();
-  if (paused) {
-    await deps.db
-      .insertInto('hotel_resale_pauses')
-      .values({ hotel_id: hotelId, paused_by: userId, paused_at: now })
-      .onConflict((oc) => oc.column('hotel_id').doNothing())
-      .execute();
-  } else {
-    await deps.db.deleteFrom('hotel_resale_pauses').where('hotel_id', '=', hotelId).execute();
-  }
-  return applyHotelPolicy(deps, hotelId);
+  return inTransaction(deps.db, async (trx) => {
+    if (paused) {
+      await trx
+        .insertInto('hotel_resale_pauses')
+        .values({ hotel_id: hotelId, paused_by: userId, paused_at: now })
+        .onConflict((oc) => oc.column('hotel_id').doNothing())
+        .execute();
+    } else {
+      await trx.deleteFrom('hotel_resale_pauses').where('hotel_id', '=', hotelId).execute();
+    }
+    return bringInLine(trx, hotelId, now);
+  });
 }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, HotelRow } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
@@ -15,35 +15,62 @@ const RESTORING = new Set(['IntegrationEnabled', 'IntegrationReinstated']);
 const STANDING_CHANGED = new Set(['suspended', 'restored', 'reconnected']);
 
 /**
- * Applies one recorded integration event: a new hotel (pending, with its first admin's link emailed to the
- * requestor), a rotated token, a suspension or a restoration. A suspension does what "Pause all resale" does
- * (every listing hidden, open holds released, checkouts expired) and a restoration undoes it, through the
- * listing pass queued in the same transaction. Safe to repeat: an event already applied is skipped, and each
- * change sets a state rather than toggling one.
+ * An integration's next event needs its IntegrationCreated, which has not arrived: the job retries (Mews
+ * redelivers a Created it could not deliver minutes later) and, after its attempts, is `failed` for an operator.
  */
-export async function applyIntegrationEvent(deps: HotelDeps, eventId: string): Promise<void> {
-  const event = await deps.db
+export class IntegrationNotKnownYet extends Error {
+  constructor(integrationId: string) {
+    super(`integration ${integrationId} is not known yet: its events wait for its IntegrationCreated`);
+    this.name = 'IntegrationNotKnownYet';
+  }
+}
+
+/**
+ * Applies an integration's recorded events one at a time, in the order they arrived (its IntegrationCreated
+ * first, since nothing can happen to an integration before it exists), until none is left: a new hotel
+ * (pending, with its first admin's link emailed to the requestor), a rotated token, a suspension or a
+ * restoration. A suspension does what "Pause all resale" does (every listing hidden, open holds released,
+ * checkouts expired) and a restoration undoes it, through the listing pass queued in the same transaction.
+ * Two workers on one integration take its events in turn: each is applied under its row's lock, and only while
+ * it is the integration's next. Throws IntegrationNotKnownYet while the next event waits for its Created.
+ */
+export async function applyIntegrationEvents(deps: HotelDeps, integrationId: string): Promise<void> {
+  for (;;) {
+    const next = await nextEvent(deps.db, integrationId).executeTakeFirst();
+    if (!next) return;
+    const token = next.token_ciphertext ? deps.cipher.decrypt(next.token_ciphertext) : null;
+    // Read before the transaction: a call to the hotel's system never runs while rows are locked.
+    const chainId = next.action === 'IntegrationCreated' && token ? await deps.readChainId(token) : null;
+    const now = deps.clock();
+    const step = await inTransaction(deps.db, async (trx) => {
+      // Waits for another worker applying this event; then it is no longer the next, and is read again.
+      const event = await nextEvent(trx, integrationId).forUpdate().executeTakeFirst();
+      if (event?.id !== next.id) return 'read_again';
+      const { outcome, hotelId } = await apply(trx, deps, event, token, chainId, now);
+      if (outcome === 'unknown_integration') return 'waiting';
+      if (hotelId && STANDING_CHANGED.has(outcome))
+        await enqueueJob(trx, APPLY_HOTEL_POLICY, `integration:${event.id}`, { hotelId }, now);
+      await trx
+        .updateTable('hotel_integration_events')
+        .set({ processed_at: now, outcome })
+        .where('id', '=', event.id)
+        .execute();
+      return 'applied';
+    });
+    if (step === 'waiting') throw new IntegrationNotKnownYet(integrationId);
+  }
+}
+
+/** The integration's next event not yet applied: its IntegrationCreated first, then by arrival. */
+function nextEvent(db: Kysely<Database>, integrationId: string) {
+  return db
     .selectFrom('hotel_integration_events')
     .selectAll()
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event || event.processed_at) return;
-  const token = event.token_ciphertext ? deps.cipher.decrypt(event.token_ciphertext) : null;
-  // Read before the transaction: a call to the hotel's system never runs while rows are locked.
-  const chainId = event.action === 'IntegrationCreated' && token ? await deps.readChainId(token) : null;
-  const now = deps.clock();
-  await inTransaction(deps.db, async (trx) => {
-    const { outcome, hotelId } = await apply(trx, deps, event, token, chainId, now);
-    if (hotelId && STANDING_CHANGED.has(outcome))
-      await enqueueJob(trx, APPLY_HOTEL_POLICY, `integration:${eventId}`, { hotelId }, now);
-    await trx
-      .updateTable('hotel_integration_events')
-      .set({ processed_at: now, outcome })
-      .where('id', '=', eventId)
-      .execute();
-    if (outcome === 'unknown_integration')
-      deps.logger.warn({ action: event.action, integrationId: event.integration_id }, 'integration event of no hotel');
-  });
+    .where('integration_id', '=', integrationId)
+    .where('processed_at', 'is', null)
+    .orderBy(sql`action = 'IntegrationCreated'`, 'desc')
+    .orderBy('seq')
+    .limit(1);
 }
 
 type Event = { action: string; integration_id: string | null; data: unknown; token_ciphertext: string | null };

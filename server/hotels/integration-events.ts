@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sha256 } from '../crypto/sha256.ts';
 import { AppError } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
 import { defineJobType } from '../jobs/job-type.ts';
 import {
   INTEGRATION_ACTIONS,
@@ -13,8 +13,11 @@ import {
 } from '../selling/pms/mews-schemas.ts';
 import type { HotelDeps } from './deps.ts';
 
-/** Applies one recorded integration event to its hotel (server/hotels/apply-integration-event.ts). */
-export const HOTEL_INTEGRATION_EVENT = defineJobType('hotels.integration_event', z.object({ eventId: z.uuid() }));
+/** Applies an integration's recorded events to its hotel, in order (server/hotels/apply-integration-event.ts). */
+export const HOTEL_INTEGRATION_EVENT = defineJobType(
+  'hotels.integration_event',
+  z.object({ integrationId: z.string().min(1).max(200) }),
+);
 
 /** Events whose body carries a value of its own (a token, a time): an identical body is a redelivery. */
 const SELF_IDENTIFYING: readonly IntegrationAction[] = [
@@ -29,7 +32,8 @@ const isKnownAction = (action: string): action is IntegrationAction =>
   (INTEGRATION_ACTIONS as readonly string[]).includes(action);
 
 /**
- * Records an integration event Mews delivered and queues the job that applies it, in one transaction, so the
+ * Records an integration event Mews delivered and queues the job that applies its integration's events, in one
+ * transaction, so the
  * webhook answers at once. The token it carries is stored only encrypted, and left out of the recorded data.
  * A redelivery of an event with a value of its own is recorded once; an enable or disable carries only the
  * integration's id, and applying it again changes nothing. An action we do not know is not recorded.
@@ -61,7 +65,9 @@ export async function recordIntegrationEvent(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return 'duplicate';
-    await enqueueJob(trx, HOTEL_INTEGRATION_EVENT, inserted.id, { eventId: inserted.id }, now);
+    // One job waiting per integration: it applies every event recorded by then, in order.
+    const thing = `integration:${sha256(integrationId).slice(0, 32)}`;
+    await enqueuePendingJob(trx, HOTEL_INTEGRATION_EVENT, thing, { integrationId }, now);
     return 'recorded';
   });
 }

@@ -15,10 +15,22 @@ const intArray = (values: number[]) => `{${values.join(',')}}`;
 type Filter = Expression<SqlBool>;
 
 /**
+ * How a search's price bounds are compared: `converted`, the normalised euro price against the bounds converted
+ * at the stored rates (what the indexes serve); `own_currency`, before any rate is stored (a fresh database
+ * whose first read of the rates failed), the price of stays in the visitor's own currency alone.
+ */
+type PriceBounds = 'converted' | 'own_currency';
+
+/**
  * The conditions of one search, written so that the indexes of migration 0005 can serve them. Saved-search
  * alerts decide whether a listing matches with this same filter (server/alerts/match-listing.ts).
  */
-export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | undefined, now: Date): Filter {
+export function searchFilter(
+  query: SearchQuery,
+  placeIds: PlaceMatch['ids'] | undefined,
+  now: Date,
+  prices: PriceBounds = 'converted',
+): Filter {
   // Text that names no place cannot match a listing.
   if (placeIds?.length === 0) return sql<SqlBool>`false`;
   const eb = expressionBuilder<Database, 'listings'>();
@@ -36,8 +48,16 @@ export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | u
   // price, which the indexes carry (migration 0061), instead of converting every listing's price.
   const inEuroCents = (amount: number) =>
     sql<number>`${Math.round(amount * 100)}::float8 / ${unitsPerEuro(query.currency)}`;
-  if (query.minPrice !== undefined) filters.push(eb('listings.price_eur_cents', '>=', inEuroCents(query.minPrice)));
-  if (query.maxPrice !== undefined) filters.push(eb('listings.price_eur_cents', '<=', inEuroCents(query.maxPrice)));
+  const bounded = query.minPrice !== undefined || query.maxPrice !== undefined;
+  if (prices === 'own_currency' && bounded) {
+    // Without a rate no other currency's price can be compared with the bounds: only stays priced in this one.
+    filters.push(eb('listings.currency', '=', query.currency));
+    if (query.minPrice !== undefined) filters.push(eb('listings.price_cents', '>=', Math.round(query.minPrice * 100)));
+    if (query.maxPrice !== undefined) filters.push(eb('listings.price_cents', '<=', Math.round(query.maxPrice * 100)));
+  } else {
+    if (query.minPrice !== undefined) filters.push(eb('listings.price_eur_cents', '>=', inEuroCents(query.minPrice)));
+    if (query.maxPrice !== undefined) filters.push(eb('listings.price_eur_cents', '<=', inEuroCents(query.maxPrice)));
+  }
   if (query.hotelApproved) filters.push(hotelApprovesListing());
   if (query.bounds) {
     const { south, west, north, east } = query.bounds;
@@ -56,6 +76,10 @@ export function searchFilter(query: SearchQuery, placeIds: PlaceMatch['ids'] | u
   }
   return eb.and(filters);
 }
+
+/** Whether the rates job has stored any rate yet. */
+const anyRateStored = async (db: Kysely<Database>) =>
+  (await db.selectFrom('exchange_rates').select('currency').limit(1).executeTakeFirst()) !== undefined;
 
 /** Units of `currency` per euro, as stored by the rates job; null for a currency without a rate. */
 const unitsPerEuro = (currency: string) =>
@@ -86,11 +110,17 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
     places = await lookUpPlaces(db, query);
     found = await findPage(db, searchFilter(query, places.ids, now), query, offset, hasText);
   }
-  const first = found[0];
-  if (first?.units_per_euro == null) {
-    const message = `Prices cannot be shown in ${query.currency}: no exchange rate is known for it.`;
-    throw new AppError('VALIDATION_ERROR', message, [{ field: 'currency', message }]);
+  if (found[0]?.units_per_euro == null) {
+    if (await anyRateStored(db)) {
+      const message = `Prices cannot be shown in ${query.currency}: no exchange rate is known for it.`;
+      throw new AppError('VALIDATION_ERROR', message, [{ field: 'currency', message }]);
+    }
+    // No rates yet: every stay is shown at its own price (none with an estimate in another currency); price
+    // bounds keep to the visitor's currency. The rates job keeps trying (server/rates/jobs.ts).
+    if (query.minPrice !== undefined || query.maxPrice !== undefined)
+      found = await findPage(db, searchFilter(query, places?.ids, now, 'own_currency'), query, offset, hasText);
   }
+  const first = found[0];
   const rows = found.filter((row): row is (typeof found)[number] & ListingWithSeller => row.id !== null);
   // No count when the page itself shows where the matches end (see findPage).
   const total = first?.match_count == null ? offset + rows.length : Number(first.match_count);
@@ -102,7 +132,7 @@ export async function searchListings(db: Kysely<Database>, query: SearchQuery, n
       total: Math.min(total, SEARCH_TOTAL_CAP),
       totalCapped: total > SEARCH_TOTAL_CAP,
       // Converted, then rounded to the cent as every amount is.
-      priceCeiling: first.price_ceiling == null ? null : Math.round(Number(first.price_ceiling)) / 100,
+      priceCeiling: first?.price_ceiling == null ? null : Math.round(Number(first.price_ceiling)) / 100,
     },
   };
 }

@@ -13,20 +13,45 @@ import { refreshRates } from './refresh-rates.ts';
  */
 const RATES_REFRESH_EVERY_MS = 6 * 60 * 60_000;
 
-/** Refreshes the exchange rates now and then every 6 hours; safe on every instance at once. */
-export function startRatesRefresh(deps: { db: Kysely<Database>; rates: RatesSource; clock: Clock; logger: Logger }) {
-  return startBackgroundLoop(
+/** The first retry of a failed read; each later one waits twice as long, up to the regular 6 hours. */
+const FIRST_RETRY_MS = 60_000;
+
+/**
+ * Refreshes the exchange rates now and then every 6 hours; safe on every instance at once. A failed read is
+ * tried again after a minute, then two, four... (a fresh database has no rates until one succeeds: searches
+ * answer meanwhile, without estimates in other currencies).
+ */
+export function startRatesRefresh(
+  deps: { db: Kysely<Database>; rates: RatesSource; clock: Clock; logger: Logger },
+  { firstRetryMs = FIRST_RETRY_MS } = {},
+) {
+  let retryMs = firstRetryMs;
+  let retry: NodeJS.Timeout | undefined;
+  const loop = startBackgroundLoop(
     async () => {
+      clearTimeout(retry);
       try {
         const refreshed = await refreshRates(deps.db, deps.rates, deps.clock());
+        retryMs = firstRetryMs;
         if (refreshed.changed) deps.logger.info({ ...refreshed, source: deps.rates.kind }, 'exchange rates refreshed');
       } finally {
         await warnIfStale(deps);
       }
     },
     RATES_REFRESH_EVERY_MS,
-    // Searches keep the last rates stored: prices stay comparable, only a little out of date.
-    (error) => deps.logger.error({ err: error }, 'exchange rates refresh failed'),
+    (error) => {
+      // Searches keep the last rates stored: prices stay comparable, only a little out of date.
+      deps.logger.error({ err: error, retryInMs: retryMs }, 'exchange rates refresh failed');
+      retry = setTimeout(loop.wake, retryMs).unref();
+      retryMs = Math.min(retryMs * 2, RATES_REFRESH_EVERY_MS);
+    },
+  );
+  return Object.assign(
+    async () => {
+      clearTimeout(retry);
+      await loop();
+    },
+    { wake: loop.wake },
   );
 }
 

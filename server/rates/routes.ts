@@ -16,8 +16,9 @@ export function ratesRouter({ db }: { db: Kysely<Database> }): Router {
       date: rows.reduce((latest, row) => (row.date > latest ? row.date : latest), ''),
       unitsPerEuro: Object.fromEntries(rows.map((row) => [row.currency, row.units_per_euro])),
     };
-    // Rates change once a day: a browser may keep them for an hour.
-    res.set('Cache-Control', 'public, max-age=3600').json({ success: true, data });
+    // Rates change once a day: a browser may keep them for an hour. None yet (the first read failed): a browser
+    // asks again, so estimates appear once the rates job has stored some.
+    res.set('Cache-Control', rows.length ? 'public, max-age=3600' : 'no-store').json({ success: true, data });
   });
   return router;
 }

@@ -6,7 +6,6 @@ import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LookupHint, Pms } from './pms/pms.ts';
-import { upstreamError } from './pms/mews-connector.ts';
 import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertNoSaleUnderWay, holdsLiveProof } from './ownership-proof.ts';
 import { assertTransferable } from './transferability.ts';
@@ -54,7 +53,7 @@ const OTA_RELAY_MESSAGE =
  * Hotels' systems match confirmation numbers exactly, and people type them as they read them: as typed first,
  * then in capitals (confirmation letters are printed in capitals), so "lis-48213" finds LIS-48213.
  */
-async function findByTypedNumber(pms: Pms, typed: string, hint: LookupHint | undefined) {
+async function findByTypedNumber(db: Kysely<Database>, pms: Pms, typed: string, hint: LookupHint | undefined) {
   const number = typed.trim();
   const asTyped = await pms.findByConfirmationNumber(number, hint);
   const lookup =
@@ -62,8 +61,23 @@ async function findByTypedNumber(pms: Pms, typed: string, hint: LookupHint | und
       ? await pms.findByConfirmationNumber(number.toUpperCase(), hint)
       : asTyped;
   // The hotel that may hold it cannot be asked now: not "no such reservation", which would send the seller away.
-  if (lookup.kind === 'unknown') throw upstreamError();
+  if (lookup.kind === 'unknown') throw await notAnswering(db, lookup.hotelKeys ?? [], hint);
   return lookup.kind === 'found' ? lookup.reservation : null;
+}
+
+/**
+ * 503 naming the hotel whose system did not answer (the one the seller chose when it is among them), so the
+ * seller knows it is that hotel, not Restay, and that trying again later helps. Retryable: nothing was stored.
+ */
+async function notAnswering(db: Kysely<Database>, hotelKeys: readonly string[], hint: LookupHint | undefined) {
+  const keys = hint && hotelKeys.includes(hint.hotelKey) ? [hint.hotelKey] : hotelKeys;
+  const named = keys.length
+    ? await db.selectFrom('hotels').select(['token_key', 'name']).where('token_key', 'in', keys).execute()
+    : [];
+  const name = keys.map((key) => named.find((hotel) => hotel.token_key === key)?.name).find(Boolean) ?? 'The hotel';
+  return new AppError('SERVICE_UNAVAILABLE', `${name}'s system is not answering; try again in a few minutes`, {
+    reason: 'hotel_not_answering',
+  });
 }
 
 /**
@@ -76,7 +90,7 @@ export async function requestVerification(
   request: VerificationRequest,
 ): Promise<VerificationSent> {
   const { db, clock, pms, mailer } = deps;
-  const reservation = await findByTypedNumber(pms, request.confirmationNumber, request.hint);
+  const reservation = await findByTypedNumber(db, pms, request.confirmationNumber, request.hint);
   const guestEmail = reservation?.guest.email;
   const email = normaliseEmail(request.email);
   if (!reservation || !guestEmail || normaliseEmail(guestEmail) !== email) throw notFound();

@@ -10,6 +10,7 @@ export { ECB_DAILY_FILE_PATH, ecbStandInRouter } from './ecb/ecb-standin.ts';
 export { createDevMailbox } from './mailbox/dev-mailbox.ts';
 export { devMailboxRouter } from './mailbox/dev-mailbox-routes.ts';
 export { demoMewsRouter } from './mews/demo-mews-routes.ts';
+export { createDemoMewsDelays } from './mews/demo-mews-delays.ts';
 export { demoMewsIntegrationWebhook, demoMewsWebhook } from './mews/demo-mews-webhook.ts';
 export { devPmsRouter } from './mews/dev-pms-routes.ts';
 export { devSignInPage } from './sign-in/dev-sign-in-page.ts';

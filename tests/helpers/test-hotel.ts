@@ -6,6 +6,10 @@ import type { HotelRole } from '../../server/db/schema-hotels.ts';
 import { hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 import { publishDemoPolicies } from '../../server/standins/demo/demo-policies.ts';
 import { testCipher } from './hotels.ts';
+import { registerHotelPolicyJobs } from '../../server/hotel-policy/register-jobs.ts';
+import { JobRegistry } from '../../server/jobs/registry.ts';
+import { runDueJobs } from '../../server/jobs/worker.ts';
+import type { BuyingDeps } from '../../server/payments/deps.ts';
 
 /** The hotel every test's reservations belong to unless a test says otherwise (the PMS doubles use it). */
 export const TEST_ENTERPRISE_ID = 'e0000000-0000-4000-8000-00000000test';
@@ -118,4 +122,10 @@ export async function connectDemoHotels(db: Kysely<Database>): Promise<void> {
     await connectHotel(db, { enterpriseId: id, name, policy: null, accessToken });
   }
   await publishDemoPolicies(db, new Date());
+}
+
+/** Runs the hotel policy's due jobs now: the listing pass a publish or the kill switch queued, and its emails. */
+export function runHotelPolicyJobs(deps: BuyingDeps): Promise<number> {
+  const registry = registerHotelPolicyJobs(new JobRegistry(), deps);
+  return runDueJobs({ db: deps.db, clock: deps.clock, logger: deps.logger, registry });
 }

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       auth: { mode: 'local', anonKey: LOCAL_ANON_KEY, google: undefined },
       pms: { mode: 'demo' },
+      hotelCalls: { lookupDeadlineMs: 12_000, breaker: { failures: 3, coolDownMs: 30_000 } },
       maxMarkupPercent: 0,
       alertsSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),

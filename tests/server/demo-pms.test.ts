@@ -10,6 +10,7 @@ import { demoMewsRouter } from '../../server/standins/mews/demo-mews-routes.ts';
 import { resetDemoPms } from '../../server/standins/demo/demo-seed.ts';
 import { enterpriseByAccessToken } from '../../server/standins/mews/demo-mews-enterprises.ts';
 import { devPmsRouter } from '../../server/standins/mews/dev-pms-routes.ts';
+import { createDemoMewsDelays } from '../../server/standins/mews/demo-mews-delays.ts';
 import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
@@ -48,6 +49,7 @@ beforeAll(async () => {
       notify: async (change) => void notices.push(change),
       // Connecting a demo hotel is tested against the API itself (demo-hotel-connect.test.ts).
       connect: async () => null,
+      delays: createDemoMewsDelays(),
     }),
   );
   server = await new Promise<Server>((resolve) => {

@@ -167,7 +167,7 @@ describe('the integration webhook', () => {
     expect(await status()).toBe('suspended');
   });
 
-  it('records an event about an integration it does not know, and changes nothing', async () => {
+  it('records an event about an integration it does not know, and keeps it waiting without changing anything', async () => {
     const stranger = integration();
     expect(await deliver(stranger.state('IntegrationDisabled'))).toBe('recorded');
     const event = await db()
@@ -175,7 +175,8 @@ describe('the integration webhook', () => {
       .select(['outcome', 'processed_at'])
       .where('integration_id', '=', stranger.ids.integration)
       .executeTakeFirstOrThrow();
-    expect(event.outcome).toBe('unknown_integration');
+    expect(event).toEqual({ outcome: null, processed_at: null });
+    expect(await hotelOf(stranger.ids.enterprise)).toBeUndefined();
   });
 });
 

@@ -10,7 +10,9 @@ import {
   type SellingServer,
   type TestUser,
 } from '../helpers/selling.ts';
-import { addMember, ALLOW_ALL_POLICY, connectHotel } from '../helpers/test-hotel.ts';
+import { pino } from 'pino';
+import { buyingDeps } from '../../server/payments/deps.ts';
+import { addMember, ALLOW_ALL_POLICY, connectHotel, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
 
 let server: SellingServer;
 const time = manualClock(new Date('2031-03-01T12:00:00Z'));
@@ -58,9 +60,14 @@ const publish = (by: TestUser | undefined, body: unknown) =>
 const get = (by: TestUser | undefined, path: string) =>
   server.request(`/api/hotels/${hotel.hotelId}/policy${path}`, { headers: by?.headers ?? {} });
 
+/** The job a publish or the kill switch queued, run as the server's worker would. */
+const bringInLine = () =>
+  runHotelPolicyJobs(buyingDeps({ ...server, clock: time.clock, logger: pino({ level: 'silent' }) }));
+
 async function published(changes: Partial<ResalePolicy> = {}) {
   const reply = await publish(admin, { policy: policy(changes) });
   if (reply.status !== 200) throw new Error(`publish answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  await bringInLine();
   return reply.body.data;
 }
 
@@ -297,6 +304,7 @@ describe('the kill switch', () => {
     const pause = await post(server, `/api/hotels/${hotel.hotelId}/policy/pause`, admin, { confirm: true });
     expect(pause.status).toBe(200);
     expect(pause.body.data).toMatchObject({ paused: 1 });
+    await bringInLine();
     expect((await listingRow(listingId)).status).toBe('inactive');
     const search = await server.request('/api/listings?hotelName=Seeblick');
     expect(search.body.data.some((l: { id: string }) => l.id === listingId)).toBe(false);
@@ -305,6 +313,7 @@ describe('the kill switch', () => {
 
     const resume = await post(server, `/api/hotels/${hotel.hotelId}/policy/resume`, admin, { confirm: true });
     expect(resume.body.data).toMatchObject({ resumed: 1 });
+    await bringInLine();
     expect((await listingRow(listingId)).status).toBe('active');
   });
 

@@ -184,7 +184,7 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
     expect(await mailsTo('x7fk2@guest.booking.com')).toHaveLength(1);
   });
 
-  it('answers 502 when the hotel system does not answer', async () => {
+  it('answers a retryable 503 when the hotel system does not answer', async () => {
     const reservation = newReservation();
     server.pms.failing = true;
     try {
@@ -192,8 +192,12 @@ describe('POST /api/reservations/verify-combined and verify-email', () => {
         confirmationNumber: reservation.confirmationNumber,
         email: reservation.guest.email,
       });
-      expect(status).toBe(502);
-      expect(body).toMatchObject({ success: false, code: 'UPSTREAM_ERROR' });
+      expect(status).toBe(503);
+      expect(body).toMatchObject({
+        success: false,
+        code: 'SERVICE_UNAVAILABLE',
+        error: "The hotel's system is not answering; try again in a few minutes",
+      });
     } finally {
       server.pms.failing = false;
     }

@@ -77,6 +77,19 @@ describe('/list-my-reservation, step 1: find the reservation', () => {
       problem(409, 'CONFLICT', 'This reservation was cancelled at the hotel, so it cannot be listed.'),
       'This reservation was cancelled at the hotel, so it cannot be listed.',
     ],
+    [
+      "the named hotel's system not answering (503)",
+      HttpResponse.json(
+        {
+          success: false,
+          code: 'SERVICE_UNAVAILABLE',
+          error: "Casa do Tejo Hotel's system is not answering; try again in a few minutes",
+          details: { reason: 'hotel_not_answering' },
+        },
+        { status: 503 },
+      ),
+      "Casa do Tejo Hotel's system is not answering; try again in a few minutes",
+    ],
     ['a server failure', problem(500, 'INTERNAL_ERROR', 'Something broke'), 'Failed to initiate verification process'],
     ['a reply with success false', HttpResponse.json({ success: false }), 'Failed to initiate verification process'],
   ])('shows %s in the red box and stays on step 1', async (_case, reply, message) => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { errorReplySchema } from './mews-schemas.ts';
+import { createHotelBreakers, type HotelBreakers } from './hotel-breaker.ts';
 
 export interface MewsConnectorOptions {
   /** The Mews platform address, e.g. https://api.mews.com; read per call because the demo PMS's port is known late. */
@@ -12,6 +13,8 @@ export interface MewsConnectorOptions {
   /** How long one HTTP call may take, reading the reply included. */
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Which hotels are skipped after repeated failures; a breaker set of this connector's own when not given. */
+  breakers?: HotelBreakers;
   /** Told why a call failed (never a token); the guest only ever sees the one UPSTREAM_ERROR message. */
   logger?: { warn(details: object, message: string): void; info?(details: object, message: string): void };
 }
@@ -22,7 +25,11 @@ export type ConnectorCall = <T extends z.ZodType>(
   body: Record<string, unknown>,
   schema: T,
   /** Writes run in jobs that retry on their own schedule: they pass false and get the 429 back at once. */
-  callOptions?: { retryRateLimits?: boolean },
+  callOptions?: {
+    retryRateLimits?: boolean;
+    /** The caller's own deadline (an import's): aborting it ends the call as a timeout of this hotel. */
+    signal?: AbortSignal;
+  },
 ) => Promise<z.infer<T>>;
 
 /**
@@ -63,8 +70,14 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sleep = options.sleep ?? defaultSleep;
+  const breakers = options.breakers ?? createHotelBreakers();
 
-  return async (accessToken, operation, body, schema, { retryRateLimits = true } = {}) => {
+  return async (accessToken, operation, body, schema, { retryRateLimits = true, signal: callerSignal } = {}) => {
+    if (!breakers.allows(accessToken)) {
+      // Skipped, not asked: the caller reads it as "the hotel did not answer", never as "it has no such thing".
+      options.logger?.info?.({ operation }, 'Mews call skipped: the hotel failed repeatedly and is cooling down');
+      throw new MewsCallError(null, null, undefined);
+    }
     const url = `${options.platformUrl().replace(/\/+$/, '')}/api/connector/v1/${operation}`;
     const payload = JSON.stringify({
       ClientToken: options.clientToken,
@@ -74,8 +87,21 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
     });
     const fail = (
       reason: string,
-      details: { status?: number; retryAfterMs?: number | null; message?: string; [key: string]: unknown } = {},
+      {
+        answered = false,
+        ...details
+      }: {
+        status?: number;
+        retryAfterMs?: number | null;
+        message?: string;
+        answered?: boolean;
+        [key: string]: unknown;
+      } = {},
     ): never => {
+      // A hotel that answered (a 4xx, a reply of another shape) is up; silence and its own faults count against it.
+      const down = !answered && (details.status === undefined || details.status >= 500);
+      if (down) breakers.failed(accessToken);
+      else breakers.succeeded(accessToken);
       options.logger?.warn({ operation, ...details }, `Mews call failed: ${reason}`);
       throw new MewsCallError(details.status ?? null, details.retryAfterMs ?? null, details.message);
     };
@@ -85,7 +111,8 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
       let text: string;
       try {
         // One signal for the whole exchange: a reply that starts in time but trickles in is a timeout too.
-        const signal = AbortSignal.timeout(timeoutMs);
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
         response = await fetchImpl(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -94,7 +121,8 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
         });
         text = await response.text();
       } catch (error) {
-        return fail(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network error', {
+        const timedOut = error instanceof Error && error.name === 'TimeoutError';
+        return fail(timedOut || callerSignal?.aborted ? 'timeout' : 'network error', {
           error: error instanceof Error ? error.message : String(error),
         });
       }
@@ -115,10 +143,12 @@ export function createConnectorCall(options: MewsConnectorOptions): ConnectorCal
       try {
         json = JSON.parse(text);
       } catch {
-        return fail('reply is not JSON');
+        return fail('reply is not JSON', { answered: true });
       }
       const parsed = schema.safeParse(json);
-      if (!parsed.success) return fail('reply of an unexpected shape', { issues: parsed.error.issues.slice(0, 5) });
+      if (!parsed.success)
+        return fail('reply of an unexpected shape', { answered: true, issues: parsed.error.issues.slice(0, 5) });
+      breakers.succeeded(accessToken);
       return parsed.data;
     }
   };

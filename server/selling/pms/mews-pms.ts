@@ -1,24 +1,14 @@
-import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { createConnectorCall, upstreamError, type ConnectorCall, type MewsConnectorOptions } from './mews-connector.ts';
-import {
-  configurationReplySchema,
-  customersReplySchema,
-  orderItemsReplySchema,
-  reservationsReplySchema,
-  resourceCategoriesReplySchema,
-  resourcesReplySchema,
-  type MewsReservation,
-} from './mews-schemas.ts';
+import { configurationReplySchema, reservationsReplySchema, type MewsReservation } from './mews-schemas.ts';
 import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts';
 import { syncHotelDirectory } from './mews-directory-sync.ts';
 import { transferWithMews } from './mews-transfer.ts';
-import { channelsOf } from './mews-channels.ts';
 import { readMewsCatalog } from './mews-catalog.ts';
-import { englishOrFirst } from './mews-names.ts';
 import { learnReservations } from './mews-learn-reservations.ts';
+import { describe, readHotel, type Hotel } from './mews-describe.ts';
 import { fixedTokenSource, hotelKeyOf, type HotelTokenSource } from './hotel-token-source.ts';
-import type { KnownHotel, LookupHint, Pms, PmsLookup, PmsReservation, PmsReservationState } from './pms.ts';
+import type { KnownHotel, LookupHint, Pms, PmsLookup, PmsReservation } from './pms.ts';
 
 export { hotelKeyOf };
 
@@ -31,34 +21,38 @@ export interface MewsPmsOptions extends MewsConnectorOptions {
   accessTokens: readonly string[] | (() => Promise<readonly string[]>) | HotelTokenSource;
   /** Where the hotel of each reservation found is remembered; in this process's memory when not given. */
   directory?: HotelDirectory;
+  /**
+   * How long one lookup (every hotel asked, the reservation found read in full) may take before it answers
+   * `unknown`, naming the hotels still not answering: an import answers within this plus its own work.
+   */
+  lookupDeadlineMs?: number;
 }
 
 /** A reservation found, with the token of the hotel that holds it (the write side needs it). */
 export type Located =
   | { kind: 'found'; accessToken: string; reservation: PmsReservation }
   | { kind: 'gone' }
-  | { kind: 'unknown'; why: string };
+  | { kind: 'unknown'; why: string; hotelKeys?: readonly string[] };
 
-const STATES: Record<MewsReservation['State'], PmsReservationState> = {
-  Inquired: 'inquired',
-  Confirmed: 'confirmed',
-  Started: 'started',
-  Processed: 'processed',
-  Canceled: 'cancelled',
-  Optional: 'optional',
-  Requested: 'requested',
-};
-/** Mews' page size ceiling; one reservation's order items fit in one page, more pages are followed anyway. */
-const ORDER_ITEMS_PAGE = 1000;
-const MAX_ORDER_ITEM_PAGES = 10;
 /** How many hotels one lookup asks at once: quick with a thousand hotels, and each hotel is asked once. */
 const LOOKUP_CONCURRENCY = 16;
+/** Mews' own calls time out at 10 s; a lookup gives up a little later so an import answers within 15 s. */
+const DEFAULT_LOOKUP_DEADLINE_MS = 12_000;
 
-type Hotel = PmsReservation['hotel'] & { defaultCurrency: string };
+/**
+ * One lookup's view of the hotels it asks: the call bound to its deadline, the hotels with a call out and
+ * those that failed to answer, so that a lookup answering `unknown` names the hotels it is waiting for.
+ */
+interface LookupScope {
+  call: ConnectorCall;
+  asking: Map<string, number>;
+  silent: Set<string>;
+}
 
 /** The hotel PMS port over the Mews Connector API (reservations/getAll/2023-06-06 and the calls it needs). */
 export function createMewsPms(options: MewsPmsOptions): Pms {
   const call = createConnectorCall(options);
+  const lookupDeadlineMs = options.lookupDeadlineMs ?? DEFAULT_LOOKUP_DEADLINE_MS;
   // Hotel data barely changes: one configuration/get per access token for the life of the process.
   const hotels = new Map<string, Promise<Hotel>>();
   const hotelOf = (accessToken: string) => {
@@ -78,19 +72,42 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   const directory = options.directory ?? memoryHotelDirectory();
   const tokenWithKey = (accessTokens: readonly string[], key: string | undefined) =>
     key ? accessTokens.find((token) => hotelKeyOf(token) === key) : undefined;
-  const unknown = (why: string, context: Record<string, unknown>): Located => {
+  const unknown = (why: string, context: Record<string, unknown>, silent: Iterable<string> = []): Located => {
+    const hotelKeys = [...silent].map(hotelKeyOf);
     options.logger?.info?.(
-      { ...context, why },
+      { ...context, why, hotelKeys },
       'the hotel holding a reservation cannot be asked: its answer is unknown',
     );
-    return { kind: 'unknown', why };
+    return { kind: 'unknown', why, hotelKeys };
+  };
+
+  /** One call of a lookup, its hotel counted as asked until it answers and as silent if it does not. */
+  const asking = async <T>(scope: LookupScope, accessToken: string, work: () => Promise<T>) => {
+    scope.asking.set(accessToken, (scope.asking.get(accessToken) ?? 0) + 1);
+    try {
+      return await work();
+    } catch (error) {
+      scope.silent.add(accessToken);
+      throw error;
+    } finally {
+      const left = scope.asking.get(accessToken)! - 1;
+      if (left) scope.asking.set(accessToken, left);
+      else scope.asking.delete(accessToken);
+    }
   };
 
   /** One hotel's reservations matching `filter`: the match, none (`gone` there), or no answer. */
-  const askHotel = async (accessToken: string, filter: Record<string, unknown>, matches: Matcher) => {
+  const askHotel = async (
+    scope: LookupScope,
+    accessToken: string,
+    filter: Record<string, unknown>,
+    matches: Matcher,
+  ) => {
     try {
       const body = { ...filter, Limitation: { Count: 10 } };
-      const reply = await call(accessToken, 'reservations/getAll/2023-06-06', body, reservationsReplySchema);
+      const reply = await asking(scope, accessToken, () =>
+        scope.call(accessToken, 'reservations/getAll/2023-06-06', body, reservationsReplySchema),
+      );
       return reply.Reservations.find(matches) ?? null;
     } catch {
       // This hotel's system failed or refused the token (already logged): what it holds is not known.
@@ -99,7 +116,12 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
   };
 
   /** The reservation as the port promises it, its hotel remembered for the next lookup. */
-  const answerFound = async (accessToken: string, reservation: MewsReservation, remembered?: string) => {
+  const answerFound = async (
+    scope: LookupScope,
+    accessToken: string,
+    reservation: MewsReservation,
+    remembered?: string,
+  ) => {
     // Both references are remembered together, so a hotel already remembered for this one needs no write.
     if (hotelKeyOf(accessToken) !== remembered)
       await directory
@@ -111,10 +133,11 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       return {
         kind: 'found',
         accessToken,
-        reservation: await describe(call, accessToken, reservation, hotelOf),
+        reservation: await asking(scope, accessToken, () => describe(scope.call, accessToken, reservation, hotelOf)),
       } as const;
     } catch {
-      return unknown("the hotel's system failed while the reservation was read", { reservationId: reservation.Id });
+      const why = "the hotel's system failed while the reservation was read";
+      return unknown(why, { reservationId: reservation.Id }, [accessToken]);
     }
   };
 
@@ -126,6 +149,7 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
    * first in that order wins, as if they were asked one by one. `gone` only when every hotel asked answered.
    */
   const findInAnyHotel = async (
+    scope: LookupScope,
     filter: Record<string, unknown>,
     matches: Matcher,
     reference: string,
@@ -136,9 +160,10 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     const holderToken = holder ? await tokens.ofHotel(holder) : { kind: 'not_a_known_hotel' as const };
     if (holderToken.kind === 'unusable') return unknown(holderToken.why, { reference, hotel: holder });
     if (holderToken.kind === 'usable') {
-      const atHolder = await askHotel(holderToken.token, filter, matches);
-      if (atHolder === undefined) return unknown("the hotel's system did not answer", { reference, hotel: holder });
-      if (atHolder) return answerFound(holderToken.token, atHolder, remembered);
+      const atHolder = await askHotel(scope, holderToken.token, filter, matches);
+      if (atHolder === undefined)
+        return unknown("the hotel's system did not answer", { reference, hotel: holder }, [holderToken.token]);
+      if (atHolder) return answerFound(scope, holderToken.token, atHolder, remembered);
       // The hotel stored with the reservation answered that it has none: no other hotel holds it.
       if (known.hotel) return { kind: 'gone' };
     }
@@ -150,7 +175,7 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     const found: (MewsReservation | null | undefined)[] = [];
     let anyFound = false;
     const ask = async (index: number) => {
-      found[index] = await askHotel(order[index]!, filter, matches);
+      found[index] = await askHotel(scope, order[index]!, filter, matches);
       if (found[index]) anyFound = true;
     };
     let next = 0;
@@ -160,20 +185,59 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, order.length) }, askNext));
     const index = found.findIndex(Boolean);
-    if (index !== -1) return answerFound(order[index]!, found[index]!, remembered);
-    if (found.includes(undefined)) return unknown("a hotel's system did not answer", { reference });
+    if (index !== -1) return answerFound(scope, order[index]!, found[index]!, remembered);
+    if (found.includes(undefined)) return unknown("a hotel's system did not answer", { reference }, scope.silent);
     return { kind: 'gone' };
   };
 
+  /**
+   * A lookup bounded by the deadline: its calls are aborted then, and it answers `unknown` naming the hotels
+   * still asked (and those already silent), so one slow hotel holds an import no longer than this.
+   */
+  const withinDeadline = async (
+    reference: string,
+    lookup: (scope: LookupScope) => Promise<Located>,
+  ): Promise<Located> => {
+    const controller = new AbortController();
+    const scope: LookupScope = {
+      call: (token, operation, body, schema, callOptions) =>
+        call(token, operation, body, schema, { ...callOptions, signal: controller.signal }),
+      asking: new Map(),
+      silent: new Set(),
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<Located>((resolve) => {
+      timer = setTimeout(() => {
+        const late = [...scope.asking.keys(), ...scope.silent];
+        resolve(unknown("the hotel's system did not answer in time", { reference }, new Set(late)));
+        controller.abort();
+      }, lookupDeadlineMs);
+    });
+    try {
+      return await Promise.race([lookup(scope), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const locate = (externalId: string, hotel?: KnownHotel) =>
-    findInAnyHotel({ ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`, { hotel });
+    withinDeadline(`id:${externalId}`, (scope) =>
+      findInAnyHotel(scope, { ReservationIds: [externalId] }, (r) => r.Id === externalId, `id:${externalId}`, {
+        hotel,
+      }),
+    );
 
   return {
     async findByConfirmationNumber(confirmationNumber, hint) {
       const number = confirmationNumber.trim();
       if (!number) return { kind: 'gone' };
       const filter = { Numbers: [number] };
-      return portAnswer(await findInAnyHotel(filter, (r) => r.Number === number, `number:${number}`, { hint }));
+      const reference = `number:${number}`;
+      return portAnswer(
+        await withinDeadline(reference, (scope) =>
+          findInAnyHotel(scope, filter, (r) => r.Number === number, reference, { hint }),
+        ),
+      );
     },
     async findByExternalId(externalId, hotel) {
       if (!externalId) return { kind: 'gone' };
@@ -214,165 +278,4 @@ function portAnswer(located: Located): PmsLookup {
 /** Whatever went wrong talking to the hotel, the caller sees the one UPSTREAM_ERROR. */
 function asUpstreamError(error: unknown): never {
   throw error instanceof AppError ? error : upstreamError();
-}
-
-/** Everything the port promises about one reservation: its guest, room, hotel and price, read in parallel. */
-async function describe(
-  call: ConnectorCall,
-  accessToken: string,
-  reservation: MewsReservation,
-  hotelOf: (accessToken: string) => Promise<Hotel>,
-): Promise<PmsReservation> {
-  const [guest, roomName, hotel, price] = await Promise.all([
-    readGuest(call, accessToken, reservation),
-    readRoomName(call, accessToken, reservation),
-    hotelOf(accessToken),
-    readPrice(call, accessToken, reservation.Id),
-  ]);
-  const { defaultCurrency, ...hotelFields } = hotel;
-  return {
-    externalId: reservation.Id,
-    confirmationNumber: reservation.Number,
-    state: STATES[reservation.State],
-    startUtc: reservation.ScheduledStartUtc,
-    endUtc: reservation.ScheduledEndUtc,
-    guest,
-    roomName,
-    guests: guestCount(reservation),
-    hotel: hotelFields,
-    currency: price?.currency ?? defaultCurrency,
-    amountPaidCents: price?.cents ?? null,
-    // The Connector calls read here carry no pictures of the room.
-    roomImageUrls: [],
-    cancellationReason: reservation.CancellationReason ?? null,
-    resale: {
-      rateId: reservation.RateId ?? null,
-      roomTypeId: reservation.RequestedResourceCategoryId,
-      channels: channelsOf(reservation),
-    },
-  };
-}
-
-/** Everyone the reservation is for, whatever their age category; null when Mews names nobody. */
-function guestCount(reservation: MewsReservation): number | null {
-  const total = (reservation.PersonCounts ?? []).reduce((sum, person) => sum + person.Count, 0);
-  return total > 0 ? total : null;
-}
-
-async function readGuest(
-  call: ConnectorCall,
-  accessToken: string,
-  reservation: MewsReservation,
-): Promise<PmsReservation['guest']> {
-  const none = { email: null, isOtaRelay: false, firstName: null, lastName: null };
-  // A company-owned reservation has no guest email to send a code to.
-  if (reservation.AccountType !== 'Customer') return none;
-  const reply = await call(
-    accessToken,
-    'customers/getAll',
-    { CustomerIds: [reservation.AccountId], Extent: { Customers: true, Addresses: false }, Limitation: { Count: 1 } },
-    customersReplySchema,
-  );
-  const customer = reply.Customers.find((c) => c.Id === reservation.AccountId);
-  if (!customer) return none;
-  return {
-    email: customer.Email?.trim() || null,
-    isOtaRelay: customer.HasOtaEmail === true,
-    firstName: customer.FirstName?.trim() || null,
-    lastName: customer.LastName?.trim() || null,
-  };
-}
-
-/** "Double Deluxe, room 204"; the category alone while no room is assigned. */
-async function readRoomName(
-  call: ConnectorCall,
-  accessToken: string,
-  reservation: MewsReservation,
-): Promise<string | null> {
-  const resourceId = reservation.AssignedResourceId;
-  const [categories, resources] = await Promise.all([
-    call(
-      accessToken,
-      'resourceCategories/getAll',
-      {
-        ServiceIds: [reservation.ServiceId],
-        ResourceCategoryIds: [reservation.RequestedResourceCategoryId],
-        Limitation: { Count: 1 },
-      },
-      resourceCategoriesReplySchema,
-    ),
-    resourceId
-      ? call(
-          accessToken,
-          'resources/getAll',
-          { ResourceIds: [resourceId], Extent: { Resources: true }, Limitation: { Count: 1 } },
-          resourcesReplySchema,
-        )
-      : null,
-  ]);
-  const category = categories.ResourceCategories.find((c) => c.Id === reservation.RequestedResourceCategoryId);
-  const categoryName = category ? englishOrFirst(category.Names) : null;
-  const roomNumber = resources?.Resources.find((r) => r.Id === resourceId)?.Name.trim() || null;
-  if (categoryName && roomNumber) return `${categoryName}, room ${roomNumber}`;
-  return categoryName ?? (roomNumber ? `Room ${roomNumber}` : null);
-}
-
-async function readHotel(call: ConnectorCall, accessToken: string): Promise<Hotel> {
-  const { Enterprise: enterprise } = await call(accessToken, 'configuration/get', {}, configurationReplySchema);
-  const address = enterprise.Address ?? {};
-  const currencies = enterprise.Currencies;
-  const defaultCurrency = (currencies.find((c) => c.IsDefault) ?? currencies[0])?.Currency.toUpperCase();
-  if (!defaultCurrency) throw upstreamError();
-  const position = validPosition(address.Latitude, address.Longitude);
-  return {
-    enterpriseId: enterprise.Id,
-    name: enterprise.Name,
-    addressLine:
-      [address.Line1, address.Line2]
-        .map((line) => line?.trim())
-        .filter(Boolean)
-        .join(', ') || null,
-    city: address.City?.trim() || null,
-    countryCode: address.CountryCode?.trim().toUpperCase() || null,
-    latitude: position?.latitude ?? null,
-    longitude: position?.longitude ?? null,
-    timeZone: enterprise.TimeZoneIdentifier || null,
-    defaultCurrency,
-  };
-}
-
-/** Mews' own example once swapped latitude and longitude: a position that cannot be real is dropped, not shown. */
-function validPosition(latitude: number | null | undefined, longitude: number | null | undefined) {
-  if (latitude == null || longitude == null) return null;
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-  // 0,0 is the Gulf of Guinea: an unset address, not a hotel.
-  if (latitude === 0 && longitude === 0) return null;
-  return { latitude, longitude };
-}
-
-/**
- * What the guest paid: the gross value of every order item not Canceled (rebates are negative), in hundredths
- * of the currency's major unit like every amount in the database. Unknown (null) when there are no such items
- * or when they are in more than one currency.
- */
-async function readPrice(call: ConnectorCall, accessToken: string, reservationId: string) {
-  const items: z.infer<typeof orderItemsReplySchema>['OrderItems'] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < MAX_ORDER_ITEM_PAGES; page++) {
-    const reply: z.infer<typeof orderItemsReplySchema> = await call(
-      accessToken,
-      'orderItems/getAll',
-      { ServiceOrderIds: [reservationId], Limitation: { Count: ORDER_ITEMS_PAGE, Cursor: cursor } },
-      orderItemsReplySchema,
-    );
-    items.push(...reply.OrderItems);
-    cursor = reply.Cursor ?? null;
-    if (!cursor || reply.OrderItems.length < ORDER_ITEMS_PAGE) break;
-  }
-  const counted = items.filter((item) => item.AccountingState !== 'Canceled');
-  const currencies = new Set(counted.map((item) => item.Amount.Currency.toUpperCase()));
-  if (currencies.size !== 1) return null;
-  const cents = counted.reduce((sum, item) => sum + Math.round(item.Amount.GrossValue * 100), 0);
-  return { currency: [...currencies][0]!, cents };
 }

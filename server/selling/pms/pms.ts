@@ -41,7 +41,10 @@ export interface PmsReservation {
  * refunds, withdraws, pauses or cancels on it; it tries again later or tells the person to.
  */
 export type PmsLookup =
-  { kind: 'found'; reservation: PmsReservation } | { kind: 'gone' } | { kind: 'unknown'; why: string };
+  | { kind: 'found'; reservation: PmsReservation }
+  | { kind: 'gone' }
+  /** `hotelKeys`: the hotels (by directory key) that did not answer, when the adapter knows them. */
+  | { kind: 'unknown'; why: string; hotelKeys?: readonly string[] };
 
 /** The hotel Restay already knows holds a reservation (stored with it): asked alone, with its own token. */
 export interface KnownHotel {

@@ -17,14 +17,24 @@ import { rateGroupsReply, ratesReply, servicesReply } from './demo-mews-rates.ts
 import { enterpriseByAccessToken } from './demo-mews-enterprises.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
 import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
+import type { DemoMewsDelays } from './demo-mews-delays.ts';
 
 /**
  * The demo PMS: the Mews Connector API calls the Mews adapter makes (POST /api/connector/v1/...), answered from
  * the demo PMS tables. Like Mews it authenticates by the tokens in the body (401 on a wrong one), gives each
  * access token its own hotel, insists on `Limitation` and the other required fields (400 `Invalid <field>`),
- * and errs as `{ Message }`. The lead mounts it at /demo-mews, never in production.
+ * and errs as `{ Message }`. A hotel given a delay (`delays`) answers that much later, or not at all. The lead
+ * mounts it at /demo-mews, never in production.
  */
-export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Database>; clock?: Clock }): Router {
+export function demoMewsRouter({
+  db,
+  clock = systemClock,
+  delays,
+}: {
+  db: Kysely<Database>;
+  clock?: Clock;
+  delays?: DemoMewsDelays;
+}): Router {
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   const enterpriseOf = enterpriseByAccessToken(db);
@@ -38,6 +48,7 @@ export function demoMewsRouter({ db, clock = systemClock }: { db: Kysely<Databas
     router.post(`/api/connector/v1/${path}`, async (req: Request, res: Response) => {
       const enterprise = await authenticate(enterpriseOf, req, res);
       if (!enterprise) return;
+      if (delays && !(await delays.hold(enterprise.id, res))) return;
       const parsed = schema.safeParse(req.body);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path[0];

@@ -10,6 +10,7 @@ import { isoDayIn } from '../../time-zones.ts';
 import { createConnectedDemoHotel, type ConnectedDemoHotel } from '../demo/demo-hotel-connect.ts';
 import type { DemoMewsConnect, DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
+import { MAX_DEMO_DELAY_MS, type DemoMewsDelays } from './demo-mews-delays.ts';
 
 /**
  * GET /dev/pms (a page to read) and /dev/pms.json (for scripts and tests): the demo PMS's reservations, so a
@@ -18,14 +19,18 @@ import { cancelDemoReservation } from './demo-mews-writes.ts';
  * /dev/pms/connect-hotel is a new hotel connecting Restay in the Mews Marketplace: the demo PMS creates its
  * enterprise and tells Restay as Mews does (its Integration Webhook). Never mounted in production. On a public
  * demo (`publicDemo`, DEMO_MODE) anyone can open the page, and a Cancel withdraws someone's listing or refunds a
- * sale under way: it asks for the demo operator token, as the test dashboard's Refund does.
+ * sale under way: it asks for the demo operator token, as the test dashboard's Refund does. POST
+ * /dev/pms/hotels/:enterpriseId/delay `{ delayMs }` (JSON) makes one hotel's system answer that much later (0:
+ * promptly again), to show that a slow hotel slows nobody else; on a public demo it too asks for the token.
  */
 export function devPmsRouter({
   db,
   publicDemo,
+  delays,
   ...hotel
 }: {
   db: Kysely<Database>;
+  delays: DemoMewsDelays;
   clock: Clock;
   notify: DemoMewsNotify;
   connect: DemoMewsConnect;
@@ -50,6 +55,31 @@ export function devPmsRouter({
     sendHtmlPage(res, 200, 'Demo hotel connected', connectedBody(connected, form.data.adminEmail, status), {
       maxWidth: '48rem',
     });
+  });
+
+  router.post('/pms/hotels/:enterpriseId/delay', express.json({ limit: '4kb' }), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (publicDemo && !offersDemoOperatorToken(req.body, publicDemo.operatorToken)) {
+      const error = "On this demo, a hotel's system is slowed only with the demo operator token.";
+      res.status(403).json({ success: false, code: 'FORBIDDEN', error });
+      return;
+    }
+    const body = delaySchema.safeParse(req.body ?? {});
+    const enterpriseId = z.guid().safeParse(req.params.enterpriseId);
+    if (!body.success) {
+      const error = `delayMs must be a whole number of milliseconds from 0 to ${MAX_DEMO_DELAY_MS}.`;
+      res.status(400).json({ success: false, code: 'VALIDATION_ERROR', error });
+      return;
+    }
+    const known =
+      enterpriseId.success &&
+      (await db.selectFrom('demo_pms_enterprises').select('id').where('id', '=', enterpriseId.data).executeTakeFirst());
+    if (!known) {
+      res.status(404).json({ success: false, code: 'NOT_FOUND', error: 'No demo hotel has that enterprise id.' });
+      return;
+    }
+    delays.set(known.id, body.data.delayMs);
+    res.json({ success: true, data: { enterpriseId: known.id, delayMs: body.data.delayMs } });
   });
 
   router.get('/pms.json', async (_req, res) => {
@@ -146,6 +176,8 @@ function formatMoney(amount: number | null, currency: string): string {
   if (amount === null) return 'unknown';
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 }
+
+const delaySchema = z.object({ delayMs: z.int().min(0).max(MAX_DEMO_DELAY_MS) });
 
 const connectFormSchema = z.object({
   hotelName: z.preprocess(

@@ -302,6 +302,8 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   // "Connect a demo hotel": a form post, so the table's JSON body is an empty form (400 for everyone); a real
   // submit is in demo-hotel-connect.test.ts.
   'POST /dev/pms/connect-hotel': row('anyone', at('/dev/pms/connect-hotel', {})),
+  // A demo hotel made slow: an enterprise the demo PMS does not have (404 for everyone); a real one in slow-hotel.test.ts.
+  'POST /dev/pms/hotels/:enterpriseId/delay': row('anyone', at(`/dev/pms/hotels/${UNKNOWN_ID}/delay`, { delayMs: 0 })),
   'GET /dev/mailbox': row('anyone', at('/dev/mailbox')),
   'GET /dev/mailbox.json': row('anyone', at('/dev/mailbox.json')),
 };

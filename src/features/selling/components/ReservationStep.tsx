@@ -19,7 +19,8 @@ export type ReservationLookup = z.output<typeof reservationSchema> & { hotel?: C
 /**
  * The server's own words when it could not send a code for a reason the seller can act on: no such reservation
  * with that email (404), a reservation that may not be listed (409), a mistyped field (400), too many tries (429),
- * or Restay starting up or out of reach of its database (503: a calm sentence, not a refusal).
+ * the hotel's system not answering, or Restay starting up or out of reach of its database (503: a calm sentence,
+ * not a refusal).
  */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && [400, 404, 409, 429, 503].includes(error.status ?? 0)) return error.message;
