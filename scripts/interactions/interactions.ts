@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { signInAsNewUser } from '../../e2e/sign-in.ts';
 
 /** Something a visitor does first on a page: where (`open`) and what (`act`, done once the page has settled). */
 export interface Interaction {
@@ -74,16 +75,7 @@ export const INTERACTIONS: readonly Interaction[] = [
 export async function signedInState(browser: Browser, base: string, file: string): Promise<string> {
   const context = await browser.newContext({ baseURL: base });
   try {
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Google/ })
-      .click();
-    await page.getByLabel('Email').fill(`interactions-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await signInAsNewUser(await context.newPage(), 'buyer');
     await context.storageState({ path: file });
     return file;
   } finally {
