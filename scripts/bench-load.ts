@@ -2,7 +2,7 @@
  * `npm run bench:load`: a mixed, bounded load against the started production build (dist/, built first when
  * missing) with its embedded defaults (built-in auth server, demo PMS, test checkout, development mailbox).
  * `--connections` people at once, each behind the proxy at its own address, sign in and then for `--seconds`
- * search, open listings, ask for codes, list demo reservations, edit their prices, open and leave or pay
+ * (pausing about `--think-ms` between steps, as a person reads; 0: flat out) search, open listings, ask for codes, list demo reservations, edit their prices, open and leave or pay
  * checkouts, and replay the provider's webhooks. With `--instances=N` (PostgreSQL) N servers share the database
  * behind a round-robin proxy, as a scaled-out deployment runs. Reports p50/p95/p99/max, throughput and statuses
  * per route, each instance's memory and database connections, then checks that no write was lost: every listing
@@ -12,7 +12,7 @@
  * first minute.
  *
  *   npm run bench:load -- [--driver=pglite|postgres] [--instances=1] [--seconds=30] [--connections=16]
- *                          [--max-ms=2000] [--url=…]
+ *                          [--think-ms=1000] [--max-ms=2000] [--url=…]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     instances: { type: 'string', default: '1' },
     'max-ms': { type: 'string', default: '2000' },
+    'think-ms': { type: 'string', default: '1000' },
     url: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -43,9 +44,11 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const instances = Number(values.instances);
 const slowestMs = Number(values['max-ms']);
+const thinkMs = Number(values['think-ms']);
 if (driver !== 'pglite' && driver !== 'postgres') throw new Error('--driver must be pglite or postgres');
 if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number from 1');
 if (!(slowestMs > 0)) throw new Error('--max-ms must be above 0');
+if (!(thinkMs >= 0)) throw new Error('--think-ms must be 0 or more');
 // An embedded database belongs to one process: several instances share a PostgreSQL server.
 if (instances > 1 && driver !== 'postgres') throw new Error('--instances above 1 needs --driver=postgres');
 if (!(seconds > 0) || !Number.isInteger(connections) || connections < 1)
@@ -158,7 +161,11 @@ async function loadAndCheck(base: string, dataDir: string, servers: Instance[], 
   );
   await Promise.all(
     visitors.map(async (visitor) => {
-      while (Date.now() < ends) await nextStep(visitor);
+      while (Date.now() < ends) {
+        await nextStep(visitor);
+        // A person reads what came back before the next step: about `--think-ms`, never in step with the others.
+        if (thinkMs) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+      }
     }),
   );
   clearTimeout(checkpoint);
@@ -170,7 +177,7 @@ async function loadAndCheck(base: string, dataDir: string, servers: Instance[], 
     lost,
     seconds,
     warmUpSeconds: WARM_UP_SECONDS,
-    label: `${driver}, ${instances} instance(s)`,
+    label: `${driver}, ${instances} instance(s), about ${thinkMs} ms between a person's steps`,
     connections,
     slowestMs,
     servers,
