@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * An API reply the server put in the page it served, as a JSON data block with this `id`, read by `parse`. Taken
  * once: the block is removed, so later reads ask the API. Undefined when there is none, when it does not parse
@@ -12,4 +14,18 @@ export function takeServedReply<T>(id: string, parse: (reply: unknown) => T): T 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Checks a reply the page carried against the contract once `loadSchema` has brought its schema (with zod, in
+ * chunks of their own), after the page has started: zod is no part of a public page's first task (ADR 0082). The
+ * page is drawn from the reply before that, read by its shape alone. This deploy's server wrote it from the same
+ * contract, so a refusal is a bug of ours: reported as an error, not shown to the visitor. A schema that fails to
+ * load (a deploy replaced the chunks) leaves the reply unchecked, as the page has no use for the error.
+ */
+export async function checkServedReply(id: string, reply: unknown, loadSchema: () => Promise<z.ZodType>) {
+  const schema = await loadSchema().catch(() => undefined);
+  const result = schema?.safeParse(reply);
+  if (result && !result.success)
+    console.error(`The page's ${id} block is not as the contract says`, result.error.issues);
 }
