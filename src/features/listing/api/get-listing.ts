@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { SERVED_LISTING_ELEMENT_ID } from '../../../../contract/page-config.ts';
-import { ApiError, API_ERROR_MESSAGES, apiGet, parseResponse } from '../../../lib/api-client.ts';
-import { checkServedReply, takeServedReply } from '../../../lib/served-reply.ts';
+import { ApiError, API_ERROR_MESSAGES, apiGet, isRecord, parseResponse } from '../../../lib/api-client.ts';
+import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
 /** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: no first paint waits on it. */
@@ -15,8 +15,6 @@ export async function getListing(id: string, signal?: AbortSignal): Promise<List
   ]);
   return parseResponse(schema, reply).data;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * A stay's reply this deploy's server wrote (into the page, or for its own render), read by its shape alone: the
@@ -35,11 +33,7 @@ function servedListing(reply: unknown): ListingWithViewer {
  * (on a page the server drew, the markup holds it).
  */
 function takeServedListing(id: string): ListingWithViewer | undefined {
-  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, (reply) => {
-    const served = servedListing(reply);
-    void checkServedReply(SERVED_LISTING_ELEMENT_ID, reply, loadReplySchema);
-    return served;
-  });
+  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, servedListing, loadReplySchema);
   return listing?.id === id ? listing : undefined;
 }
 

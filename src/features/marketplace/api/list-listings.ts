@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import type { Listing } from '../../../../contract/listing.ts';
 import { INITIAL_SEARCH_ELEMENT_ID } from '../../../../contract/page-config.ts';
 import type { SearchMeta } from '../../../../contract/search.ts';
-import { ApiError, apiGet, parseResponse } from '../../../lib/api-client.ts';
-import { checkServedReply, takeServedReply } from '../../../lib/served-reply.ts';
+import { ApiError, apiGet, isRecord, parseResponse } from '../../../lib/api-client.ts';
+import { takeServedReply } from '../../../lib/served-reply.ts';
 
 /** A search reply that is not even an object (e.g. a proxy's HTML page) gets its own message on the marketplace. */
 export const INVALID_REPLY_MESSAGE = 'Invalid response from server';
@@ -16,7 +16,6 @@ export interface SearchPage {
   meta: SearchMeta;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const notASearchReply = (reply: unknown) =>
   new ApiError({ message: INVALID_REPLY_MESSAGE, code: 'RESPONSE_FORMAT_ERROR', details: reply });
 
@@ -37,20 +36,14 @@ function servedSearchPage(reply: unknown): SearchPage {
  * cards. Every later search asks the API.
  */
 const takeServedSearch = (query: string) =>
-  query === ''
-    ? takeServedReply(INITIAL_SEARCH_ELEMENT_ID, (reply) => {
-        const page = servedSearchPage(reply);
-        void checkServedReply(INITIAL_SEARCH_ELEMENT_ID, reply, loadReplySchema);
-        return page;
-      })
-    : undefined;
+  query === '' ? takeServedReply(INITIAL_SEARCH_ELEMENT_ID, servedSearchPage, loadReplySchema) : undefined;
 
 export async function searchListings(query: string, signal?: AbortSignal): Promise<SearchPage> {
   const [reply, schema] = await Promise.all([
     apiGet<unknown>(`/api/listings${query ? `?${query}` : ''}`, undefined, { signal }),
     loadReplySchema(),
   ]);
-  if (!isRecord(reply)) throw notASearchReply(reply);
+  if (typeof reply !== 'object' || reply === null) throw notASearchReply(reply);
   const parsed = parseResponse(schema, reply);
   return { listings: parsed.data, meta: parsed.meta };
 }
