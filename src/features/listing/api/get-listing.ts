@@ -1,20 +1,31 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { successEnvelopeSchema } from '../../../../contract/errors.ts';
-import {
-  listingDetailSchema,
-  SERVED_LISTING_ELEMENT_ID,
-  type ListingWithViewer,
-} from '../../../../contract/listing.ts';
-import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import type { ListingWithViewer } from '../../../../contract/listing.ts';
+import { SERVED_LISTING_ELEMENT_ID } from '../../../../contract/page-config.ts';
+import { ApiError, API_ERROR_MESSAGES, apiGet, isRecord, parseResponse } from '../../../lib/api-client.ts';
 import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
-const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
-const listingOfReply = (reply: unknown): ListingWithViewer => parseResponse(listingReplySchema, reply).data;
+/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: no first paint waits on it. */
+const loadReplySchema = async () => (await import('./listing-reply-schema.ts')).listingReplySchema;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
-  const reply = await apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal });
-  return listingOfReply(reply);
+  const [reply, schema] = await Promise.all([
+    apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal }),
+    loadReplySchema(),
+  ]);
+  return parseResponse(schema, reply).data;
+}
+
+/**
+ * A stay's reply this deploy's server wrote (into the page, or for its own render), read by its shape alone: the
+ * page takes it in its first task, before zod has loaded. The browser checks it against the contract afterwards.
+ * Its type is the contract's input, so the fields the schema would default are read as possibly missing.
+ */
+function servedListing(reply: unknown): ListingWithViewer {
+  if (!isRecord(reply) || reply.success !== true || !isRecord(reply.data) || typeof reply.data.id !== 'string') {
+    throw new ApiError({ message: API_ERROR_MESSAGES.responseFormat, code: 'RESPONSE_FORMAT_ERROR', details: reply });
+  }
+  return reply.data as unknown as ListingWithViewer;
 }
 
 /**
@@ -22,13 +33,13 @@ export async function getListing(id: string, signal?: AbortSignal): Promise<List
  * (on a page the server drew, the markup holds it).
  */
 function takeServedListing(id: string): ListingWithViewer | undefined {
-  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, listingOfReply);
+  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, servedListing, loadReplySchema);
   return listing?.id === id ? listing : undefined;
 }
 
 /** The server's render of a stay's page starts from the same reply as the browser's (`takeServedListing`). */
 export function seedServedListing(client: QueryClient, reply: unknown): void {
-  const listing = listingOfReply(reply);
+  const listing = servedListing(reply);
   client.setQueryData(listingQueryOptions(listing.id).queryKey, listing);
 }
 
