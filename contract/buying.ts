@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { GUEST_NAME_MAX, guestNameMessages, looksLikeAName, type GuestNamePart } from './checkout-rules.ts';
 import {
   handoverSchema,
   orderStepSchema,
@@ -15,17 +14,22 @@ export { ORDER_STATES, type OrderState } from './order-state.ts';
 const claimedUserId = z.string().optional();
 const url = z.string().trim().min(1).max(2_000);
 
+export const GUEST_NAME_MAX = 100;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 /**
  * A name as on the buyer's ID: the hotel puts the reservation under it. Optional on the wire for older clients;
  * the server then takes the buyer's profile name and refuses (400) when it has none.
  */
-const guestName = (which: GuestNamePart) =>
+const guestName = (which: 'first' | 'last') =>
   z
     .string()
     .trim()
-    .min(1, guestNameMessages(which).missing)
-    .max(GUEST_NAME_MAX, guestNameMessages(which).tooLong)
-    .refine(looksLikeAName, guestNameMessages(which).missing)
+    .min(1, `Please enter your ${which} name as on your ID.`)
+    .max(GUEST_NAME_MAX, `Your ${which} name can be at most ${GUEST_NAME_MAX} characters.`)
+    .refine(
+      (name) => /\p{L}/u.test(name) && !CONTROL_CHARACTERS.test(name),
+      `Please enter your ${which} name as on your ID.`,
+    )
     .optional();
 
 /**
@@ -66,6 +70,9 @@ export const checkoutSessionResultSchema = z.object({
   expiresAt: z.string(),
 });
 export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
+
+/** 409 CONFLICT details when someone else is paying for the stay. */
+export const heldDetailsSchema = z.object({ reason: z.literal('held'), holdExpiresAt: z.string() });
 
 /** GET /api/payment/session-status/:sessionId (the buyer only). */
 export const sessionStatusSchema = z.object({

@@ -14,6 +14,11 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 export const SEARCH_TEXT_MAX_CHARS = 200;
 /** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
 export const SEARCH_TOTAL_CAP = 1_000;
+/**
+ * The id of the JSON data block in which the server hands /marketplace, opened without filters, the first page
+ * of results (the body GET /api/listings would answer), so the SPA need not ask for it again.
+ */
+export const INITIAL_SEARCH_ELEMENT_ID = 'initial-search';
 
 const SIGNED_NUMBER = /^-?\d+(\.\d+)?$/;
 

@@ -1,7 +1,7 @@
 // The JavaScript budget (npm run budget, after npm run build:web). It reads Vite's manifest and fails when a
 // route downloads more compressed JavaScript before its first paint than its budget, or when a library meant to
 // load later (the maps, the date pickers, the price filter and its panel, the sign-in client, the HTTP client) has
-// slipped onto a route's first paint, or when zod or a contract schema module is on a route's first paint.
+// slipped onto a route's first paint.
 //
 // Before first paint a route needs the entry chunk, the route's own chunk (the router loads it before it commits
 // the navigation) and everything those import statically. Dynamic imports load later and are budgeted apart,
@@ -66,19 +66,6 @@ const LAZY = [
  */
 const CONSOLE = { name: 'hotel console', modules: /^src\/features\/hotel-console\//, budgetKb: 70 };
 
-/**
- * zod and the contract's schemas: evaluating them was most of a public page's first long task after paint (issue 51,
- * ADR 0082), so none may be on a public page's first paint; a page loads them with its first reply. A chunk's
- * sources are read from its source map (the build writes them), so zod is found whatever chunk the bundler puts it
- * in. A contract module is a schema module when it imports zod's values (a type import is erased).
- */
-const SCHEMAS = {
-  name: "zod and the contract's schemas",
-  isSchemaSource: (source: string) =>
-    source.startsWith('node_modules/zod/') ||
-    (source.startsWith('contract/') && /^import (?!type\b)[^;]* from 'zod';/m.test(readFileSync(source, 'utf8'))),
-};
-
 const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 function keyOf(module: string | RegExp): string {
@@ -134,28 +121,6 @@ if (consoleSize > CONSOLE.budgetKb)
 for (const [name, chunks] of firstPaint) {
   const onIt = consoleKeys.filter((key) => chunks.has(key));
   if (onIt.length) failures.push(`the ${CONSOLE.name} (${onIt.join(', ')}) is on the first paint of ${name}`);
-}
-
-/**
- * The sources of a chunk's JavaScript, as paths from the repository's root, from the source map it names. A chunk
- * that names none is the bundler's own code (its runtime), with no source of ours.
- */
-function sourcesOf(file: string): string[] {
-  const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1];
-  if (!named) return [];
-  const map = path.join(ROOT, path.dirname(file), named);
-  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
-  return sources.map((source) => path.relative('.', path.resolve(path.dirname(map), source)));
-}
-for (const route of ROUTES) {
-  const js = [...firstPaint.get(route.name)!].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const schemas = [...new Set(js.flatMap(sourcesOf).filter(SCHEMAS.isSchemaSource))];
-  const named = schemas.filter((source) => source.startsWith('contract/'));
-  if (schemas.length)
-    failures.push(
-      `${SCHEMAS.name} are on the first paint of ${route.name}: ${schemas.length - named.length} of zod's files` +
-        `${named.length ? `, ${named.join(', ')}` : ''}`,
-    );
 }
 
 console.log('JavaScript budget (gzip, kB):');

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { CheckoutSessionResult } from '../../contract/buying.ts';
-import type { HeldDetails } from '../../contract/checkout-rules.ts';
 import { toCents, toMajor } from '../../contract/money.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -189,10 +188,7 @@ async function answerUnavailable(deps: BuyingDeps, listingId: string, userId: st
   const held = await openOrderFor(deps, listingId);
   if (held?.buyer_id === userId) return ownOpenCheckout(deps, held.id);
   if (held)
-    throw new AppError('CONFLICT', HELD_MESSAGE, {
-      reason: 'held',
-      holdExpiresAt: held.hold_expires_at.toISOString(),
-    } satisfies HeldDetails);
+    throw new AppError('CONFLICT', HELD_MESSAGE, { reason: 'held', holdExpiresAt: held.hold_expires_at.toISOString() });
   const listing = await deps.db
     .selectFrom('listings')
     .select('status')

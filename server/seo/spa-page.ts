@@ -2,14 +2,10 @@ import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { PublicConfig } from '../../contract/config.ts';
-import {
-  DEMO_MODE_ATTRIBUTE,
-  INITIAL_SEARCH_ELEMENT_ID,
-  PUBLIC_CONFIG_ELEMENT_ID,
-  SERVED_LISTING_ELEMENT_ID,
-} from '../../contract/page-config.ts';
+import { DEMO_MODE_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
+import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
-import { searchQuerySchema } from '../../contract/search.ts';
+import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';

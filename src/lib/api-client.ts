@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { TokenGetter } from './http-client.ts';
 
-export { ApiError, API_ERROR_MESSAGES, isRecord, parseResponse } from './api-error.ts';
+export { ApiError, API_ERROR_MESSAGES, parseResponse } from './api-error.ts';
 
 export interface RequestOptions {
   /** Aborts the call (TanStack Query cancelling a stale fetch); the abort reaches the caller as it is. */

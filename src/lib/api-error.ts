@@ -47,8 +47,7 @@ export function calmUnavailability(error: unknown): string | undefined {
   return calm.includes(error.message) ? error.message : undefined;
 }
 
-/** An object that is not an array: a reply's envelope, or its `data`, before any schema has read it. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ExchangeRates } from '../../contract/rates.ts';
+import { z } from 'zod';
+import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
 import { apiGet, parseResponse } from './api-client.ts';
 
-/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: no first paint waits on it. */
-const loadReplySchema = async () => (await import('./exchange-rates-reply-schema.ts')).ratesReplySchema;
+const ratesReplySchema = z.object({ success: z.literal(true), data: exchangeRatesSchema });
 
 /** The rates the server filters with (GET /api/rates); they change once a day, so one read per visit. */
 const ratesQuery = queryOptions({
   queryKey: ['exchange-rates'],
-  queryFn: async ({ signal }) => {
-    const [reply, schema] = await Promise.all([apiGet('/api/rates', undefined, { signal }), loadReplySchema()]);
-    return parseResponse(schema, reply).data;
-  },
+  queryFn: async ({ signal }) =>
+    parseResponse(ratesReplySchema, await apiGet('/api/rates', undefined, { signal })).data,
   staleTime: 60 * 60_000,
 });
 

@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_INPUT_GLOBAL, EARLY_INPUT_SCRIPT } from '../../contract/early-input.ts';
-import { listingReplySchema } from '../../src/features/listing/api/listing-reply-schema.ts';
-import { searchReplySchema } from '../../src/features/marketplace/api/search-reply-schema.ts';
 import { EARLY_INPUT_TAG } from '../../server/seo/early-input.ts';
 import { keepingRenders, pageRendererIn, type PageRenderer } from '../../server/seo/page-renderer.ts';
 import { renderPage } from '../../src/entry-server.tsx';
@@ -97,8 +95,6 @@ describe('the public pages are served drawn', () => {
     expect(root).toContain(escaped);
     const block = /<script type="application\/json" id="initial-search">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(block!).data.map((listing: { title: string }) => listing.title)).toContain(title);
-    // The browser draws it before it checks it (ADR 0082): what zod would add (its defaults) is already there.
-    expect(searchReplySchema.parse(JSON.parse(block!))).toEqual(JSON.parse(block!));
     const stay = await markupOf(server, `/listings/${id}`);
     expect(stay.html).toContain(`<title>Dollar loft $&amp; $$ $&#39; $\` · Restay</title>`);
     expect(stay.html.match(/<\/head>/g)).toHaveLength(1);
@@ -110,8 +106,6 @@ describe('the public pages are served drawn', () => {
     const { html, root } = await markupOf(server, `/listings/${id}`);
     const block = /<script type="application\/json" id="served-listing">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(block!)).toEqual((await server.request(`/api/listings/${id}`)).body);
-    // The browser draws it before it checks it (ADR 0082): what zod would add (its defaults) is already there.
-    expect(listingReplySchema.parse(JSON.parse(block!))).toEqual(JSON.parse(block!));
     expect(root).toContain('Lagoon suite</h1>');
     // Its hotel (the test hotel, whose policy allows resale) gives its word, drawn as the script draws it.
     expect(JSON.parse(block!).data.hotel_approval).toMatchObject({ hotelName: 'Hotel Tejo' });

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { guestNameProblem } from '../../../contract/checkout-rules.ts';
+import { createCheckoutSessionRequestSchema } from '../../../contract/buying.ts';
 import { useAuth } from '../../lib/auth-context.ts';
 import { profileQueryOptions } from '../../lib/profile.ts';
 import type { GuestName } from './checkout-reservation.ts';
@@ -8,9 +8,17 @@ import type { GuestName } from './checkout-reservation.ts';
 type Field = keyof GuestName;
 export type GuestNameErrors = Partial<Record<Field, string>>;
 
-// The server's own rules (required, a real name, at most so long), so the panel and the API say the same. Empty is
-// sent as nothing, which the API accepts for older clients; here the name is required.
-const check = (field: Field, value: string) => guestNameProblem(field === 'firstName' ? 'first' : 'last', value);
+// The server's own rules (required, a real name, at most so long), so the panel and the API say the same.
+const RULES: Record<Field, typeof createCheckoutSessionRequestSchema.shape.guestFirstName> = {
+  firstName: createCheckoutSessionRequestSchema.shape.guestFirstName,
+  lastName: createCheckoutSessionRequestSchema.shape.guestLastName,
+};
+
+function check(field: Field, value: string): string | undefined {
+  // Empty is sent as nothing, which the rules would accept for older clients; here the name is required.
+  const result = RULES[field].unwrap().safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 /**
  * The guest's name for the Pay Now panel: pre-filled from the buyer's profile until they type, checked by the

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { isHeldDetails } from '../../../../contract/checkout-rules.ts';
+import { z } from 'zod';
+import { heldDetailsSchema } from '../../../../contract/buying.ts';
 import { API_ERROR_MESSAGES, ApiError, apiPost } from '../../../lib/api-client.ts';
 import { pendingCheckout } from '../../../lib/checkout-storage.ts';
 import type { CheckoutSessionRequest } from '../checkout-reservation.ts';
@@ -7,10 +8,11 @@ import type { CheckoutSessionRequest } from '../checkout-reservation.ts';
 export const MISSING_CHECKOUT_URL = 'Invalid response from server - missing checkout URL.';
 export const CHECKOUT_FAILED = 'Failed to create checkout session. Please try again.';
 
+// The url may sit in `data` (the API's envelope) or at the top level (older servers); read both leniently.
+const sessionFields = z.object({ url: z.unknown(), sessionId: z.unknown(), id: z.unknown() }).partial();
+const replySchema = sessionFields.extend({ data: sessionFields.nullish().catch(undefined) });
+
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-/** A field of the reply, or of its `data`; anything else (a missing or odd value) is read as nothing. */
-const field = (from: unknown, name: 'url' | 'sessionId' | 'id' | 'data'): unknown =>
-  typeof from === 'object' && from !== null ? (from as Record<string, unknown>)[name] : undefined;
 
 /** Leaves the SPA for the hosted checkout; a seam so tests can see where the browser was sent. */
 export const browserLocation = {
@@ -27,17 +29,15 @@ export class MissingCheckoutUrlError extends Error {
 export async function createCheckoutSession(
   request: CheckoutSessionRequest,
 ): Promise<{ url: string; sessionId: string | null }> {
-  const reply = await apiPost<unknown>('/api/payment/create-checkout-session', request);
-  // The url may sit in `data` (the API's envelope) or at the top level (older servers); both are read leniently.
-  const data = field(reply, 'data');
-  const url = text(field(data, 'url')) ?? text(field(reply, 'url'));
+  const parsed = replySchema.safeParse(await apiPost<unknown>('/api/payment/create-checkout-session', request));
+  if (!parsed.success) throw new MissingCheckoutUrlError();
+  const reply = parsed.data;
+  const url = text(reply.data?.url) ?? text(reply.url);
   if (!url) throw new MissingCheckoutUrlError();
-  const sessionId =
-    text(field(data, 'sessionId')) ??
-    text(field(reply, 'sessionId')) ??
-    text(field(data, 'id')) ??
-    text(field(reply, 'id'));
-  return { url, sessionId };
+  return {
+    url,
+    sessionId: text(reply.data?.sessionId) ?? text(reply.sessionId) ?? text(reply.data?.id) ?? text(reply.id),
+  };
 }
 
 /**
@@ -65,7 +65,8 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
   if (!(error instanceof ApiError)) return { kind: 'other', message: CHECKOUT_FAILED };
   const message = error.message && error.message !== API_ERROR_MESSAGES.fallback ? error.message : CHECKOUT_FAILED;
   if (error.status === 409) {
-    if (isHeldDetails(error.details)) return { kind: 'held', message, holdExpiresAt: error.details.holdExpiresAt };
+    const held = heldDetailsSchema.safeParse(error.details);
+    if (held.success) return { kind: 'held', message, holdExpiresAt: held.data.holdExpiresAt };
     return { kind: 'conflict', message };
   }
   return { kind: 'other', message };

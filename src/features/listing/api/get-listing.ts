@@ -1,31 +1,20 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ListingWithViewer } from '../../../../contract/listing.ts';
-import { SERVED_LISTING_ELEMENT_ID } from '../../../../contract/page-config.ts';
-import { ApiError, API_ERROR_MESSAGES, apiGet, isRecord, parseResponse } from '../../../lib/api-client.ts';
+import { successEnvelopeSchema } from '../../../../contract/errors.ts';
+import {
+  listingDetailSchema,
+  SERVED_LISTING_ELEMENT_ID,
+  type ListingWithViewer,
+} from '../../../../contract/listing.ts';
+import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
-/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: no first paint waits on it. */
-const loadReplySchema = async () => (await import('./listing-reply-schema.ts')).listingReplySchema;
+const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
+const listingOfReply = (reply: unknown): ListingWithViewer => parseResponse(listingReplySchema, reply).data;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
-  const [reply, schema] = await Promise.all([
-    apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal }),
-    loadReplySchema(),
-  ]);
-  return parseResponse(schema, reply).data;
-}
-
-/**
- * A stay's reply this deploy's server wrote (into the page, or for its own render), read by its shape alone: the
- * page takes it in its first task, before zod has loaded. The browser checks it against the contract afterwards.
- * Its type is the contract's input, so the fields the schema would default are read as possibly missing.
- */
-function servedListing(reply: unknown): ListingWithViewer {
-  if (!isRecord(reply) || reply.success !== true || !isRecord(reply.data) || typeof reply.data.id !== 'string') {
-    throw new ApiError({ message: API_ERROR_MESSAGES.responseFormat, code: 'RESPONSE_FORMAT_ERROR', details: reply });
-  }
-  return reply.data as unknown as ListingWithViewer;
+  const reply = await apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal });
+  return listingOfReply(reply);
 }
 
 /**
@@ -33,13 +22,13 @@ function servedListing(reply: unknown): ListingWithViewer {
  * (on a page the server drew, the markup holds it).
  */
 function takeServedListing(id: string): ListingWithViewer | undefined {
-  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, servedListing, loadReplySchema);
+  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, listingOfReply);
   return listing?.id === id ? listing : undefined;
 }
 
 /** The server's render of a stay's page starts from the same reply as the browser's (`takeServedListing`). */
 export function seedServedListing(client: QueryClient, reply: unknown): void {
-  const listing = servedListing(reply);
+  const listing = listingOfReply(reply);
   client.setQueryData(listingQueryOptions(listing.id).queryKey, listing);
 }
 

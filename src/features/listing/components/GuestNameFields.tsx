@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { GUEST_NAME_MAX } from '../../../../contract/checkout-rules.ts';
+import { GUEST_NAME_MAX } from '../../../../contract/buying.ts';
 import type { GuestNameState } from '../use-guest-name.ts';
 
 const fieldClass =
