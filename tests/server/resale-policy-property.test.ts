@@ -17,6 +17,9 @@ const day = (instant: Date) =>
     instant,
   );
 
+const nextDay = (isoDay: string) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + 24 * HOUR_MS).toISOString().slice(0, 10);
+
 /**
  * The policy read plainly, as a hotel would read its own form, written apart from the product's verdict: every
  * channel of the booking ticked, its rate and room type ticked (or all), check-in at least the cut-off away,
@@ -28,13 +31,9 @@ function plainlyAllowed(policy: ResalePolicy, facts: ResaleFacts, now: Date): bo
   if (policy.rates !== 'all' && !policy.rates.some((rate) => rate.id === facts.rateId)) return false;
   if (policy.roomTypes !== 'all' && !policy.roomTypes.some((room) => room.id === facts.roomTypeId)) return false;
   if (facts.startUtc.getTime() - now.getTime() < policy.cutOffHours * HOUR_MS) return false;
+  // Calendar days at the hotel, one by one: a day is not always 24 hours there (a clock change makes one 23).
   const nights: string[] = [];
-  for (
-    let night = new Date(facts.startUtc);
-    day(night) < day(facts.endUtc);
-    night = new Date(night.getTime() + 24 * HOUR_MS)
-  )
-    nights.push(day(night));
+  for (let night = day(facts.startUtc); night < day(facts.endUtc); night = nextDay(night)) nights.push(night);
   if (!nights.length) nights.push(day(facts.startUtc));
   if (nights.some((night) => policy.blackouts.some((range) => range.from <= night && night <= range.to))) return false;
   if (facts.askingPriceCents !== undefined && facts.amountPaidCents !== null)
@@ -109,7 +108,32 @@ describe('the verdict', () => {
         const asked = priced ? facts : { ...facts, askingPriceCents: undefined };
         expect(policyVerdict(standing(policy), asked, NOW).length === 0).toBe(plainlyAllowed(policy, asked, NOW));
       }),
-      { numRuns: 500 },
+      {
+        numRuns: 500,
+        examples: [
+          // Across Lisbon's clock change (Mar 30, 2031, a 23-hour day): the 30th is a night of this stay.
+          [
+            {
+              resaleEnabled: true,
+              rates: 'all',
+              roomTypes: [{ id: 'room-b', name: 'ROOM-B' }],
+              channels: ['direct'],
+              cutOffHours: 0,
+              blackouts: [{ from: '2031-03-30', to: '2031-03-30' }],
+              priceCapPercent: 1,
+            },
+            {
+              channels: ['direct'],
+              rateId: 'rate-a',
+              roomTypeId: 'room-b',
+              startInHours: 611,
+              nights: 4,
+              priceShare: 1,
+            },
+            false,
+          ],
+        ],
+      },
     );
   });
 });
