@@ -47,6 +47,7 @@ import { paymentWebhookRouter } from './payments/webhook-route.ts';
 import { payoutAccountEvents } from './payouts/payout-accounts.ts';
 import { photosRouter } from './photos/routes.ts';
 import { reservationsRouter } from './selling/routes.ts';
+import { DEFAULT_SELLING_RATE_LIMITS } from './selling/rate-limits.ts';
 import { publicConfigOf } from './system/public-config.ts';
 import { systemRouter } from './system/routes.ts';
 import { ALREADY_STARTED, answerWhileStarting, type StartUp } from './system/start-up.ts';
@@ -144,7 +145,16 @@ export function createApp(dependencies: AppDependencies): Express {
   const codeKey = config.codeHmacKey;
   api.use(
     '/reservations',
-    reservationsRouter({ db: database.db, clock, pms, mailer, users, maxMarkupPercent, codeKey }),
+    reservationsRouter({
+      db: database.db,
+      clock,
+      pms,
+      mailer,
+      users,
+      maxMarkupPercent,
+      codeKey,
+      rateLimits: { ...DEFAULT_SELLING_RATE_LIMITS, codeRequestsPerClient: config.codeRequestsPerAddress },
+    }),
   );
   api.use('/contact', contactRouter({ db: database.db, mailer, inbox: config.contactInbox, clock }));
   api.use('/photos', photosRouter({ photos }));

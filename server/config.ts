@@ -54,6 +54,7 @@ const environmentSchema = z.object({
   MEWS_INTEGRATION_WEBHOOK_TOKEN: optional(
     z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
   ),
+  CODE_REQUESTS_PER_ADDRESS: withDefault(z.coerce.number().int().min(1).max(10_000), 20),
   MEWS_LOOKUP_DEADLINE_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 12_000),
   MEWS_BREAKER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100), 3),
   MEWS_BREAKER_COOLDOWN_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 30_000),
@@ -175,6 +176,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     },
     /** How far above the price paid at the hotel a seller may ask, in percent (0: never more than paid). */
     maxMarkupPercent: env.MAX_MARKUP_PERCENT,
+    /** Verification codes one client address may ask for in 10 minutes, across accounts (several people behind one). */
+    codeRequestsPerAddress: env.CODE_REQUESTS_PER_ADDRESS,
     alertsSecret: env.ALERTS_SECRET,
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     mewsIntegrationWebhookToken: env.MEWS_INTEGRATION_WEBHOOK_TOKEN,

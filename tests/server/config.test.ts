@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       pms: { mode: 'demo' },
       hotelCalls: { lookupDeadlineMs: 12_000, breaker: { failures: 3, coolDownMs: 30_000 } },
       maxMarkupPercent: 0,
+      codeRequestsPerAddress: 20,
       alertsSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
@@ -98,6 +99,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS_RETENTION_DAYS: '7' }).jobs).toEqual({ retentionDays: 7 });
     expect(() => loadConfig({ JOBS_RETENTION_DAYS: '0' })).toThrow(/JOBS_RETENTION_DAYS: must be a whole number/);
     expect(() => loadConfig({ JOBS_RETENTION_DAYS: 'a month' })).toThrow(/JOBS_RETENTION_DAYS/);
+  });
+
+  it('reads how many codes one address may ask for, and names a bad value', () => {
+    expect(loadConfig({ CODE_REQUESTS_PER_ADDRESS: '200' }).codeRequestsPerAddress).toBe(200);
+    expect(() => loadConfig({ CODE_REQUESTS_PER_ADDRESS: '0' })).toThrow(/CODE_REQUESTS_PER_ADDRESS/);
   });
 
   it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
