@@ -141,7 +141,8 @@ describe('the listing form', () => {
     expect(within(form).getByText(whole)).toBeInTheDocument();
     expect(price).toHaveAttribute('aria-invalid', 'true');
     await user.click(submit());
-    expect(screen.getByRole('alert')).toHaveTextContent(whole);
+    // The form checks its fields before it says what is wrong: wait for the summary, not the next tick.
+    expect(await screen.findByRole('alert')).toHaveTextContent(whole);
     expect(requests.create).toEqual([]);
     await user.clear(price);
     await user.type(price, '45678');
