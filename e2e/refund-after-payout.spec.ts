@@ -29,7 +29,11 @@ async function waitOnMyListings(page: Page, text: string | RegExp) {
 
 /** A new seller lists a demo reservation (the `first`-th listable one or the next free) and sets up payouts. */
 async function listWithPayouts(page: Page, first: number) {
-  const candidates = (await listableReservations(page)).filter((stay) => stay.hotelName !== SLOW_HOTEL);
+  // The seeded stays (RST-…) are listed already and the other specs take demo reservations from the front: these
+  // take theirs from the back, since every try counts against the seller's five codes in ten minutes.
+  const candidates = (await listableReservations(page))
+    .filter((stay) => stay.hotelName !== SLOW_HOTEL && !stay.confirmationNumber.startsWith('RST-'))
+    .reverse();
   const seller = await signInAsNewUser(page, 'seller');
   await page.goto('/list-my-reservation');
   const stay = await requestCode(page, candidates, first);
@@ -140,7 +144,7 @@ test('a dashboard refund after the payout gives the stay back to the seller, who
   page,
 }) => {
   test.setTimeout(180_000);
-  await refundAfterThePayout(browser, page, 5, { relist: true });
+  await refundAfterThePayout(browser, page, 0, { relist: true });
 });
 
 test('on a phone, a dashboard refund after the payout gives the stay back to the seller @phone', async ({
@@ -149,5 +153,5 @@ test('on a phone, a dashboard refund after the payout gives the stay back to the
 }) => {
   test.setTimeout(180_000);
   // Listing again is the desktop test's: every code request counts against the suite's one address.
-  await refundAfterThePayout(browser, page, 7, { relist: false });
+  await refundAfterThePayout(browser, page, 1, { relist: false });
 });
