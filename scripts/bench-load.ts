@@ -23,7 +23,7 @@ import { PAYMENT_RECORDED_STATES } from '../contract/order-state.ts';
 import { loadLocalSecrets } from '../server/local-secrets.ts';
 import { residentMiB, watchConnections, type ConnectionPeaks } from './load/instance-watch.ts';
 import { Recorder } from './load/recorder.ts';
-import { reportLoad, type Instance } from './load/load-report.ts';
+import { memoryCheckpointSeconds, reportLoad, type Instance } from './load/load-report.ts';
 import { startRoundRobinProxy } from './load/round-robin-proxy.ts';
 import { freePort, startProductionBuild } from './production-server.ts';
 import { Visitor, type DemoReservation, type LoadWorld } from './load/visitor.ts';
@@ -154,10 +154,10 @@ async function loadAndCheck(base: string, dataDir: string, servers: Instance[], 
 
   const ends = Date.now() + (WARM_UP_SECONDS + seconds) * 1000;
   setTimeout(() => (world.recorder.measuring = true), WARM_UP_SECONDS * 1000);
-  // Memory is compared between the end of the first minute (a fifth of a shorter run) and the end of the run.
+  // Memory is compared between the checkpoint and the end of the run.
   const checkpoint = setTimeout(
     () => servers.forEach((server) => (server.rssAfterFirstMinute = residentMiB(server.pid))),
-    (WARM_UP_SECONDS + Math.min(60, seconds / 5)) * 1000,
+    (WARM_UP_SECONDS + memoryCheckpointSeconds(seconds)) * 1000,
   );
   await Promise.all(
     visitors.map(async (visitor) => {

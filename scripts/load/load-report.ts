@@ -6,6 +6,9 @@ const MEMORY_GROWTH_LIMIT = 0.15;
 /** Memory is judged only over runs this long: a shorter one still fills caches and warms the compiler. */
 const MEMORY_JUDGED_FROM_SECONDS = 120;
 
+/** When an instance's first memory sample is taken: after its first minute, or a fifth of a shorter run. */
+export const memoryCheckpointSeconds = (seconds: number) => Math.min(60, seconds / 5);
+
 /** One API instance: its name as PostgreSQL shows it, its process, and its memory (MiB) when sampled. */
 export interface Instance {
   name: string;
@@ -76,7 +79,7 @@ function reportMemory({ servers, seconds }: LoadOutcome): boolean {
     const within = growth <= MEMORY_GROWTH_LIMIT;
     if (judged && !within) ok = false;
     console.log(
-      `${server.name}: memory (RSS) ${first.toFixed(0)} MiB after ${Math.min(60, seconds / 5).toFixed(0)} s, ` +
+      `${server.name}: memory (RSS) ${first.toFixed(0)} MiB after ${memoryCheckpointSeconds(seconds).toFixed(0)} s, ` +
         `${end.toFixed(0)} MiB at the end (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, goal ≤ ` +
         `+${MEMORY_GROWTH_LIMIT * 100}%${judged ? '' : `; not judged under ${MEMORY_JUDGED_FROM_SECONDS} s`})`,
     );
