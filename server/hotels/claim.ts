@@ -40,6 +40,14 @@ export async function claimHotel(
     }
     if (new Date(invite.expires_at) <= now)
       throw new AppError('CONFLICT', 'This link has expired. Ask for a new one.', { reason: 'link_expired' });
+    // An address nobody vouched for could be anyone's: neither the link's own address nor a chain's approval
+    // lets in an account whose sign-in did not verify its email.
+    if (!user.emailVerified)
+      throw new AppError(
+        'FORBIDDEN',
+        'Your sign-in did not verify your email address. Sign in with Google, then open the link again.',
+        { reason: 'email_not_verified' },
+      );
     if (sameEmail(user.email, invite.email)) {
       await join(trx, { inviteId: invite.id, hotelId: invite.hotel_id, userId: user.id, role: invite.role }, now);
       return { outcome: 'joined', hotel, role: invite.role };
