@@ -59,6 +59,22 @@ const roleOf = async (hotelId: string, userId: string) =>
   )?.role;
 
 describe('the first admin’s link', () => {
+  it('says, to someone signed out, which hotel it is for and in which role, and uses nothing up', async () => {
+    const joining = await hotelJoining('preview@seeblick.example');
+    const preview = (token: string) => post(hs.server, '/api/hotels/claim/preview', undefined, { token });
+    const reply = await preview(joining.token);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({
+      hotel: { name: 'Hotel Seeblick' },
+      role: 'admin',
+      email: 'preview@seeblick.example',
+    });
+    expect((await preview('x'.repeat(43))).status).toBe(404);
+    expect((await preview('short')).status).toBe(400);
+    expect((await claim(await signedInUser('preview@seeblick.example'), joining.token)).status).toBe(200);
+    expect((await preview(joining.token)).body.details).toMatchObject({ reason: 'link_used' });
+  });
+
   it('is refused to an account whose sign-in did not verify its email, even the requestor’s own', async () => {
     const joining = await hotelJoining('unverified@seeblick.example');
     const unverified = await signedInUser('unverified@seeblick.example', { emailVerified: false });
