@@ -44,6 +44,17 @@ export const claimHotelReplySchema = z.object({
 });
 export type ClaimHotelReply = z.infer<typeof claimHotelReplySchema>;
 
+/**
+ * POST /api/hotels/claim/preview (signed out too): what a link offers before anyone signs in: the hotel, the role,
+ * and the address it was sent to. Nothing is used up.
+ */
+export const claimPreviewSchema = z.object({
+  hotel: z.object({ name: z.string() }),
+  role: z.enum(HOTEL_ROLES),
+  email: z.string(),
+});
+export type ClaimPreview = z.infer<typeof claimPreviewSchema>;
+
 export const hotelMemberSchema = z.object({
   userId: z.uuid(),
   name: z.string(),

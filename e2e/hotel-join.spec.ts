@@ -88,9 +88,13 @@ for (const device of ['desktop', 'phone'] as const) {
     const stays = await connectDemoHotel(page, hotelName, adminEmail);
     await expectMoreThanAWeekAhead(page, [stays.direct, stays.ota]);
 
-    // The requestor opens the email's link, signs in as the address it was sent to, and becomes the admin.
+    // The requestor opens the email's link: signed out, it names the hotel and the address it was sent to. They
+    // sign in as that address and become the admin.
     const link = await setUpLinkFromMailbox(page, hotelName, adminEmail);
     await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: `Join ${hotelName} on Restay` })).toBeVisible();
+    await expect(page.getByText(`It was sent to ${adminEmail}`, { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in to continue' }).click();
     await signInFromDialog(page, adminEmail);
     await expect(page.getByRole('heading', { level: 1, name: hotelName })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('You are an admin')).toBeVisible();

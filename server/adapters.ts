@@ -15,7 +15,7 @@ import { databaseHotelDirectory } from './selling/pms/hotel-directory.ts';
 import { createMewsPms } from './selling/pms/mews-pms.ts';
 import { createHotelBreakers } from './selling/pms/hotel-breaker.ts';
 import { hotelAccessTokens } from './hotels/hotel-tokens.ts';
-import { createTokenCipher } from './hotels/token-cipher.ts';
+import { configuredTokenCipher } from './hotels/token-cipher.ts';
 import type { Pms } from './selling/pms/pms.ts';
 import { createEcbRates, type RatesSource } from './rates/rates-source.ts';
 
@@ -86,7 +86,7 @@ export async function createAdapters({ config, database, logger, clock, selfOrig
   const hotelDirectory = databaseHotelDirectory({ db, clock });
   const configuredHotelTokens = pmsConfig.mode === 'mews' ? pmsConfig.accessTokens : wing!.demoMewsAccessTokens();
   // The hotels connected now, read on every lookup; the configured tokens until their hotels are imported.
-  const cipher = createTokenCipher(config.hotelTokenKey);
+  const cipher = configuredTokenCipher(config);
   const accessTokens = hotelAccessTokens(db, cipher, configuredHotelTokens, logger);
   const hotelCalls = {
     lookupDeadlineMs: config.hotelCalls.lookupDeadlineMs,

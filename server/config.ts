@@ -18,6 +18,9 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess(unset, schema.default(fallback as never));
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const tokenKey = z
+  .string()
+  .refine((text) => parseTokenKey(text) !== null, '32 bytes as 64 hex digits (e.g. openssl rand -hex 32)');
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 const list = (text: string | undefined) =>
   (text ?? '')
@@ -58,9 +61,9 @@ const environmentSchema = z.object({
   MEWS_LOOKUP_DEADLINE_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 12_000),
   MEWS_BREAKER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100), 3),
   MEWS_BREAKER_COOLDOWN_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 30_000),
-  HOTEL_TOKEN_KEY: optional(
-    z.string().refine((text) => parseTokenKey(text) !== null, '32 bytes as 64 hex digits (e.g. openssl rand -hex 32)'),
-  ),
+  HOTEL_TOKEN_KEY: optional(tokenKey),
+  HOTEL_TOKEN_KEY_PREVIOUS: optional(tokenKey),
+  HOTEL_LINK_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   MAX_MARKUP_PERCENT: withDefault(z.coerce.number().min(0).max(1000), 0),
   PLATFORM_FEE_PERCENT: withDefault(z.coerce.number().min(0).max(100), 0),
   PAYOUT_RELEASE: withDefault(z.enum(PAYOUT_RELEASES, { error: 'must be transferred or check_in' }), 'transferred'),
@@ -122,6 +125,11 @@ const configSchema = environmentSchema.transform((env, context) => {
   // Hotels' access tokens are stored encrypted under it: a random key would make them unreadable after a restart.
   if (isProduction && !env.HOTEL_TOKEN_KEY)
     issues.add('HOTEL_TOKEN_KEY', 'required when NODE_ENV=production (e.g. openssl rand -hex 32)');
+  if (env.HOTEL_TOKEN_KEY_PREVIOUS && !env.HOTEL_TOKEN_KEY)
+    issues.add('HOTEL_TOKEN_KEY_PREVIOUS', 'needs HOTEL_TOKEN_KEY, the key the stored tokens are rotated to');
+  // Apart from the token key: a leak of one (a link forged, or a token read) gives nothing of the other.
+  if (isProduction && !env.HOTEL_LINK_KEY)
+    issues.add('HOTEL_LINK_KEY', 'required when NODE_ENV=production (it signs hotel invitation links)');
   if (isProduction && !env.ALERTS_SECRET)
     issues.add('ALERTS_SECRET', 'required when NODE_ENV=production (it signs unsubscribe links)');
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, issues);
@@ -182,6 +190,9 @@ const configSchema = environmentSchema.transform((env, context) => {
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     mewsIntegrationWebhookToken: env.MEWS_INTEGRATION_WEBHOOK_TOKEN,
     hotelTokenKey: env.HOTEL_TOKEN_KEY,
+    /** The key stored tokens are being rotated away from: read only, until rotate-key has rewritten them. */
+    hotelTokenKeyPrevious: env.HOTEL_TOKEN_KEY_PREVIOUS,
+    hotelLinkKey: env.HOTEL_LINK_KEY,
     payments: parsePayments(env, issues),
     /**
      * The currency the platform's provider balance is kept in (its Stripe account's default currency): charges
@@ -207,7 +218,7 @@ const configSchema = environmentSchema.transform((env, context) => {
 type ParsedConfig = z.output<typeof configSchema>;
 export type Config = Omit<
   ParsedConfig,
-  'codeHmacKey' | 'alertsSecret' | 'mewsWebhookToken' | 'mewsIntegrationWebhookToken' | 'hotelTokenKey'
+  'codeHmacKey' | 'alertsSecret' | 'mewsWebhookToken' | 'mewsIntegrationWebhookToken' | 'hotelTokenKey' | 'hotelLinkKey'
 > & {
   /** The HMAC key of verification codes: CODE_HMAC_KEY, else the data directory's own random key. */
   codeHmacKey: string;
@@ -219,6 +230,8 @@ export type Config = Omit<
   mewsIntegrationWebhookToken: string;
   /** Encrypts hotels' access tokens at rest: HOTEL_TOKEN_KEY, else the data directory's (never in production). */
   hotelTokenKey: string;
+  /** Signs hotels' invitation links: HOTEL_LINK_KEY, else a key derived from the data directory's. */
+  hotelLinkKey: string;
   /** Random keys of local runs (verification codes without CODE_HMAC_KEY, the test checkout). */
   localSecrets: LocalSecrets;
 };
@@ -258,6 +271,8 @@ export function loadConfig(
       mewsWebhookToken: parsed.data.mewsWebhookToken ?? secrets.mewsWebhookToken,
       mewsIntegrationWebhookToken: parsed.data.mewsIntegrationWebhookToken ?? secrets.mewsIntegrationWebhookToken,
       hotelTokenKey: parsed.data.hotelTokenKey ?? secrets.hotelTokenKey,
+      hotelLinkKey:
+        parsed.data.hotelLinkKey ?? createHmac('sha256', secrets.codeHmacKey).update('hotel-links').digest('hex'),
       localSecrets: secrets,
     };
   }

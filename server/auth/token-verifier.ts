@@ -5,6 +5,11 @@ import type { Config } from '../config.ts';
 export interface VerifiedUser {
   id: string;
   email: string | undefined;
+  /**
+   * Whether the sign-in provider vouched for the address (`user_metadata.email_verified`, which Supabase copies
+   * from Google's token): only such an address may claim a hotel its invitation was sent to.
+   */
+  emailVerified: boolean;
   sessionId: string | undefined;
 }
 
@@ -61,6 +66,7 @@ function verifyWith(
     return {
       id: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : undefined,
+      emailVerified: (payload.user_metadata as { email_verified?: unknown } | undefined)?.email_verified === true,
       sessionId: typeof payload.session_id === 'string' ? payload.session_id : undefined,
     };
   };

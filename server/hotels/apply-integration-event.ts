@@ -38,7 +38,9 @@ export async function applyIntegrationEvents(deps: HotelDeps, integrationId: str
   for (;;) {
     const next = await nextEvent(deps.db, integrationId).executeTakeFirst();
     if (!next) return;
-    const token = next.token_ciphertext ? deps.cipher.decrypt(next.token_ciphertext) : null;
+    const token = next.token_ciphertext
+      ? deps.cipher.decrypt(next.token_ciphertext, { integration: integrationId })
+      : null;
     // Read before the transaction: a call to the hotel's system never runs while rows are locked.
     const chainId = next.action === 'IntegrationCreated' && token ? await deps.readChainId(token) : null;
     const now = deps.clock();
@@ -50,9 +52,10 @@ export async function applyIntegrationEvents(deps: HotelDeps, integrationId: str
       if (outcome === 'unknown_integration') return 'waiting';
       if (hotelId && STANDING_CHANGED.has(outcome))
         await enqueueJob(trx, APPLY_HOTEL_POLICY, `integration:${event.id}`, { hotelId }, now);
+      // The token is stored on the hotel by now (or was not wanted): the history keeps no copy of it.
       await trx
         .updateTable('hotel_integration_events')
-        .set({ processed_at: now, outcome })
+        .set({ processed_at: now, outcome, token_ciphertext: null })
         .where('id', '=', event.id)
         .execute();
       return 'applied';
@@ -95,7 +98,11 @@ async function apply(
   if (event.action === 'IntegrationApiKeyCreated' && token) {
     await trx
       .updateTable('hotels')
-      .set({ access_token_ciphertext: deps.cipher.encrypt(token), token_key: hotelKeyOf(token), updated_at: now })
+      .set({
+        access_token_ciphertext: deps.cipher.encrypt(token, { hotel: hotel.enterprise_id }),
+        token_key: hotelKeyOf(token),
+        updated_at: now,
+      })
       .where('id', '=', hotel.id)
       .execute();
     return done('token_replaced');
@@ -146,7 +153,7 @@ async function created(
   const fields = {
     integration_id: data.Integration.Id,
     name: data.Enterprise.Name,
-    access_token_ciphertext: deps.cipher.encrypt(token),
+    access_token_ciphertext: deps.cipher.encrypt(token, { hotel: data.Enterprise.Id }),
     token_key: hotelKeyOf(token),
     requestor_name: data.Requestor?.Name?.trim() || null,
     requestor_email: requestorEmail,

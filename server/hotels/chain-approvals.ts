@@ -19,7 +19,10 @@ function waitingInChain(db: Executor, hotelId: string, now: Date) {
     .where('i.expires_at', '>', now);
 }
 
-/** First-admin links of the chain's other hotels opened by someone whose email is not the requestor's. */
+/**
+ * First-admin links of the chain's other hotels opened by someone whose email is not the requestor's; not the
+ * admin's own (another admin must vouch for them).
+ */
 export async function chainApprovals(
   deps: Pick<HotelDeps, 'db' | 'clock'>,
   hotelId: string,
@@ -27,6 +30,7 @@ export async function chainApprovals(
 ): Promise<ChainApproval[]> {
   await roleAt(deps.db, adminId, hotelId, 'admin');
   const rows = await waitingInChain(deps.db, hotelId, deps.clock())
+    .where('i.pending_user_id', '<>', adminId)
     .select(['i.id', 'h.name', 'i.email', 'p.display_name', 'p.email as requester_email'])
     .orderBy('i.pending_since')
     .execute();
@@ -54,6 +58,11 @@ export async function approveChainClaim(
       .where('i.id', '=', inviteId)
       .executeTakeFirst();
     if (!waiting?.pending_user_id) throw new AppError('NOT_FOUND', 'Nobody is waiting for approval with this link');
+    // Vouching is for someone else: an admin of the chain waiting on a hotel's link cannot let themselves in.
+    if (waiting.pending_user_id === adminId)
+      throw new AppError('FORBIDDEN', 'You cannot approve your own claim: another admin of the chain must.', {
+        reason: 'own_claim',
+      });
     const claimed = await trx
       .updateTable('hotel_invites')
       .set({ used_at: now })

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ClaimHotelReply } from '../../contract/hotels.ts';
+import type { ClaimHotelReply, ClaimPreview } from '../../contract/hotels.ts';
 import { ensureProfile } from '../accounts/ensure-profile.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,6 +9,24 @@ import type { HotelDeps } from './deps.ts';
 import { inviteTokenHash } from './invites.ts';
 
 const sameEmail = (a: string | null | undefined, b: string) => a?.trim().toLowerCase() === b;
+
+/**
+ * A link opened signed out: which hotel, in which role, for which address, so the person knows what they are
+ * about to administer before signing in. Refused as the claim would be (unknown, used or expired); reads only.
+ */
+export async function previewClaim(deps: Pick<HotelDeps, 'db' | 'clock'>, token: string): Promise<ClaimPreview> {
+  const invite = await deps.db
+    .selectFrom('hotel_invites as i')
+    .innerJoin('hotels as h', 'h.id', 'i.hotel_id')
+    .select(['i.email', 'i.role', 'i.expires_at', 'i.used_at', 'h.name'])
+    .where('i.token_hash', '=', inviteTokenHash(token))
+    .executeTakeFirst();
+  if (!invite) throw new AppError('NOT_FOUND', 'This link is not valid. Ask for a new one.');
+  if (invite.used_at) throw new AppError('CONFLICT', 'This link was already used.', { reason: 'link_used' });
+  if (new Date(invite.expires_at) <= deps.clock())
+    throw new AppError('CONFLICT', 'This link has expired. Ask for a new one.', { reason: 'link_expired' });
+  return { hotel: { name: invite.name }, role: invite.role, email: invite.email };
+}
 
 /**
  * Opening an invite's link, signed in. The link is single-use and lasts 72 hours. Its email must be the
@@ -40,6 +58,14 @@ export async function claimHotel(
     }
     if (new Date(invite.expires_at) <= now)
       throw new AppError('CONFLICT', 'This link has expired. Ask for a new one.', { reason: 'link_expired' });
+    // An address nobody vouched for could be anyone's: neither the link's own address nor a chain's approval
+    // lets in an account whose sign-in did not verify its email.
+    if (!user.emailVerified)
+      throw new AppError(
+        'FORBIDDEN',
+        'Your sign-in did not verify your email address. Sign in with Google, then open the link again.',
+        { reason: 'email_not_verified' },
+      );
     if (sameEmail(user.email, invite.email)) {
       await join(trx, { inviteId: invite.id, hotelId: invite.hotel_id, userId: user.id, role: invite.role }, now);
       return { outcome: 'joined', hotel, role: invite.role };

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Pms } from '../selling/pms/pms.ts';
-import { createTokenCipher, type TokenCipher } from './token-cipher.ts';
+import { configuredTokenCipher, type TokenCipher } from './token-cipher.ts';
 
 /** What the hotels' use cases, routes and jobs need. */
 export interface HotelDeps {
@@ -12,11 +12,11 @@ export interface HotelDeps {
   clock: Clock;
   mailer: Mailer;
   logger: Logger;
-  /** Encrypts and decrypts hotels' access tokens (HOTEL_TOKEN_KEY). */
+  /** Encrypts and decrypts hotels' access tokens (HOTEL_TOKEN_KEY, and HOTEL_TOKEN_KEY_PREVIOUS in a rotation). */
   cipher: TokenCipher;
   /** The product's own origin: the links in emails point at it. */
   publicUrl: string;
-  /** Derives the token of each single-use link from its id, so the token itself is never stored. */
+  /** Derives the token of each single-use link from its id, so the token itself is never stored (HOTEL_LINK_KEY). */
   linkSecret: string;
   /** The hotel's chain, read from its system with its new token; null when it has none or cannot be read. */
   readChainId(accessToken: string): Promise<string | null>;
@@ -27,7 +27,7 @@ export function hotelDeps(source: {
   database: { db: Kysely<Database> };
   clock: Clock;
   adapters: { mailer: Mailer; pms: Pms };
-  config: { publicUrl: string; hotelTokenKey: string };
+  config: { publicUrl: string; hotelTokenKey: string; hotelTokenKeyPrevious?: string; hotelLinkKey: string };
   logger: Logger;
 }): HotelDeps {
   const { pms, mailer } = source.adapters;
@@ -36,9 +36,9 @@ export function hotelDeps(source: {
     clock: source.clock,
     mailer,
     logger: source.logger,
-    cipher: createTokenCipher(source.config.hotelTokenKey),
+    cipher: configuredTokenCipher(source.config),
     publicUrl: source.config.publicUrl,
-    linkSecret: source.config.hotelTokenKey,
+    linkSecret: source.config.hotelLinkKey,
     readChainId: async (accessToken) => {
       if (!pms.enterpriseOf) return null;
       return pms

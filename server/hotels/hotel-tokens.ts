@@ -24,14 +24,15 @@ export function hotelAccessTokens(
 ): HotelTokenSource {
   // Decrypting is cheap, but a lookup may run many times a second: each stored value is decrypted once.
   const decrypted = new Map<string, string>();
-  const decrypt = (hotel: { access_token_ciphertext: string; token_key: string }) => {
+  const decrypt = (hotel: { access_token_ciphertext: string; token_key: string; enterprise_id: string }) => {
     const stored = hotel.access_token_ciphertext;
     let token = decrypted.get(stored);
     if (token === undefined) {
       try {
-        token = cipher.decrypt(stored);
+        token = cipher.decrypt(stored, { hotel: hotel.enterprise_id });
       } catch {
-        // Another HOTEL_TOKEN_KEY wrote it: that hotel cannot be asked, the others still can.
+        // Another HOTEL_TOKEN_KEY wrote it, or it was copied from another hotel's row: that hotel cannot be
+        // asked, the others still can.
         logger.error({ hotelKey: hotel.token_key }, 'a hotel token does not decrypt with HOTEL_TOKEN_KEY');
         return null;
       }
@@ -39,7 +40,13 @@ export function hotelAccessTokens(
     }
     return token;
   };
-  const hotelColumns = ['status', 'access_token_ciphertext', 'token_key', 'imported_token_key'] as const;
+  const hotelColumns = [
+    'status',
+    'access_token_ciphertext',
+    'token_key',
+    'imported_token_key',
+    'enterprise_id',
+  ] as const;
   return {
     async searchable() {
       const hotels = await db.selectFrom('hotels').select(hotelColumns).execute();
@@ -120,7 +127,7 @@ export async function importConfiguredHotels(
           chain_id: enterprise.chainId,
           name: enterprise.name,
           status: 'connected',
-          access_token_ciphertext: deps.cipher.encrypt(token),
+          access_token_ciphertext: deps.cipher.encrypt(token, { hotel: enterprise.id }),
           token_key: key,
           imported_token_key: key,
           created_at: now,

@@ -7,20 +7,18 @@ import { JobRegistry } from '../jobs/registry.ts';
 import { runDueJobs } from '../jobs/worker.ts';
 import type { HotelDeps } from './deps.ts';
 import { createInvite, HOTEL_INVITE_EMAIL } from './invites.ts';
+import { HotelsCommandError } from './hotels-command-error.ts';
 import { registerInviteEmailJob } from './jobs.ts';
+import { rotateTokenKey } from './rotate-token-key.ts';
 
-export const HOTELS_USAGE = 'usage: npm run hotels -- first-admin --hotel <hotel id or name> --email <email>';
-
-/** A refusal the operator reads, one line per thing wrong with the command; nothing was changed. */
-export class HotelsCommandError extends Error {
-  constructor(readonly lines: readonly string[]) {
-    super(lines.join('\n'));
-  }
-}
+export const HOTELS_USAGE = [
+  'usage: npm run hotels -- first-admin --hotel <hotel id or name> --email <email>',
+  '       npm run hotels -- rotate-key',
+];
 
 /**
- * The operator's commands on hotels. `first-admin --hotel <id|name> --email <email>`: a hotel that joined
- * without anyone to set it up (configured through MEWS_ACCESS_TOKENS, or connected in Mews without a
+ * The operator's commands on hotels. `rotate-key`: see rotate-token-key.ts.
+ * `first-admin --hotel <id|name> --email <email>`: a hotel that joined without anyone to set it up (configured through MEWS_ACCESS_TOKENS, or connected in Mews without a
  * requestor) gets the first admin's set-up link, as a hotel connecting in Mews does: an invite recorded with
  * its email job, the same link and claim (server/hotels/claim.ts). Refused while the hotel has an admin (they
  * invite others from the hotel console). The link is emailed at once through the mail adapter by the invite's
@@ -28,6 +26,10 @@ export class HotelsCommandError extends Error {
  * HotelsCommandError, having changed nothing, for a bad argument, an unknown or ambiguous hotel, or an admin.
  */
 export async function runHotelsCommand(argv: readonly string[], deps: HotelDeps): Promise<string[]> {
+  if (argv[0] === 'rotate-key') {
+    if (argv.length > 1) throw new HotelsCommandError([`Unknown argument "${argv[1]}".`, ...HOTELS_USAGE]);
+    return rotateTokenKey(deps);
+  }
   const { hotel, email } = readArgs(argv);
   const { inviteId, lines } = await recordFirstAdminInvite(deps, hotel, email);
   // The invite emails due, this one among them: the job a server's worker would run, run here and now.
@@ -101,14 +103,14 @@ function readArgs(argv: readonly string[]) {
   const problems: string[] = [];
   const { values, positionals } = parseStrictly(argv);
   const [command, ...extra] = positionals;
-  if (command !== 'first-admin') throw new HotelsCommandError([HOTELS_USAGE]);
+  if (command !== 'first-admin') throw new HotelsCommandError(HOTELS_USAGE);
   for (const word of extra) problems.push(`Unknown argument "${word}".`);
   const hotel = typeof values.hotel === 'string' ? values.hotel.trim() : '';
   if (!hotel) problems.push('--hotel is required: the hotel id or its name.');
   const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
   if (!email) problems.push('--email is required: the address of the person who sets up the hotel.');
   else if (!z.email().safeParse(email).success) problems.push(`Not an email address: ${email}.`);
-  if (problems.length) throw new HotelsCommandError([...problems, HOTELS_USAGE]);
+  if (problems.length) throw new HotelsCommandError([...problems, ...HOTELS_USAGE]);
   return { hotel, email };
 }
 
@@ -122,6 +124,6 @@ function parseStrictly(argv: readonly string[]) {
       strict: true,
     });
   } catch (error) {
-    throw new HotelsCommandError([error instanceof Error ? error.message : String(error), HOTELS_USAGE]);
+    throw new HotelsCommandError([error instanceof Error ? error.message : String(error), ...HOTELS_USAGE]);
   }
 }

@@ -58,7 +58,7 @@ export async function recordIntegrationEvent(
         enterprise_id: enterpriseId,
         digest,
         data: JSON.stringify(data),
-        token_ciphertext: token === null ? null : deps.cipher.encrypt(token),
+        token_ciphertext: token === null ? null : deps.cipher.encrypt(token, { integration: integrationId }),
         received_at: now,
       })
       .onConflict((oc) => oc.column('digest').doNothing())

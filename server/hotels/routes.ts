@@ -10,16 +10,21 @@ import { signedInUser } from '../auth/claimed-user.ts';
 import type { UserMiddleware } from '../auth/require-user.ts';
 import { parseInput } from '../http/validation.ts';
 import { approveChainClaim, chainApprovals } from './chain-approvals.ts';
-import { claimHotel } from './claim.ts';
+import { claimHotel, previewClaim } from './claim.ts';
 import type { HotelDeps } from './deps.ts';
 import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, withdrawInvite } from './members.ts';
 
 /**
- * /api/hotels: the hotel console's API. Every route needs a signed-in person; a hotel's routes need them to be
+ * /api/hotels: the hotel console's API. Every route but a link's preview needs a signed-in person; a hotel's routes need them to be
  * its member (403 otherwise), and its writes an admin. A hotel's access token is never part of a reply.
  */
 export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Router {
   const router = Router();
+  // The one route for someone signed out: a link's hotel, so they know what they sign in for.
+  router.post('/claim/preview', async (req, res) => {
+    const { token } = parseInput(claimHotelBodySchema, req.body);
+    res.json({ success: true, data: await previewClaim(deps, token) });
+  });
   router.use(deps.users.requireUser);
   const hotelId = (params: unknown) => parseInput(hotelIdParamsSchema, params, 'hotelId').hotelId;
 

@@ -3,6 +3,7 @@ import {
   chainApprovalsReplySchema,
   claimHotelBodySchema,
   claimHotelReplySchema,
+  claimPreviewSchema,
   hotelMembersReplySchema,
   hotelOverviewSchema,
   inviteMemberBodySchema,
@@ -51,11 +52,25 @@ export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
       summary: 'Uses the single-use link of a hotel’s email (72 hours): the caller joins the hotel',
       description:
         'The link’s email must be the caller’s. A first admin’s link opened with another email waits for an ' +
-        'admin of another hotel of the same chain (`awaiting_approval`). A used or expired link is 409.',
+        'admin of another hotel of the same chain (`awaiting_approval`). A used or expired link is 409. The ' +
+        'caller’s sign-in must have verified their email (403 `email_not_verified`), and a chain’s admin never ' +
+        'approves their own claim (403 `own_claim`).',
       access: 'bearer',
       body: claimHotelBodySchema,
       reply: { status: 200, description: 'Joined, or waiting for approval', data: replySchema(claimHotelReplySchema) },
       errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    },
+  },
+  '/api/hotels/claim/preview': {
+    post: {
+      operationId: 'previewHotelClaim',
+      tag,
+      summary: 'What a hotel’s link offers, signed out too: the hotel, the role and the address it was sent to',
+      description: 'Uses nothing up. An unknown link is 404; a used or expired one 409, as the claim answers.',
+      access: 'public',
+      body: claimHotelBodySchema,
+      reply: { status: 200, description: 'The link’s hotel and role', data: replySchema(claimPreviewSchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'CONFLICT'],
     },
   },
   '/api/hotels/{hotelId}': {

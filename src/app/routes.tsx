@@ -22,6 +22,8 @@ const pageRoutes = (): RouteObject[] => [
   { path: 'listings/:id', lazy: page(() => import('../features/listing/components/ListingDetailPage.tsx')) },
   { path: 'terms', lazy: page(() => import('../features/legal/components/TermsPage.tsx')) },
   { path: 'privacy', lazy: page(() => import('../features/legal/components/PrivacyPage.tsx')) },
+  // A hotel's invitation: signed out, it says which hotel it is for before asking to sign in.
+  { path: 'hotel/claim', lazy: page(() => import('../features/hotel-console/components/ClaimPage.tsx')) },
   {
     // Signed-in only: a guest gets the sign-in dialog and lands on /.
     element: <RequireAuth />,
@@ -42,7 +44,6 @@ const pageRoutes = (): RouteObject[] => [
       { path: 'alerts', lazy: page(() => import('../features/alerts/components/AlertsPage.tsx')) },
       // The hotel console: a layout per hotel whose sections are its children (hotel-nav.ts lists them).
       { path: 'hotel', lazy: page(() => import('../features/hotel-console/components/HotelConsoleHome.tsx')) },
-      { path: 'hotel/claim', lazy: page(() => import('../features/hotel-console/components/ClaimPage.tsx')) },
       {
         path: 'hotel/:hotelId',
         lazy: page(() => import('../features/hotel-console/components/HotelLayout.tsx')),

@@ -7,7 +7,9 @@ import { hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 
 /** A fixed key for tests: tokens encrypted with it can be read back by a test's own cipher. */
 export const TEST_HOTEL_TOKEN_KEY = 'a'.repeat(64);
-export const testCipher = () => createTokenCipher(TEST_HOTEL_TOKEN_KEY);
+/** The test servers' HOTEL_LINK_KEY: invitation links a test makes are the ones the server accepts. */
+export const TEST_HOTEL_LINK_KEY = 'b'.repeat(64);
+export const testCipher = () => createTokenCipher({ current: TEST_HOTEL_TOKEN_KEY });
 
 /** A hotel row as a joined hotel has it; its token encrypted with the test key. */
 export async function insertHotel(
@@ -16,15 +18,16 @@ export async function insertHotel(
 ): Promise<string> {
   const token = hotel.accessToken ?? `token-${randomUUID()}`;
   const now = hotel.now ?? new Date();
+  const enterpriseId = randomUUID();
   const row = await db
     .insertInto('hotels')
     .values({
-      enterprise_id: randomUUID(),
+      enterprise_id: enterpriseId,
       integration_id: randomUUID(),
       chain_id: hotel.chainId ?? null,
       name: hotel.name ?? 'Hotel Seeblick',
       status: hotel.status ?? 'connected',
-      access_token_ciphertext: testCipher().encrypt(token),
+      access_token_ciphertext: testCipher().encrypt(token, { hotel: enterpriseId }),
       token_key: hotelKeyOf(token),
       created_at: now,
       updated_at: now,
@@ -57,7 +60,7 @@ export async function addHotelMember(
 export function insertInvite(
   db: Kysely<Database>,
   invite: { hotelId: string; email: string; kind?: 'first_admin' | 'member'; role?: HotelRole; now?: Date },
-  linkSecret = TEST_HOTEL_TOKEN_KEY,
+  linkSecret = TEST_HOTEL_LINK_KEY,
 ): Promise<string> {
   return createInvite(
     db,

@@ -9,9 +9,12 @@ const JWT_SECRET = 'restay-tests-project-jwt-secret-of-enough-length';
  */
 export const PROJECT_AUTH_ENV = { SUPABASE_URL, SUPABASE_ANON_KEY: 'anon-key', SUPABASE_JWT_SECRET: JWT_SECRET };
 
-/** A project access token for the user, valid at any moment a test's clock may show (expiry follows that clock). */
-export function projectToken(userId: string, email: string): Promise<string> {
-  return new SignJWT({ role: 'authenticated', email })
+/**
+ * A project access token for the user, valid at any moment a test's clock may show (expiry follows that clock).
+ * Its address is verified, as a Google sign-in's is, unless `emailVerified` says otherwise.
+ */
+export function projectToken(userId: string, email: string, { emailVerified = true } = {}): Promise<string> {
+  return new SignJWT({ role: 'authenticated', email, user_metadata: { email, email_verified: emailVerified } })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(`${SUPABASE_URL}/auth/v1`)
     .setAudience('authenticated')

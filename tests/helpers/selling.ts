@@ -36,9 +36,12 @@ export interface TestUser {
 }
 
 /** A signed-in user: their id and the headers of their JSON requests. */
-export async function signedInUser(email = `${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
+export async function signedInUser(
+  email = `${randomUUID().slice(0, 8)}@example.com`,
+  { emailVerified = true } = {},
+): Promise<TestUser> {
   const id = randomUUID();
-  const token = await projectToken(id, email);
+  const token = await projectToken(id, email, { emailVerified });
   return { id, email, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } };
 }
 

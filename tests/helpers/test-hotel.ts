@@ -51,7 +51,7 @@ export async function connectHotel(
       enterprise_id: enterpriseId,
       name: fields.name ?? TEST_HOTEL_NAME,
       status: fields.status ?? 'connected',
-      access_token_ciphertext: testCipher().encrypt(accessToken),
+      access_token_ciphertext: testCipher().encrypt(accessToken, { hotel: enterpriseId }),
       token_key: hotelKeyOf(accessToken),
       created_at: now,
       updated_at: now,

@@ -1,4 +1,4 @@
-import { TEST_HOTEL_TOKEN_KEY } from './hotels.ts';
+import { TEST_HOTEL_LINK_KEY, TEST_HOTEL_TOKEN_KEY } from './hotels.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -43,6 +43,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     // Hotels a test inserts are encrypted with this key (tests/helpers/hotels.ts).
     HOTEL_TOKEN_KEY: TEST_HOTEL_TOKEN_KEY,
+    HOTEL_LINK_KEY: TEST_HOTEL_LINK_KEY,
     ...options.env,
   });
   const logger = pino({ level: 'silent' });

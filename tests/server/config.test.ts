@@ -12,6 +12,7 @@ const PRODUCTION = {
   MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
   MEWS_INTEGRATION_WEBHOOK_TOKEN: 'i'.repeat(40),
   HOTEL_TOKEN_KEY: 'f'.repeat(64),
+  HOTEL_LINK_KEY: 'l'.repeat(64),
   STRIPE_SECRET_KEY: 'sk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
   STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_abc',
@@ -64,6 +65,8 @@ describe('loadConfig', () => {
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       hotelTokenKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+      hotelTokenKeyPrevious: undefined,
+      hotelLinkKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       payments: { mode: 'local', publishableKey: null },
       payouts: { feePercent: 0, release: 'transferred' },
       jobs: { retentionDays: 30 },
@@ -206,6 +209,29 @@ describe('loadConfig', () => {
       /MEWS_INTEGRATION_WEBHOOK_TOKEN/,
     );
     expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).hotelTokenKey).toBe('f'.repeat(64));
+  });
+
+  it('requires HOTEL_LINK_KEY in production, a secret apart from the token key; locally derives one', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_LINK_KEY: undefined })).toThrow(
+      /HOTEL_LINK_KEY: required/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_LINK_KEY: 'short' })).toThrow(/HOTEL_LINK_KEY/);
+    expect(loadConfig({ ...PRODUCTION, ...SUPABASE }).hotelLinkKey).toBe('l'.repeat(64));
+    const local = loadConfig({});
+    expect(local.hotelLinkKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(local.hotelLinkKey).not.toBe(local.hotelTokenKey);
+  });
+
+  it('reads HOTEL_TOKEN_KEY_PREVIOUS only beside HOTEL_TOKEN_KEY, and of the same shape', () => {
+    expect(
+      loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_TOKEN_KEY_PREVIOUS: 'e'.repeat(64) }).hotelTokenKeyPrevious,
+    ).toBe('e'.repeat(64));
+    expect(() => loadConfig({ ...PRODUCTION, ...SUPABASE, HOTEL_TOKEN_KEY_PREVIOUS: 'short' })).toThrow(
+      /HOTEL_TOKEN_KEY_PREVIOUS/,
+    );
+    expect(() => loadConfig({ HOTEL_TOKEN_KEY_PREVIOUS: 'e'.repeat(64) })).toThrow(
+      /HOTEL_TOKEN_KEY_PREVIOUS: needs HOTEL_TOKEN_KEY/,
+    );
   });
 
   it('takes the Mews webhook token from MEWS_WEBHOOK_TOKEN, else the data directory’s; production must set it', () => {

@@ -76,7 +76,9 @@ describe('Connect a demo hotel', () => {
       .where('enterprise_id', '=', enterprise.id)
       .executeTakeFirstOrThrow();
     expect(hotel).toMatchObject({ name: 'Hotel Ribeira', status: 'pending', requestor_email: 'rita@ribeira.example' });
-    expect(hs.deps.cipher.decrypt(hotel.access_token_ciphertext)).toBe(enterprise.access_token);
+    expect(hs.deps.cipher.decrypt(hotel.access_token_ciphertext, { hotel: enterprise.id })).toBe(
+      enterprise.access_token,
+    );
     const mail = await hs.lastEmailTo('rita@ribeira.example');
     expect(mail?.subject).toBe('Set up resale for Hotel Ribeira on Restay');
     expect((await hs.server.request('/dev/mailbox')).body).toContain('Set up resale for Hotel Ribeira on Restay');

@@ -335,10 +335,10 @@ beforeAll(async () => {
 /** The hotel's token as stored: readable, or written under another HOTEL_TOKEN_KEY so that it does not decrypt. */
 function setHotelToken(usable: boolean) {
   const token = `test-token-${TEST_ENTERPRISE_ID}`;
-  const cipher = usable ? testCipher() : createTokenCipher('44'.repeat(32));
+  const cipher = usable ? testCipher() : createTokenCipher({ current: '44'.repeat(32) });
   return db()
     .updateTable('hotels')
-    .set({ access_token_ciphertext: cipher.encrypt(token) })
+    .set({ access_token_ciphertext: cipher.encrypt(token, { hotel: TEST_ENTERPRISE_ID }) })
     .where('enterprise_id', '=', TEST_ENTERPRISE_ID)
     .execute();
 }

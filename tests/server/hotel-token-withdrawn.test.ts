@@ -51,12 +51,20 @@ const WITHDRAWALS = {
     },
   },
   'HOTEL_TOKEN_KEY changed: the token does not decrypt': {
-    take: () => setHotel({ access_token_ciphertext: createTokenCipher('22'.repeat(32)).encrypt(HOTEL_TOKEN) }),
+    take: () =>
+      setHotel({
+        access_token_ciphertext: createTokenCipher({ current: '22'.repeat(32) }).encrypt(HOTEL_TOKEN, {
+          hotel: TEST_ENTERPRISE_ID,
+        }),
+      }),
   },
 };
 async function giveTokenBack() {
   fx.pms.refusedTokens.delete(HOTEL_TOKEN);
-  await setHotel({ status: 'connected', access_token_ciphertext: testCipher().encrypt(HOTEL_TOKEN) });
+  await setHotel({
+    status: 'connected',
+    access_token_ciphertext: testCipher().encrypt(HOTEL_TOKEN, { hotel: TEST_ENTERPRISE_ID }),
+  });
 }
 
 /** A stay of a Mews reservation in the seller's name, sold and paid: its transfer job is queued. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteLinkToken } from '../../server/hotels/invites.ts';
 import { startHotelServer, type HotelServer } from '../helpers/hotel-server.ts';
-import { addHotelMember, insertHotel, insertInvite, TEST_HOTEL_TOKEN_KEY } from '../helpers/hotels.ts';
+import { addHotelMember, insertHotel, insertInvite, TEST_HOTEL_LINK_KEY } from '../helpers/hotels.ts';
 import { post, signedInUser, type TestUser } from '../helpers/selling.ts';
 
 /**
@@ -59,6 +59,34 @@ const roleOf = async (hotelId: string, userId: string) =>
   )?.role;
 
 describe('the first admin’s link', () => {
+  it('says, to someone signed out, which hotel it is for and in which role, and uses nothing up', async () => {
+    const joining = await hotelJoining('preview@seeblick.example');
+    const preview = (token: string) => post(hs.server, '/api/hotels/claim/preview', undefined, { token });
+    const reply = await preview(joining.token);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({
+      hotel: { name: 'Hotel Seeblick' },
+      role: 'admin',
+      email: 'preview@seeblick.example',
+    });
+    expect((await preview('x'.repeat(43))).status).toBe(404);
+    expect((await preview('short')).status).toBe(400);
+    expect((await claim(await signedInUser('preview@seeblick.example'), joining.token)).status).toBe(200);
+    expect((await preview(joining.token)).body.details).toMatchObject({ reason: 'link_used' });
+  });
+
+  it('is refused to an account whose sign-in did not verify its email, even the requestor’s own', async () => {
+    const joining = await hotelJoining('unverified@seeblick.example');
+    const unverified = await signedInUser('unverified@seeblick.example', { emailVerified: false });
+    const reply = await claim(unverified, joining.token);
+    expect(reply.status).toBe(403);
+    expect(reply.body.details).toMatchObject({ reason: 'email_not_verified' });
+    expect(await roleOf(joining.hotelId, unverified.id)).toBeUndefined();
+    expect((await hotelRow(joining.hotelId)).status).toBe('pending');
+    // The link is not spent: the same person, signed in with a verified address, uses it.
+    expect((await claim(await signedInUser('unverified@seeblick.example'), joining.token)).status).toBe(200);
+  });
+
   it('makes the requestor (any letter case) the admin and the hotel connected', async () => {
     const joining = await hotelJoining('anna@seeblick.example');
     const anna = await signedInUser('Anna@Seeblick.example');
@@ -170,7 +198,7 @@ describe('approval by the chain', () => {
       email: 'owner@seeblick.example',
       now: hs.clock(),
     });
-    return { hotelId, inviteId, token: inviteLinkToken(TEST_HOTEL_TOKEN_KEY, inviteId) };
+    return { hotelId, inviteId, token: inviteLinkToken(TEST_HOTEL_LINK_KEY, inviteId) };
   }
 
   /** A connected hotel of `chainId` with a signed-in admin. */
@@ -238,6 +266,22 @@ describe('approval by the chain', () => {
     expect((await approve(sister.hotelId, staff, pending.inviteId)).status).toBe(403);
     expect(await roleOf(pending.hotelId, manager.id)).toBeUndefined();
     expect((await hotelRow(pending.hotelId)).status).toBe('pending');
+  });
+
+  it('does not let an admin of the chain approve their own claim', async () => {
+    const chainId = randomUUID();
+    const pending = await pendingHotelOfChain(chainId);
+    const { hotelId: sisterId, admin } = await chainAdmin(chainId);
+    expect((await claim(admin, pending.token)).body.data.outcome).toBe('awaiting_approval');
+    expect((await approvals(sisterId, admin)).body.data.approvals).toEqual([]);
+    const own = await approve(sisterId, admin, pending.inviteId);
+    expect(own.status).toBe(403);
+    expect(own.body.details).toMatchObject({ reason: 'own_claim' });
+    expect(await roleOf(pending.hotelId, admin.id)).toBeUndefined();
+    // Another admin of the chain can.
+    const other = await chainAdmin(chainId);
+    expect((await approve(other.hotelId, other.admin, pending.inviteId)).status).toBe(200);
+    expect(await roleOf(pending.hotelId, admin.id)).toBe('admin');
   });
 
   it('cannot approve a link that expired while its person waited', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HotelsCommandError, runHotelsCommand } from '../../server/hotels/hotels-command.ts';
+import { HotelsCommandError } from '../../server/hotels/hotels-command-error.ts';
+import { HOTELS_USAGE, runHotelsCommand } from '../../server/hotels/hotels-command.ts';
 import { startHotelServer, type HotelServer } from '../helpers/hotel-server.ts';
 import { addHotelMember, insertHotel } from '../helpers/hotels.ts';
 import { post, signedInUser } from '../helpers/selling.ts';
@@ -73,11 +74,9 @@ describe('npm run hotels -- first-admin', () => {
     expect(await refusal('first-admin', '--email', 'not-an-email')).toEqual([
       '--hotel is required: the hotel id or its name.',
       'Not an email address: not-an-email.',
-      'usage: npm run hotels -- first-admin --hotel <hotel id or name> --email <email>',
+      ...HOTELS_USAGE,
     ]);
-    expect(await refusal('invite')).toEqual([
-      'usage: npm run hotels -- first-admin --hotel <hotel id or name> --email <email>',
-    ]);
+    expect(await refusal('invite')).toEqual([...HOTELS_USAGE]);
     expect((await refusal('first-admin', '--hotl', 'x'))[0]).toMatch(/Unknown option '--hotl'/);
     for (const id of [withAdmin, ...twins]) expect(await invitesOf(id)).toEqual([]);
   });

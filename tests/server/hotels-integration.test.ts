@@ -102,7 +102,14 @@ describe('the integration webhook', () => {
       requestor_name: 'Anna Berg',
       requestor_email: 'anna.berg@seeblick.example',
     });
-    expect(hs.deps.cipher.decrypt(row!.access_token_ciphertext)).toBe(hotel.token);
+    expect(hs.deps.cipher.decrypt(row!.access_token_ciphertext, { hotel: hotel.ids.enterprise })).toBe(hotel.token);
+    // Stored on the hotel, the token is no longer kept in the events' history.
+    const history = await db()
+      .selectFrom('hotel_integration_events')
+      .select('token_ciphertext')
+      .where('integration_id', '=', hotel.ids.integration)
+      .execute();
+    expect(history).toEqual([{ token_ciphertext: null }]);
     const mail = await hs.lastEmailTo('anna.berg@seeblick.example');
     expect(mail?.subject).toBe('Set up resale for Hotel Seeblick on Restay');
     expect(mail?.token).toBeTruthy();
@@ -142,7 +149,7 @@ describe('the integration webhook', () => {
     // Mews delivering the first rotation again (a retry after a timeout) does not bring the old key back.
     expect(await deliver(hotel.apiKey(first))).toBe('duplicate');
     const row = await hotelOf(hotel.ids.enterprise);
-    expect(hs.deps.cipher.decrypt(row!.access_token_ciphertext)).toBe(second);
+    expect(hs.deps.cipher.decrypt(row!.access_token_ciphertext, { hotel: hotel.ids.enterprise })).toBe(second);
   });
 
   it('suspends on Disabled, Canceled and Deleted and restores on Enabled and Reinstated, replays included', async () => {
@@ -206,10 +213,10 @@ describe('the tokens the PMS adapter uses', () => {
     for (const hotel of [pending, suspended, rekeyed]) await deliver(hotel.created);
     await deliver(suspended.state('IntegrationDisabled'));
     // Another HOTEL_TOKEN_KEY wrote this one: its ciphertext no longer decrypts.
-    const otherKey = createTokenCipher('11'.repeat(32));
+    const otherKey = createTokenCipher({ current: '11'.repeat(32) });
     await db()
       .updateTable('hotels')
-      .set({ access_token_ciphertext: otherKey.encrypt(rekeyed.token) })
+      .set({ access_token_ciphertext: otherKey.encrypt(rekeyed.token, { hotel: rekeyed.ids.enterprise }) })
       .where('enterprise_id', '=', rekeyed.ids.enterprise)
       .execute();
     const source = hotelAccessTokens(db(), hs.deps.cipher, ['configured-token'], hs.deps.logger);

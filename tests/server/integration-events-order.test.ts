@@ -61,7 +61,7 @@ async function hotelState(enterpriseId: string) {
   const invites = await db().selectFrom('hotel_invites').select('id').where('hotel_id', '=', hotel.id).execute();
   return {
     status: hotel.status,
-    token: hs.deps.cipher.decrypt(hotel.access_token_ciphertext),
+    token: hs.deps.cipher.decrypt(hotel.access_token_ciphertext, { hotel: enterpriseId }),
     invites: invites.length,
   };
 }

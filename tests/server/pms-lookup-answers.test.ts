@@ -66,7 +66,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await setLisbon({ status: 'connected', access_token_ciphertext: testCipher().encrypt(LISBON.accessToken) });
+  await setLisbon({
+    status: 'connected',
+    access_token_ciphertext: testCipher().encrypt(LISBON.accessToken, { hotel: lisbon.enterpriseId }),
+  });
   const found = await pms.findByConfirmationNumber(NUMBER);
   if (found.kind !== 'found') throw new Error(`${NUMBER} not found: ${found.kind}`);
   reservationId = found.reservation.externalId;
@@ -105,7 +108,11 @@ describe('a suspended or pending hotel', () => {
 
 describe('a known hotel whose token cannot be used', () => {
   it('is unknown, never gone, when the token does not decrypt (HOTEL_TOKEN_KEY changed)', async () => {
-    await setLisbon({ access_token_ciphertext: createTokenCipher('33'.repeat(32)).encrypt(LISBON.accessToken) });
+    await setLisbon({
+      access_token_ciphertext: createTokenCipher({ current: '33'.repeat(32) }).encrypt(LISBON.accessToken, {
+        hotel: lisbon.enterpriseId,
+      }),
+    });
     expect(await pms.findByExternalId(reservationId, lisbon)).toMatchObject({ kind: 'unknown' });
     expect(await pms.findByConfirmationNumber(NUMBER)).toMatchObject({ kind: 'unknown' });
     const transfer = await pms
@@ -116,7 +123,10 @@ describe('a known hotel whose token cannot be used', () => {
   });
 
   it('is unknown when Mews refuses the token (401)', async () => {
-    await setLisbon({ status: 'suspended', access_token_ciphertext: testCipher().encrypt('REVOKED-AT-MEWS') });
+    await setLisbon({
+      status: 'suspended',
+      access_token_ciphertext: testCipher().encrypt('REVOKED-AT-MEWS', { hotel: lisbon.enterpriseId }),
+    });
     expect(await pms.findByExternalId(reservationId, lisbon)).toMatchObject({ kind: 'unknown' });
   });
 });

@@ -56,6 +56,7 @@ beforeAll(async () => {
       MEWS_WEBHOOK_TOKEN: 'w'.repeat(40),
       MEWS_INTEGRATION_WEBHOOK_TOKEN: 'i'.repeat(40),
       HOTEL_TOKEN_KEY: 'ab'.repeat(32),
+      HOTEL_LINK_KEY: 'cd'.repeat(32),
       EXCHANGE_RATES_URL: `http://127.0.0.1:${mewsPort}/stats/eurofxref/eurofxref-daily.xml`,
       STRIPE_SECRET_KEY: 'sk_live_production_test',
       STRIPE_WEBHOOK_SECRET: 'whsec_production_test',

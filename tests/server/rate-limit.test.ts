@@ -30,7 +30,7 @@ async function limitedApp(options: { key?: RateLimitKey; trustProxy?: number } =
   app.use(pinoHttp({ logger: pino({ level: 'silent' }) }));
   app.use((req, _res, next) => {
     const id = req.get('X-Test-User');
-    if (id) req.user = { id, email: undefined, sessionId: undefined };
+    if (id) req.user = { id, email: undefined, emailVerified: false, sessionId: undefined };
     next();
   });
   const limiter = databaseRateLimit(database.db, {

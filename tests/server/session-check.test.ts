@@ -50,7 +50,7 @@ describe('a Supabase project’s session_id claim', () => {
       () => now,
     );
     const verify = requiringLiveSession(
-      async (token) => ({ id: 'u', email: undefined, sessionId: token || undefined }),
+      async (token) => ({ id: 'u', email: undefined, emailVerified: false, sessionId: token || undefined }),
       sessions,
     );
 

@@ -10,7 +10,7 @@ import { userMiddleware } from '../../server/auth/require-user.ts';
 /** A verifier that trusts exactly one token, so the middleware is tested on its own. */
 const users = userMiddleware(async (token) => {
   if (token !== 'good') throw new Error('bad token');
-  return { id: 'user-1', email: 'a@example.com', sessionId: 's-1' };
+  return { id: 'user-1', email: 'a@example.com', emailVerified: true, sessionId: 's-1' };
 });
 
 let server: Server;

@@ -155,3 +155,50 @@ describe('the hotel console’s resale policy', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('a hotel’s invitation link', () => {
+  const TOKEN = 'k'.repeat(43);
+
+  it('says, signed out, which hotel it is for before asking to sign in, and uses nothing up', async () => {
+    const claims: unknown[] = [];
+    server.use(
+      http.post('/api/hotels/claim/preview', async ({ request }) => {
+        expect(await request.json()).toEqual({ token: TOKEN });
+        return HttpResponse.json({
+          success: true,
+          data: { hotel: { name: 'Hotel Ribeira' }, role: 'admin', email: 'rita@ribeira.example' },
+        });
+      }),
+      http.post('/api/hotels/claim', async ({ request }) => {
+        claims.push(await request.json());
+        return HttpResponse.json(
+          { success: false, error: 'Sign in to continue', code: 'UNAUTHENTICATED' },
+          { status: 401 },
+        );
+      }),
+    );
+    const { user } = renderRoute(`/hotel/claim?token=${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { name: 'Join Hotel Ribeira on Restay' })).toBeInTheDocument();
+    expect(screen.getByText(/lets you administer Hotel Ribeira/)).toHaveTextContent(
+      'It was sent to rita@ribeira.example: sign in with that address to accept it.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in to continue' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(claims).toEqual([]);
+  });
+
+  it('says so when the link was already used', async () => {
+    server.use(
+      http.post('/api/hotels/claim/preview', () =>
+        HttpResponse.json(
+          { success: false, error: 'This link was already used.', code: 'CONFLICT', details: { reason: 'link_used' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderRoute(`/hotel/claim?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
+    expect(screen.getByText('This link was already used.')).toBeInTheDocument();
+  });
+});
