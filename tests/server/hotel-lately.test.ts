@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishPolicy, setResalePaused } from '../../server/hotel-policy/publish-policy.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { projectToken } from '../helpers/project-tokens.ts';
-import { addMember, ALLOW_ALL_POLICY, hotelIdOf } from '../helpers/test-hotel.ts';
+import { addMember, ALLOW_ALL_POLICY, firstMemberOf, hotelIdOf } from '../helpers/test-hotel.ts';
 
 /**
  * GET /api/hotels/:hotelId/lately, on PGlite and (TEST_DATABASE_URL) PostgreSQL: the console's Overview says
@@ -15,12 +15,7 @@ let adminId: string;
 beforeAll(async () => {
   fx = await startBuyingServer();
   hotelId = await hotelIdOf(fx.server.database.db);
-  const admin = await fx.server.database.db
-    .selectFrom('hotel_members')
-    .select('user_id')
-    .where('hotel_id', '=', hotelId)
-    .executeTakeFirstOrThrow();
-  adminId = admin.user_id;
+  adminId = await firstMemberOf(fx.server.database.db, hotelId);
 });
 afterAll(() => fx.close());
 
