@@ -103,5 +103,36 @@ export const hotelOverviewSchema = z.object({
 });
 export type HotelOverview = z.infer<typeof hotelOverviewSchema>;
 
+/** Whether the hotel's stays may be resold now: its live policy allows it, and "Pause all resale" is off. */
+export const RESALE_STATES = ['on', 'off', 'paused'] as const;
+export type ResaleState = (typeof RESALE_STATES)[number];
+
+/** Something that happened to one of the hotel's stays on Restay: put on sale, bought, put in the buyer's name. */
+export const HOTEL_ACTIVITY_KINDS = ['listed', 'sold', 'in_new_name'] as const;
+export const hotelActivitySchema = z.object({
+  kind: z.enum(HOTEL_ACTIVITY_KINDS),
+  at: z.iso.datetime(),
+  /** The room type as the hotel names it; null when its system did not say. */
+  roomType: z.string().nullable(),
+  /** The stay's days at the hotel. */
+  checkIn: z.iso.date(),
+  checkOut: z.iso.date(),
+});
+export type HotelActivity = z.infer<typeof hotelActivitySchema>;
+
+/** GET /api/hotels/:hotelId/lately: the Overview's glance: resale on, off or paused, and what changed lately. */
+export const hotelLatelySchema = z.object({
+  resale: z.object({
+    state: z.enum(RESALE_STATES),
+    /** The live policy's version; null while none is published. */
+    policyVersion: z.number().int().nullable(),
+    pausedAt: z.iso.datetime().nullable(),
+  }),
+  /** Newest first, at most HOTEL_ACTIVITY_SHOWN. */
+  recent: z.array(hotelActivitySchema),
+});
+export type HotelLately = z.infer<typeof hotelLatelySchema>;
+export const HOTEL_ACTIVITY_SHOWN = 8;
+
 /** How long the links of emails stay usable. */
 export const HOTEL_LINK_HOURS = 72;

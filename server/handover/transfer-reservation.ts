@@ -10,6 +10,7 @@ import { transitionOrder } from '../orders/order-transition.ts';
 import { startReverseHandover } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { knownHotelOf, PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
+import { HOTEL_STAY_CHANGED_HANDS } from '../hotels/stay-changed-hands.ts';
 import { failSale } from './fail-sale.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
@@ -263,5 +264,6 @@ export async function recordTransferred(
     await enqueueJob(trx, HANDOVER_JOBS.buyerInYourName, orderId, { orderId }, now);
     await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
     await enqueueJob(trx, SALE_JOBS.schedulePayout, orderId, { orderId }, now);
+    await enqueueJob(trx, HOTEL_STAY_CHANGED_HANDS, orderId, { orderId }, now);
   });
 }

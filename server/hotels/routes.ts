@@ -12,6 +12,7 @@ import { parseInput } from '../http/validation.ts';
 import { approveChainClaim, chainApprovals } from './chain-approvals.ts';
 import { claimHotel, previewClaim } from './claim.ts';
 import type { HotelDeps } from './deps.ts';
+import { hotelLately } from './hotel-lately.ts';
 import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, withdrawInvite } from './members.ts';
 
 /**
@@ -39,6 +40,10 @@ export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Route
 
   router.get('/:hotelId', async (req, res) => {
     res.json({ success: true, data: await hotelOverview(deps.db, hotelId(req.params), signedInUser(req).id) });
+  });
+
+  router.get('/:hotelId/lately', async (req, res) => {
+    res.json({ success: true, data: await hotelLately(deps.db, hotelId(req.params), signedInUser(req).id) });
   });
 
   router.get('/:hotelId/members', async (req, res) => {

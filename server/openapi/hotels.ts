@@ -4,6 +4,7 @@ import {
   claimHotelBodySchema,
   claimHotelReplySchema,
   claimPreviewSchema,
+  hotelLatelySchema,
   hotelMembersReplySchema,
   hotelOverviewSchema,
   inviteMemberBodySchema,
@@ -82,6 +83,20 @@ export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
       pathParams: HOTEL,
       reply: { status: 200, description: 'The hotel', data: replySchema(hotelOverviewSchema) },
       errors: ['VALIDATION_ERROR', 'FORBIDDEN'],
+    },
+  },
+  '/api/hotels/{hotelId}/lately': {
+    get: {
+      operationId: 'getHotelLately',
+      tag,
+      summary: 'The Overview’s glance: resale on, off or paused, and what happened lately to the hotel’s stays',
+      description:
+        '`on` while the live policy allows resale, the hotel is connected and “Pause all resale” is off; `paused` ' +
+        'while the switch is on. `recent`: the newest stays listed, bought and put in a new guest’s name.',
+      access: 'bearer',
+      pathParams: HOTEL,
+      reply: { status: 200, description: 'The glance', data: replySchema(hotelLatelySchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
     },
   },
   '/api/hotels/{hotelId}/members': {

@@ -84,6 +84,16 @@ export async function hotelIdOf(db: Kysely<Database>, enterpriseId = TEST_ENTERP
   return row.id;
 }
 
+/** The user id of the hotel's first member: the admin `connectHotel` made. */
+export async function firstMemberOf(db: Kysely<Database>, hotelId: string): Promise<string> {
+  const member = await db
+    .selectFrom('hotel_members')
+    .select('user_id')
+    .where('hotel_id', '=', hotelId)
+    .executeTakeFirstOrThrow();
+  return member.user_id;
+}
+
 /** A person (a new one unless `user` names them) working for the hotel in `role`; answers their user id. */
 export async function addMember(
   db: Kysely<Database>,

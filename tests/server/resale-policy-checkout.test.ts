@@ -10,7 +10,14 @@ import { JobRegistry } from '../../server/jobs/registry.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { AppError } from '../../server/http/errors.ts';
-import { addMember, ALLOW_ALL_POLICY, connectHotel, hotelIdOf, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
+import {
+  addMember,
+  ALLOW_ALL_POLICY,
+  connectHotel,
+  firstMemberOf,
+  hotelIdOf,
+  runHotelPolicyJobs,
+} from '../helpers/test-hotel.ts';
 
 let fx: BuyingFixture;
 let seller: { id: string };
@@ -21,12 +28,7 @@ beforeAll(async () => {
   fx = await startBuyingServer();
   seller = await fx.user({ firstName: 'Sam' });
   hotelId = await hotelIdOf(fx.server.database.db);
-  const member = await fx.server.database.db
-    .selectFrom('hotel_members')
-    .select('user_id')
-    .where('hotel_id', '=', hotelId)
-    .executeTakeFirstOrThrow();
-  adminId = member.user_id;
+  adminId = await firstMemberOf(fx.server.database.db, hotelId);
 });
 afterAll(() => fx.close());
 

@@ -122,6 +122,27 @@ describe('header', () => {
     ).toEqual(['My Stays', 'My Listings', 'Alerts', 'View Profile', 'Sign Out']);
   });
 
+  it('offers the hotel console in the account menu to someone who works for a hotel', async () => {
+    await signIn();
+    server.use(
+      http.get('/api/hotels', () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            hotels: [
+              { id: '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71', name: 'Hotel Ribeira', status: 'connected', role: 'staff' },
+            ],
+          },
+        }),
+      ),
+    );
+    const { user, router } = renderRoute('/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = screen.getByRole('menu');
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Hotel console' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hotel'));
+  });
+
   it('moves through the account menu with the arrow keys, closes it on Escape and opens a page on Enter', async () => {
     await signIn();
     const { user, router } = renderRoute('/marketplace');

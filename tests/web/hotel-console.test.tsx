@@ -156,6 +156,46 @@ describe('the hotel console’s resale policy', () => {
   });
 });
 
+describe('the hotel console’s Overview', () => {
+  it('says at a glance that resale is paused, and what happened lately to the hotel’s stays', async () => {
+    await signIn();
+    mockHotel('staff');
+    server.use(
+      http.get(`/api/hotels/${HOTEL_ID}/lately`, () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            resale: { state: 'paused', policyVersion: 3, pausedAt: '2026-11-28T09:00:00.000Z' },
+            recent: [
+              {
+                kind: 'in_new_name',
+                at: '2026-11-27T10:00:00.000Z',
+                roomType: 'Junior Suite',
+                checkIn: '2027-01-12',
+                checkOut: '2027-01-14',
+              },
+              {
+                kind: 'listed',
+                at: '2026-11-26T10:00:00.000Z',
+                roomType: null,
+                checkIn: '2027-02-01',
+                checkOut: '2027-02-03',
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderRoute(`/hotel/${HOTEL_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Resale is paused' })).toBeInTheDocument();
+    expect(screen.getByText(/no stay of the hotel is on sale, and none can be bought/)).toBeInTheDocument();
+    const lately = screen.getByRole('region', { name: 'Lately' });
+    const items = within(lately).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Junior Suite, Jan 12, 2027 to Jan 14, 2027: now in a new guest’s name');
+    expect(items[1]).toHaveTextContent('A stay, Feb 1, 2027 to Feb 3, 2027: put on sale');
+  });
+});
+
 describe('a hotel’s invitation link', () => {
   const TOKEN = 'k'.repeat(43);
 

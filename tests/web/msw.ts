@@ -47,6 +47,8 @@ const defaults = [
     const purpose = new URL(request.url).searchParams.get('purpose') as PhotoPurpose;
     return HttpResponse.json({ success: true, data: SHIPPED_PHOTOS[purpose] ?? [] });
   }),
+  // The account menu asks whether the person works for a hotel: by default, for none.
+  http.get('/api/hotels', () => HttpResponse.json({ success: true, data: { hotels: [] } })),
   http.get('/api/payouts/account', () =>
     HttpResponse.json({
       success: true,

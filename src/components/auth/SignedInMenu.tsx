@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router-dom';
+import { useMyHotels } from '../../lib/my-hotels.ts';
 
 type Props = {
   email: string;
@@ -14,9 +15,11 @@ const itemClass =
 
 /**
  * The signed-in avatar and its account menu, following the menu pattern: arrow keys and Home/End move between
- * items, Enter opens one, Escape and a click outside close the menu and focus returns to the avatar.
+ * items, Enter opens one, Escape and a click outside close the menu and focus returns to the avatar. Someone who
+ * works for a hotel finds its console here.
  */
 export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Props) {
+  const worksForAHotel = (useMyHotels().data?.length ?? 0) > 0;
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its focusable header stays reachable.
     <DropdownMenu.Root modal={false}>
@@ -47,6 +50,11 @@ export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Prop
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/alerts">Alerts</Link>
           </DropdownMenu.Item>
+          {worksForAHotel && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/hotel">Hotel console</Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile">View Profile</Link>
           </DropdownMenu.Item>

@@ -7,7 +7,7 @@ import {
   type ClaimPreview,
 } from '../../../../contract/hotels.ts';
 import { apiPost, parseResponse } from '../../../lib/api-client.ts';
-import { myHotelsKey } from './my-hotels.ts';
+import { myHotelsKey } from '../../../lib/my-hotels.ts';
 
 const replySchema = z.object({ data: claimHotelReplySchema }).transform((reply) => reply.data);
 const previewReplySchema = z.object({ data: claimPreviewSchema }).transform((reply) => reply.data);

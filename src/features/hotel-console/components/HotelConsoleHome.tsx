@@ -3,7 +3,7 @@ import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useMyHotels } from '../api/my-hotels.ts';
+import { useMyHotels } from '../../../lib/my-hotels.ts';
 
 /** /hotel: the person's first hotel, or how to get one. */
 export default function HotelConsoleHome() {

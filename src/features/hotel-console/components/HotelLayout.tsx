@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { StatusMessage } from '../../../components/ui/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useHotelOverview } from '../api/hotel-overview.ts';
-import { useMyHotels } from '../api/my-hotels.ts';
+import { useMyHotels } from '../../../lib/my-hotels.ts';
 import { HOTEL_SECTIONS } from './hotel-nav.ts';
 import { HotelSwitcher } from './HotelSwitcher.tsx';
 

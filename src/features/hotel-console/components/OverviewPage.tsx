@@ -1,6 +1,7 @@
 import { HOTEL_STATUS_LABELS, type HotelStatus } from '../../../../contract/hotels.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ChainApprovals } from './ChainApprovals.tsx';
+import { ResaleGlance } from './ResaleGlance.tsx';
 import { useHotel } from './use-hotel.ts';
 
 const STATUS_EXPLAINED: Record<HotelStatus, string> = {
@@ -10,13 +11,14 @@ const STATUS_EXPLAINED: Record<HotelStatus, string> = {
     'The integration is disabled, canceled or deleted in Mews: Restay does not use it until it is enabled again.',
 };
 
-/** /hotel/:hotelId: the hotel's connection as it stands, and what waits for its admin. */
+/** /hotel/:hotelId: resale on, off or paused and what happened lately; the connection; what waits for its admin. */
 export default function OverviewPage() {
   const hotel = useHotel();
   usePageTitle(`${hotel.name} · Hotel console`);
   const since = new Date(hotel.connectedSince).toLocaleDateString('en-GB', { dateStyle: 'long' });
   return (
     <div className="space-y-6">
+      <ResaleGlance hotelId={hotel.id} />
       <section aria-labelledby="connection" className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="connection" className="text-lg font-semibold text-slate-900">
           Connection

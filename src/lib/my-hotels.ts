@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { myHotelsReplySchema, type MyHotel } from '../../../../contract/hotels.ts';
-import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { myHotelsReplySchema, type MyHotel } from '../../contract/hotels.ts';
+import { apiGet, parseResponse } from './api-client.ts';
 
 export const myHotelsKey = ['hotels', 'mine'] as const;
 const replySchema = z.object({ data: myHotelsReplySchema }).transform((reply) => reply.data.hotels);
