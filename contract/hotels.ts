@@ -134,5 +134,18 @@ export const hotelLatelySchema = z.object({
 export type HotelLately = z.infer<typeof hotelLatelySchema>;
 export const HOTEL_ACTIVITY_SHOWN = 8;
 
+/** How many weeks ahead the console's Demand counts saved searches. */
+export const DEMAND_WEEKS = 12;
+export const demandWeekSchema = z.object({ weekStart: z.iso.date(), searches: z.number().int().min(0) });
+export type DemandWeek = z.infer<typeof demandWeekSchema>;
+
+/**
+ * GET /api/hotels/:hotelId/demand: per week from today, how many saved searches would match a stay at the hotel.
+ * `located` is false while Restay knows neither a stay of the hotel nor where it is: only searches that name no
+ * place are counted then.
+ */
+export const hotelDemandSchema = z.object({ located: z.boolean(), weeks: z.array(demandWeekSchema) });
+export type HotelDemand = z.infer<typeof hotelDemandSchema>;
+
 /** How long the links of emails stay usable. */
 export const HOTEL_LINK_HOURS = 72;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { wcagViolations } from './axe-check.ts';
 import { codeSentTo, listableReservations, requestCode, type DemoReservation } from './demo-data.ts';
 
 /**
@@ -8,7 +8,6 @@ import { codeSentTo, listableReservations, requestCode, type DemoReservation } f
  * page, so a sign-in or a listing is made once) and checks the page after every step; a new screen is one more
  * entry in the list.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // The journey is long and the machine shared: each state gets a generous wait before it counts as unreachable.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -255,9 +254,9 @@ export const PAGE_STATES: PageState[] = [
       const otherPage = await other.newPage();
       await otherPage.goto(boughtUrl!);
       await expect(otherPage.getByText('Someone is paying for this stay')).toBeVisible();
-      const results = await new AxeBuilder({ page: otherPage }).withTags(WCAG_TAGS).analyze();
+      const violations = await wcagViolations(otherPage);
       await other.close();
-      expect.soft(summarise(results.violations), 'listing held by someone else').toEqual([]);
+      expect.soft(violations, 'listing held by someone else').toEqual([]);
     },
   },
   {
@@ -332,15 +331,6 @@ export const PAGE_STATES: PageState[] = [
   },
 ];
 
-/** One line per rule and element, which is what a failure needs to say. */
-function summarise(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`,
-    ),
-  );
-}
-
 // A state that cannot be reached fails its step soon instead of holding the journey until its timeout.
 test.use({ actionTimeout: 15_000 });
 
@@ -355,8 +345,7 @@ for (const device of ['desktop', 'phone'] as const) {
         await state.reach(journey);
         // Readable on a phone: every page, the server's own included, sizes itself to the screen.
         await expect.soft(page.locator('meta[name="viewport"]'), state.name).toHaveCount(1);
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect.soft(summarise(results.violations), state.name).toEqual([]);
+        expect.soft(await wcagViolations(page), state.name).toEqual([]);
       });
     }
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CHANNEL_LABELS, RESALE_CHANNELS } from '../contract/resale-policy.ts';
+import { wcagViolations } from './axe-check.ts';
 import { codeSentTo, type DemoReservation } from './demo-data.ts';
 import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
 
@@ -94,6 +95,7 @@ for (const device of ['desktop', 'phone'] as const) {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: `Join ${hotelName} on Restay` })).toBeVisible();
     await expect(page.getByText(`It was sent to ${adminEmail}`, { exact: false })).toBeVisible();
+    expect.soft(await wcagViolations(page), 'the link opened signed out').toEqual([]);
     await page.getByRole('button', { name: 'Sign in to continue' }).click();
     await signInFromDialog(page, adminEmail);
     await expect(page.getByRole('heading', { level: 1, name: hotelName })).toBeVisible({ timeout: 20_000 });
@@ -174,5 +176,18 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(seller.getByText(/^(?:[\d,]+\+? stays?|No stays available)$/).first()).toBeVisible();
     await expect(seller.locator('article', { hasText: title })).toHaveCount(0);
     await seller.context().close();
+
+    // The Overview says so at a glance, with the stay put on sale lately; Demand counts who is waiting.
+    const consoleNav = page.getByRole('navigation', { name: 'Hotel console' });
+    await consoleNav.getByRole('link', { name: 'Overview' }).click();
+    await expect(page.getByRole('heading', { name: 'Resale is paused' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lately' }).getByRole('listitem').first()).toContainText(
+      'put on sale',
+    );
+    expect.soft(await wcagViolations(page), 'the console Overview').toEqual([]);
+    await consoleNav.getByRole('link', { name: 'Demand' }).click();
+    const weeks = page.getByRole('table', { name: 'Saved searches a stay would match, per week' });
+    await expect(weeks.getByRole('row')).toHaveCount(13);
+    expect.soft(await wcagViolations(page), 'the console Demand').toEqual([]);
   });
 }

@@ -12,6 +12,7 @@ import { parseInput } from '../http/validation.ts';
 import { approveChainClaim, chainApprovals } from './chain-approvals.ts';
 import { claimHotel, previewClaim } from './claim.ts';
 import type { HotelDeps } from './deps.ts';
+import { hotelDemand } from './hotel-demand.ts';
 import { hotelLately } from './hotel-lately.ts';
 import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, withdrawInvite } from './members.ts';
 
@@ -44,6 +45,11 @@ export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Route
 
   router.get('/:hotelId/lately', async (req, res) => {
     res.json({ success: true, data: await hotelLately(deps.db, hotelId(req.params), signedInUser(req).id) });
+  });
+
+  router.get('/:hotelId/demand', async (req, res) => {
+    const demand = await hotelDemand(deps.db, hotelId(req.params), signedInUser(req).id, deps.clock());
+    res.json({ success: true, data: demand });
   });
 
   router.get('/:hotelId/members', async (req, res) => {

@@ -4,6 +4,7 @@ import {
   claimHotelBodySchema,
   claimHotelReplySchema,
   claimPreviewSchema,
+  hotelDemandSchema,
   hotelLatelySchema,
   hotelMembersReplySchema,
   hotelOverviewSchema,
@@ -96,6 +97,21 @@ export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
       access: 'bearer',
       pathParams: HOTEL,
       reply: { status: 200, description: 'The glance', data: replySchema(hotelLatelySchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    },
+  },
+  '/api/hotels/{hotelId}/demand': {
+    get: {
+      operationId: 'getHotelDemand',
+      tag,
+      summary: 'Who is waiting: per week for the next 12, how many saved searches would match a stay at the hotel',
+      description:
+        'Read from the saved searches’ index: a text search naming one of the hotel’s places, a map search covering ' +
+        'it, or a search naming no place, whose dates admit a night of that week; at any price. Weeks start on the ' +
+        'hotel’s today.',
+      access: 'bearer',
+      pathParams: HOTEL,
+      reply: { status: 200, description: 'The weeks', data: replySchema(hotelDemandSchema) },
       errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
     },
   },

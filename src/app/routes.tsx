@@ -54,6 +54,7 @@ const pageRoutes = (): RouteObject[] => [
             path: 'policy/history',
             lazy: page(() => import('../features/hotel-console/components/PolicyHistoryPage.tsx')),
           },
+          { path: 'demand', lazy: page(() => import('../features/hotel-console/components/DemandPage.tsx')) },
           { path: 'members', lazy: page(() => import('../features/hotel-console/components/MembersPage.tsx')) },
         ],
       },

@@ -26,6 +26,12 @@ function mockHotel(role: 'admin' | 'staff', live: ResalePolicy | null = null) {
         data: { ...hotel, role, connectedSince: '2026-11-19T09:00:00.000Z', members: 2 },
       }),
     ),
+    http.get(`/api/hotels/${HOTEL_ID}/lately`, () =>
+      HttpResponse.json({
+        success: true,
+        data: { resale: { state: live ? 'on' : 'off', policyVersion: live && 1, pausedAt: null }, recent: [] },
+      }),
+    ),
     http.get(`/api/hotels/${HOTEL_ID}/policy`, () =>
       HttpResponse.json({
         success: true,
@@ -193,6 +199,30 @@ describe('the hotel console’s Overview', () => {
     const items = within(lately).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Junior Suite, Jan 12, 2027 to Jan 14, 2027: now in a new guest’s name');
     expect(items[1]).toHaveTextContent('A stay, Feb 1, 2027 to Feb 3, 2027: put on sale');
+  });
+});
+
+describe('the hotel console’s Demand', () => {
+  it('shows, per week, how many saved searches a stay at the hotel would match', async () => {
+    await signIn();
+    mockHotel('staff');
+    const weeks = Array.from({ length: 12 }, (_, index) => ({
+      weekStart: new Date(Date.UTC(2026, 11, 1 + 7 * index)).toISOString().slice(0, 10),
+      searches: index === 0 ? 1 : 4,
+    }));
+    server.use(
+      http.get(`/api/hotels/${HOTEL_ID}/demand`, () =>
+        HttpResponse.json({ success: true, data: { located: true, weeks } }),
+      ),
+    );
+    const { user } = renderRoute(`/hotel/${HOTEL_ID}`);
+    await user.click(await screen.findByRole('link', { name: 'Demand' }));
+    const table = await screen.findByRole('table', { name: 'Saved searches a stay would match, per week' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[1]).toHaveTextContent('Dec 1, 2026');
+    expect(rows[1]).toHaveTextContent('1 saved search');
+    expect(rows[2]).toHaveTextContent('4 saved searches');
   });
 });
 
