@@ -75,7 +75,8 @@ export default function StaysPage() {
       ) : stays.data.stays.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No stay of the hotel matches.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        // On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it too.
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="The stays (scrolls sideways)">
           <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">The hotel’s stays on Restay</caption>
             <thead>
