@@ -185,6 +185,12 @@ for (const device of ['desktop', 'phone'] as const) {
       'put on sale',
     );
     expect.soft(await wcagViolations(page), 'the console Overview').toEqual([]);
+    // Stays lists the stay, paused with the rest.
+    await consoleNav.getByRole('link', { name: 'Stays' }).click();
+    const stayRows = page.getByRole('table', { name: 'The hotel’s stays on Restay' }).getByRole('row');
+    await expect(stayRows).toHaveCount(2);
+    await expect(stayRows.nth(1)).toContainText('Paused');
+    expect.soft(await wcagViolations(page), 'the console Stays').toEqual([]);
     await consoleNav.getByRole('link', { name: 'Demand' }).click();
     const weeks = page.getByRole('table', { name: 'Saved searches a stay would match, per week' });
     await expect(weeks.getByRole('row')).toHaveCount(13);

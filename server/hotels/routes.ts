@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { hotelStaysQuerySchema } from '../../contract/hotel-stays.ts';
 import {
   approvalParamsSchema,
   claimHotelBodySchema,
@@ -14,6 +15,7 @@ import { claimHotel, previewClaim } from './claim.ts';
 import type { HotelDeps } from './deps.ts';
 import { hotelDemand } from './hotel-demand.ts';
 import { hotelLately } from './hotel-lately.ts';
+import { hotelStays } from './hotel-stays.ts';
 import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, withdrawInvite } from './members.ts';
 
 /**
@@ -50,6 +52,11 @@ export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Route
   router.get('/:hotelId/demand', async (req, res) => {
     const demand = await hotelDemand(deps.db, hotelId(req.params), signedInUser(req).id, deps.clock());
     res.json({ success: true, data: demand });
+  });
+
+  router.get('/:hotelId/stays', async (req, res) => {
+    const filter = parseInput(hotelStaysQuerySchema, req.query, 'query');
+    res.json({ success: true, data: await hotelStays(deps.db, hotelId(req.params), signedInUser(req).id, filter) });
   });
 
   router.get('/:hotelId/members', async (req, res) => {

@@ -11,6 +11,7 @@ import {
   inviteMemberBodySchema,
   myHotelsReplySchema,
 } from '../../contract/hotels.ts';
+import { hotelStaysQuerySchema, hotelStaysReplySchema } from '../../contract/hotel-stays.ts';
 import { integrationWebhookReplySchema } from '../hotels/integration-webhook-route.ts';
 import { integrationEventSchema } from '../selling/pms/mews-schemas.ts';
 import { replySchema } from './json-schema.ts';
@@ -112,6 +113,22 @@ export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
       access: 'bearer',
       pathParams: HOTEL,
       reply: { status: 200, description: 'The weeks', data: replySchema(hotelDemandSchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    },
+  },
+  '/api/hotels/{hotelId}/stays': {
+    get: {
+      operationId: 'listHotelStays',
+      tag,
+      summary: 'Every listing of a stay at the hotel, with its state, asking price and dates',
+      description:
+        'Newest check-in first, at most 500 (`truncated` says when more matched). `month` (YYYY-MM) keeps the stays ' +
+        'checking in that month as the hotel counts its days; `state` one state: `sold` is paid and not yet in the ' +
+        'buyer’s name, `in_buyers_name` is transferred, `refunded` a sale undone.',
+      access: 'bearer',
+      pathParams: HOTEL,
+      query: hotelStaysQuerySchema,
+      reply: { status: 200, description: 'The stays', data: replySchema(hotelStaysReplySchema) },
       errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
     },
   },

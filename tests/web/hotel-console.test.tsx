@@ -226,6 +226,44 @@ describe('the hotel console’s Demand', () => {
   });
 });
 
+describe('the hotel console’s Stays', () => {
+  it('lists the hotel’s stays and filters them by state and month through the address', async () => {
+    await signIn();
+    mockHotel('staff');
+    const asked: string[] = [];
+    const stay = (state: string, checkIn: string) => ({
+      listingId: crypto.randomUUID(),
+      state,
+      roomType: 'Junior Suite',
+      checkIn,
+      checkOut: '2027-01-14',
+      askingCents: 24_000,
+      currency: 'EUR',
+      listedAt: '2026-11-20T09:00:00.000Z',
+    });
+    server.use(
+      http.get(`/api/hotels/${HOTEL_ID}/stays`, ({ request }) => {
+        const query = new URL(request.url).search;
+        asked.push(query);
+        const stays = query.includes('state=in_buyers_name')
+          ? [stay('in_buyers_name', '2027-01-12')]
+          : [stay('live', '2027-01-12'), stay('in_buyers_name', '2027-01-10')];
+        return HttpResponse.json({ success: true, data: { stays, truncated: false } });
+      }),
+    );
+    const { user, router } = renderRoute(`/hotel/${HOTEL_ID}/stays`);
+    const table = await screen.findByRole('table', { name: 'The hotel’s stays on Restay' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      'Jan 12, 2027 – Jan 14, 2027Junior SuiteOn sale€240.00',
+    );
+    await user.selectOptions(screen.getByLabelText('State'), 'In the buyer’s name');
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    expect(router.state.location.search).toBe('?state=in_buyers_name');
+    expect(asked.at(-1)).toBe('?state=in_buyers_name');
+  });
+});
+
 describe('a hotel’s invitation link', () => {
   const TOKEN = 'k'.repeat(43);
 
