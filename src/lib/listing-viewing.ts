@@ -30,6 +30,9 @@ const BADGED: Record<ListingStatus, boolean> = {
   reserved: true,
   expired: true,
   withdrawn: true,
+  // Only its seller ever opens one waiting for, or rejected by, its hotel: "no longer available" to anyone else.
+  awaiting_hotel: true,
+  rejected_by_hotel: true,
 };
 
 /**
