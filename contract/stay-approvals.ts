@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { cutOffText } from './resale-policy.ts';
 
 /**
  * A hotel's say on each stay (ADR 0082): under manual approval a listing waits (`awaiting_hotel`) until the
@@ -19,9 +18,15 @@ export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {
   no_answer: 'the hotel did not answer in time',
 };
 
+/** A decision time as people say it: "1 hour", "24 hours", then whole days as days ("2 days"). */
+export function deadlineText(hours: number): string {
+  if (hours > 24 && hours % 24 === 0) return `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
 /** The seller's sentence while a listing waits for its hotel, in the publish step and in My Listings. */
 export function awaitingHotelText(hotelName: string, deadlineHours: number): string {
-  return `Waiting for ${hotelName} to approve. Hotels usually answer within ${cutOffText(deadlineHours)}.`;
+  return `Waiting for ${hotelName} to approve. Hotels usually answer within ${deadlineText(deadlineHours)}.`;
 }
 
 /** The seller's sentence for a listing the hotel rejected: the reason, and the hotel's own words if it gave any. */
