@@ -36,7 +36,7 @@ export function rejectedByHotelText(hotelName: string, reason: RejectionReason, 
   return `${hotelName} did not approve this listing: ${why}.${note ? ` "${note}"` : ''}`;
 }
 
-/** POST /api/hotels/:hotelId/approvals/:listingId/reject */
+/** POST /api/hotels/:hotelId/stay-approvals/:listingId/reject */
 export const rejectListingRequestSchema = z.object({
   reason: z.enum(REJECTION_REASONS, 'Choose why the hotel rejects this stay.'),
   note: z.string().trim().max(500, 'The note can be at most 500 characters.').optional(),
@@ -80,7 +80,7 @@ export const approvalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
-/** GET /api/hotels/:hotelId/approvals */
+/** GET /api/hotels/:hotelId/stay-approvals */
 export const approvalsViewSchema = z.object({
   pending: z.array(pendingApprovalSchema),
   decisions: z.array(approvalDecisionSchema),

@@ -24,27 +24,27 @@ async function memberOf(deps: BuyingDeps, userId: string, hotelId: unknown) {
 }
 
 /**
- * /api/hotels/:hotelId/approvals...: the console's Approvals queue (ADR 0082). GET reads the stays waiting and
+ * /api/hotels/:hotelId/stay-approvals...: the console's Approvals queue (ADR 0082). GET reads the stays waiting and
  * the decisions taken; POST .../:listingId/approve and .../reject decide one (404 for a listing not at this
  * hotel, 409 with nothing changed for one no longer waiting).
  */
 export function hotelApprovalsRouter(deps: BuyingDeps, users: UserMiddleware): Router {
   const router = Router();
-  router.use('/:hotelId/approvals', users.requireUser);
+  router.use('/:hotelId/stay-approvals', users.requireUser);
 
-  router.get('/:hotelId/approvals', async (req, res) => {
+  router.get('/:hotelId/stay-approvals', async (req, res) => {
     const { hotel } = await memberOf(deps, signedInUser(req).id, req.params.hotelId);
     res.json({ success: true, data: await approvalsView(deps, hotel) });
   });
 
-  router.post('/:hotelId/approvals/:listingId/approve', async (req, res) => {
+  router.post('/:hotelId/stay-approvals/:listingId/approve', async (req, res) => {
     const user = signedInUser(req);
     const { hotel } = await memberOf(deps, user.id, req.params.hotelId);
     const decided = await decideApproval(deps, hotel.id, req.params.listingId, { decision: 'approved' }, user.id);
     res.json({ success: true, data: decided });
   });
 
-  router.post('/:hotelId/approvals/:listingId/reject', async (req, res) => {
+  router.post('/:hotelId/stay-approvals/:listingId/reject', async (req, res) => {
     const user = signedInUser(req);
     const { hotel } = await memberOf(deps, user.id, req.params.hotelId);
     const body = parseInput(rejectListingRequestSchema, req.body);
