@@ -3,7 +3,7 @@ import type { RejectionReason } from '../../contract/stay-approvals.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-/** One hotel decision on a listing (migration 0161): by its staff, or by the deadline job (`decided_by` null). */
+/** One hotel decision on a listing (migration 0170): by its staff, or by the deadline job (`decided_by` null). */
 export interface ListingApprovalDecisionsTable {
   id: Generated<string>;
   listing_id: string;

@@ -44,11 +44,7 @@ import type {
   DemoPmsRatesTable,
 } from './schema-resale-policy.ts';
 
-import type {
-  ListingApprovalDecisionsTable,
-  DemoPmsTasksTable,
-  DemoPmsOrderNotesTable,
-} from './schema-approvals.ts';
+import type { ListingApprovalDecisionsTable, DemoPmsTasksTable, DemoPmsOrderNotesTable } from './schema-approvals.ts';
 
 export type * from './schema-standins.ts';
 export type * from './schema-approvals.ts';
@@ -162,7 +158,7 @@ export interface ListingsTable {
    * the listings_price_eur trigger and the rates job (migration 0061); never written by other code.
    */
   price_eur_cents: ColumnType<number | null, never, never>;
-  /** While the listing waits for its hotel: when the hotel must have decided by (migration 0161). */
+  /** While the listing waits for its hotel: when the hotel must have decided by (migration 0170). */
   approval_deadline: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The price the hotel last approved: a raise above it asks again; null when the hotel was never asked. */
   approved_price_cents: ColumnType<number | null, number | null | undefined, number | null>;

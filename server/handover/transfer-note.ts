@@ -29,7 +29,5 @@ export async function addTransferNote(deps: BuyingDeps, orderId: string): Promis
   const hotel = knownHotelOf(order);
   if (!hotel) return;
   const buyer = [order.guest_first_name, order.guest_last_name].filter(Boolean).join(' ') || 'the buyer';
-  await deps.pms
-    .addReservationNote(hotel, order.external_id, transferNoteText(buyer, orderId))
-    .catch(pmsWriteJobError);
+  await deps.pms.addReservationNote(hotel, order.external_id, transferNoteText(buyer, orderId)).catch(pmsWriteJobError);
 }

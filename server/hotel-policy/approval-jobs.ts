@@ -65,7 +65,9 @@ export function registerApprovalJobs(registry: JobRegistry, deps: BuyingDeps): J
         const standing = await hotelStanding(deps.db, { hotelId: listing.hotel_id }, listing.hotel_name);
         const { onTimeout } = approvalPolicyOf(standing.policy ?? DEFAULT_RESALE_POLICY);
         const decision =
-          onTimeout === 'approve' ? { decision: 'approved' as const } : { decision: 'rejected' as const, reason: 'no_answer' as const };
+          onTimeout === 'approve'
+            ? { decision: 'approved' as const }
+            : { decision: 'rejected' as const, reason: 'no_answer' as const };
         await decideApproval(deps, listing.hotel_id, listingId, decision, null).catch((error: unknown) => {
           // The hotel decided (or the seller withdrew) in the meantime: nothing is left to do.
           if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
@@ -87,9 +89,7 @@ export function registerApprovalJobs(registry: JobRegistry, deps: BuyingDeps): J
             `Approve or reject it in the Restay console: ${queueUrl(deps, listing.hotel_id)}`,
           deadline: new Date(deadline),
         };
-        await deps.pms
-          .addReservationTask({ enterpriseId: listing.enterprise_id }, task)
-          .catch(pmsWriteJobError);
+        await deps.pms.addReservationTask({ enterpriseId: listing.enterprise_id }, task).catch(pmsWriteJobError);
       },
     })
     .register(APPROVAL_REQUEST_EMAIL, {

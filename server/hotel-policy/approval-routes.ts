@@ -48,7 +48,13 @@ export function hotelApprovalsRouter(deps: BuyingDeps, users: UserMiddleware): R
     const user = signedInUser(req);
     const { hotel } = await memberOf(deps, user.id, req.params.hotelId);
     const body = parseInput(rejectListingRequestSchema, req.body);
-    const decided = await decideApproval(deps, hotel.id, req.params.listingId, { decision: 'rejected', ...body }, user.id);
+    const decided = await decideApproval(
+      deps,
+      hotel.id,
+      req.params.listingId,
+      { decision: 'rejected', ...body },
+      user.id,
+    );
     res.json({ success: true, data: decided });
   });
   return router;

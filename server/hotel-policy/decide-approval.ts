@@ -12,8 +12,7 @@ import type { BuyingDeps } from '../payments/deps.ts';
 export const APPROVAL_DECIDED_EMAIL = defineJobType('approvals.decided_email', z.object({ decisionId: z.guid() }));
 
 export type ApprovalDecisionInput =
-  | { decision: 'approved' }
-  | { decision: 'rejected'; reason: RejectionReason; note?: string | undefined };
+  { decision: 'approved' } | { decision: 'rejected'; reason: RejectionReason; note?: string | undefined };
 
 const NO_LONGER_WAITING = 'This listing is no longer waiting for the hotel to approve it.';
 

@@ -56,11 +56,7 @@ export async function askHotel(
   const key = `${ask.listingId}:${payload.deadline}`;
   await enqueueJob(trx, APPROVAL_DEADLINE, key, payload, now, ask.deadline);
   await enqueueJob(trx, APPROVAL_TASK, key, payload, now);
-  const people = await trx
-    .selectFrom('hotel_members')
-    .select('user_id')
-    .where('hotel_id', '=', ask.hotelId)
-    .execute();
+  const people = await trx.selectFrom('hotel_members').select('user_id').where('hotel_id', '=', ask.hotelId).execute();
   for (const { user_id: userId } of people) {
     await enqueueJob(trx, APPROVAL_REQUEST_EMAIL, `${key}:${userId}`, { ...payload, userId }, now);
   }

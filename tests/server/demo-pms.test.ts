@@ -606,7 +606,9 @@ describe('the Mews adapter’s write side against the demo PMS', () => {
     expect(page).toContain('Note: Transferred to Erika through Restay, order o1');
 
     const elsewhere = (await pms.findByConfirmationNumber(other.stay.number))!;
-    const refused = await transferError(pms.addReservationTask!(hotel, { ...task, reservationId: elsewhere.externalId }));
+    const refused = await transferError(
+      pms.addReservationTask!(hotel, { ...task, reservationId: elsewhere.externalId }),
+    );
     expect(refused).toMatchObject({ kind: 'refused', message: 'Invalid ServiceOrderId' });
   });
 

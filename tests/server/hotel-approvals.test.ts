@@ -35,7 +35,11 @@ async function publishPolicy(approval: Partial<ApprovalPolicy>, changes: Partial
     .values({
       hotel_id: hotel.hotelId,
       version: 1,
-      policy: JSON.stringify({ ...ALLOW_ALL_POLICY, ...changes, approval: { ...DEFAULT_APPROVAL_POLICY, ...approval } }),
+      policy: JSON.stringify({
+        ...ALLOW_ALL_POLICY,
+        ...changes,
+        approval: { ...DEFAULT_APPROVAL_POLICY, ...approval },
+      }),
       published_by: admin.id,
       published_at: time.clock(),
     })
@@ -67,7 +71,10 @@ function reservationAtHotel(daysAhead = 20) {
     daysAhead,
     email: `guest-${crypto.randomUUID().slice(0, 8)}@example.com`,
   });
-  return server.pms.add({ ...base, hotel: { ...base.hotel, enterpriseId: hotel.enterpriseId, name: 'Hotel Seeblick' } });
+  return server.pms.add({
+    ...base,
+    hotel: { ...base.hotel, enterpriseId: hotel.enterpriseId, name: 'Hotel Seeblick' },
+  });
 }
 
 /** Lists a reservation; `seller` names one who already proved it theirs (relisting), else a new one proves it. */
@@ -86,7 +93,8 @@ async function listStay(price = 400, reservation = reservationAtHotel(), seller?
 }
 
 const listing = (id: string) => db().selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const approvals = (by: TestUser) => server.request(`/api/hotels/${hotel.hotelId}/stay-approvals`, { headers: by.headers });
+const approvals = (by: TestUser) =>
+  server.request(`/api/hotels/${hotel.hotelId}/stay-approvals`, { headers: by.headers });
 const approve = (by: TestUser, listingId: string, hotelId = hotel.hotelId) =>
   post(server, `/api/hotels/${hotelId}/stay-approvals/${listingId}/approve`, by, {});
 const reject = (by: TestUser, listingId: string, body: unknown) =>
@@ -234,7 +242,11 @@ describe('the deadline', () => {
     time.advance(DAY_MS + 1);
     await runJobs();
     expect((await listing(listingId)).status).toBe('active');
-    const decisions = await db().selectFrom('listing_approval_decisions').selectAll().where('listing_id', '=', listingId).execute();
+    const decisions = await db()
+      .selectFrom('listing_approval_decisions')
+      .selectAll()
+      .where('listing_id', '=', listingId)
+      .execute();
     expect(decisions).toEqual([expect.objectContaining({ decision: 'approved', decided_by: null })]);
   });
 
@@ -256,7 +268,11 @@ describe('the deadline', () => {
     time.advance(DAY_MS + 1);
     await runJobs();
     expect((await listing(listingId)).status).toBe('active');
-    const count = await db().selectFrom('listing_approval_decisions').select('id').where('listing_id', '=', listingId).execute();
+    const count = await db()
+      .selectFrom('listing_approval_decisions')
+      .select('id')
+      .where('listing_id', '=', listingId)
+      .execute();
     expect(count).toHaveLength(1);
   });
 });
@@ -303,7 +319,11 @@ describe("the hotel's system failing", () => {
     const { listingId } = await listStay();
     await runJobs();
     const task = () =>
-      db().selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'approvals.pms_task').executeTakeFirstOrThrow();
+      db()
+        .selectFrom('jobs')
+        .select(['state', 'attempts'])
+        .where('kind', '=', 'approvals.pms_task')
+        .executeTakeFirstOrThrow();
     expect(await task()).toMatchObject({ state: 'pending', attempts: 1 });
 
     server.pms.writeError = new PmsTransferError('refused', 'Forbidden: the call was not granted (403).');
@@ -318,7 +338,11 @@ describe("the hotel's system failing", () => {
     server.pms.writeError = new PmsTransferError('rate_limited', 'The hotel asked us to slow down.', 120_000);
     await listStay();
     await runJobs();
-    const job = await db().selectFrom('jobs').select(['state', 'run_at']).where('kind', '=', 'approvals.pms_task').executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('jobs')
+      .select(['state', 'run_at'])
+      .where('kind', '=', 'approvals.pms_task')
+      .executeTakeFirstOrThrow();
     expect(job.state).toBe('pending');
     expect(job.run_at.getTime()).toBe(time.clock().getTime() + 120_000);
   });

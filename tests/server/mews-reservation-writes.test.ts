@@ -76,7 +76,8 @@ const task = {
   deadline: new Date('2026-08-11T12:00:00Z'),
 };
 const addTask = () => adapter().addReservationTask!(hotel, task);
-const addNote = () => adapter().addReservationNote!(hotel, RESERVATION_ID, 'Transferred to Erika Muster through Restay, order o1');
+const addNote = () =>
+  adapter().addReservationNote!(hotel, RESERVATION_ID, 'Transferred to Erika Muster through Restay, order o1');
 
 async function writeError(promise: Promise<unknown>) {
   const error = await promise.then(

@@ -45,7 +45,8 @@ export async function addServiceOrderNotes(
   body: { ServiceOrderNotes: { ServiceOrderId: string; Text: string }[] },
   now: Date,
 ) {
-  for (const note of body.ServiceOrderNotes) await assertOwnOrder(db, enterprise, note.ServiceOrderId, 'ServiceOrderId');
+  for (const note of body.ServiceOrderNotes)
+    await assertOwnOrder(db, enterprise, note.ServiceOrderId, 'ServiceOrderId');
   const notes = body.ServiceOrderNotes.map((note) => ({
     id: randomUUID(),
     enterprise_id: enterprise.id,
