@@ -60,7 +60,7 @@ async function listStay(seller: Page, stay: DemoStay, title: string) {
   await seller.getByRole('button', { name: 'Submit Verification Code' }).click();
   const listingForm = seller.getByRole('form', { name: 'Create your listing' });
   await listingForm.getByLabel('Title').fill(title);
-  await listingForm.getByLabel(/^Price/).fill('300');
+  await listingForm.getByLabel(/^Price/).fill('200');
   await listingForm.getByRole('button', { name: 'Create Listing' }).click();
   return seller.getByRole('status').filter({ hasText: 'Your listing has been created.' });
 }
