@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { codeSentTo } from './demo-data.ts';
+import { connectDemoHotel, setUpLinkFromMailbox, type DemoStay } from './demo-hotel.ts';
 import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
 
 /**
@@ -10,41 +11,10 @@ import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
  * is in the marketplace; a second listing is rejected and the seller reads why.
  */
 
-interface DemoStay {
-  number: string;
-  email: string;
-}
-
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function connectDemoHotel(page: Page, hotelName: string, adminEmail: string) {
-  await page.goto('/dev/pms');
-  const connect = page.getByRole('region', { name: 'Connect a demo hotel' });
-  await connect.getByLabel('Hotel name').fill(hotelName);
-  await connect.getByLabel('Admin name').fill('Ana Ribeiro');
-  await connect.getByLabel('Admin email').fill(adminEmail);
-  await connect.getByRole('button', { name: 'Connect a demo hotel' }).click();
-  await expect(page.getByText('Restay accepted it')).toBeVisible();
-  const stayBooked = async (how: string): Promise<DemoStay> => {
-    const codes = page.getByRole('listitem').filter({ hasText: how }).first().locator('code');
-    return { number: await codes.nth(0).innerText(), email: await codes.nth(1).innerText() };
-  };
-  return {
-    direct: await stayBooked('booked directly with the hotel'),
-    ota: await stayBooked('booked through an online travel agency'),
-  };
-}
-
-async function claimFromMailbox(page: Page, hotelName: string, adminEmail: string) {
-  const mail = page.locator('article', {
-    has: page.getByRole('heading', { name: `Set up resale for ${hotelName} on Restay` }),
-  });
-  await expect(async () => {
-    await page.goto('/dev/mailbox');
-    await expect(mail).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  const link = (await mail.locator('pre').innerText()).match(/https?:\/\/\S+\/hotel\/claim\?token=\S+/)?.[0];
-  await page.goto(link!);
+async function claimHotel(page: Page, hotelName: string, adminEmail: string) {
+  await page.goto(await setUpLinkFromMailbox(page, hotelName, adminEmail));
   await signInFromDialog(page, adminEmail);
   await expect(page.getByRole('heading', { level: 1, name: hotelName })).toBeVisible({ timeout: 20_000 });
 }
@@ -77,7 +47,7 @@ test('a hotel approves one stay and rejects another before anyone can buy them',
   const hotelName = `Approvals E2E ${run}`;
   const adminEmail = `approvals-admin-${run}@example.com`;
   const stays = await connectDemoHotel(page, hotelName, adminEmail);
-  await claimFromMailbox(page, hotelName, adminEmail);
+  await claimHotel(page, hotelName, adminEmail);
 
   // The admin publishes resale of direct and online-agency bookings, each stay approved by the hotel first.
   const nav = page.getByRole('navigation', { name: 'Hotel console' });

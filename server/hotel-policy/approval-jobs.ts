@@ -6,17 +6,19 @@ import type { JobRegistry } from '../jobs/registry.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
-import { APPROVAL_DEADLINE, APPROVAL_REQUEST_EMAIL, APPROVAL_TASK } from '../resale-policy/ask-hotel.ts';
+import {
+  APPROVAL_DEADLINE,
+  APPROVAL_REQUEST_EMAIL,
+  APPROVAL_TASK,
+  listingsWithHotel,
+} from '../resale-policy/ask-hotel.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
 import { pmsWriteJobError } from '../selling/pms/pms-write-job-error.ts';
 import { APPROVAL_DECIDED_EMAIL, decideApproval } from './decide-approval.ts';
 
 /** A listing waiting for its hotel, with what the jobs asking the hotel say about it. */
 function waitingListing(deps: BuyingDeps, listingId: string) {
-  return deps.db
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .innerJoin('hotels', 'hotels.enterprise_id', 'reservations.enterprise_id')
+  return listingsWithHotel(deps.db)
     .select([
       'listings.id',
       'listings.title',

@@ -16,6 +16,7 @@ import {
 } from '../../contract/stay-approvals.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
+import { listingsWithHotel } from '../resale-policy/ask-hotel.ts';
 import type { PmsReservation } from '../selling/pms/pms.ts';
 
 /** How many decisions the console's history shows (the newest). */
@@ -24,10 +25,7 @@ const HISTORY_LENGTH = 50;
 type PendingRow = Awaited<ReturnType<typeof pendingRows>>[number];
 
 function pendingRows(deps: BuyingDeps, hotelId: string) {
-  return deps.db
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .innerJoin('hotels', 'hotels.enterprise_id', 'reservations.enterprise_id')
+  return listingsWithHotel(deps.db)
     .select([
       'listings.id',
       'listings.title',

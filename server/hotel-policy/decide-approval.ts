@@ -6,6 +6,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { defineJobType } from '../jobs/job-type.ts';
 import { transitionListing } from '../listings/transition.ts';
+import { listingsWithHotel } from '../resale-policy/ask-hotel.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 
 /** The seller's email about the hotel's decision (approved: on sale; rejected: why). */
@@ -20,10 +21,7 @@ const NO_LONGER_WAITING = 'This listing is no longer waiting for the hotel to ap
 export async function listingAtHotel(db: Executor, hotelId: string, listingId: unknown) {
   const id = z.guid().safeParse(listingId);
   if (!id.success) throw notFound('Listing');
-  const listing = await db
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .innerJoin('hotels', 'hotels.enterprise_id', 'reservations.enterprise_id')
+  const listing = await listingsWithHotel(db)
     .select(['listings.id', 'listings.status', 'listings.price_cents', 'listings.approval_deadline'])
     .where('hotels.id', '=', hotelId)
     .where('listings.id', '=', id.data)

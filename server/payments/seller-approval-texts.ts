@@ -3,16 +3,14 @@ import { approvalPolicyOf } from '../../contract/resale-policy.ts';
 import { awaitingHotelText, rejectedByHotelText } from '../../contract/stay-approvals.ts';
 import type { Database } from '../db/schema.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
+import { listingsWithHotel } from '../resale-policy/ask-hotel.ts';
 
 /**
  * What My Listings says of each of the seller's listings waiting for, or rejected by, its hotel: the waiting
  * sentence with the decision time the hotel's live policy promises, or the hotel's latest rejection and why.
  */
 export async function sellerApprovalTexts(db: Kysely<Database>, sellerId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('listings')
-    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-    .innerJoin('hotels', 'hotels.enterprise_id', 'reservations.enterprise_id')
+  const rows = await listingsWithHotel(db)
     .select(['listings.id', 'listings.status', 'hotels.id as hotel_id', 'hotels.name'])
     .where('listings.seller_id', '=', sellerId)
     .where('listings.status', 'in', ['awaiting_hotel', 'rejected_by_hotel'])

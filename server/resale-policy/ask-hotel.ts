@@ -61,3 +61,14 @@ export async function askHotel(
     await enqueueJob(trx, APPROVAL_REQUEST_EMAIL, `${key}:${userId}`, { ...payload, userId }, now);
   }
 }
+
+/**
+ * Listings with their reservation and the joined hotel holding it (by its enterprise id): what every approval
+ * read starts from, the queue, a decision, the jobs asking the hotel and the seller's sentences alike.
+ */
+export function listingsWithHotel(db: Executor) {
+  return db
+    .selectFrom('listings')
+    .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
+    .innerJoin('hotels', 'hotels.enterprise_id', 'reservations.enterprise_id');
+}

@@ -8,8 +8,34 @@ import {
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-brand-500';
 
-/** A number field's value, or null while it is empty (the rule is then off). */
-const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+/** A number field of the section, labelled and described; empty reads as null (an optional rule then off). */
+function NumberField(props: {
+  id: string;
+  label: string;
+  hintId: string;
+  max?: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="font-semibold text-slate-900">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={props.max}
+        className={fieldClass}
+        value={props.value ?? ''}
+        aria-describedby={props.hintId}
+        onChange={(e) => props.onChange(e.target.value.trim() === '' ? null : Number(e.target.value))}
+      />
+    </div>
+  );
+}
 
 /**
  * The policy's approval section: whether the hotel approves each listing before it goes on sale (all of them, or
@@ -40,54 +66,32 @@ export function ApprovalFields({
       </div>
       {manual ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-2">
-          <div>
-            <label htmlFor="approval-within-days" className="font-semibold text-slate-900">
-              Only stays within this many days of check-in
-            </label>
-            <input
-              id="approval-within-days"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={APPROVAL_LIMITS.maxWithinDays}
-              className={fieldClass}
-              value={approval.withinDays ?? ''}
-              aria-describedby="approval-only-hint"
-              onChange={(e) => set({ withinDays: optionalNumber(e.target.value) })}
-            />
-          </div>
-          <div>
-            <label htmlFor="approval-above-price" className="font-semibold text-slate-900">
-              Only stays asking more than (in the stay’s currency)
-            </label>
-            <input
-              id="approval-above-price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              className={fieldClass}
-              value={approval.aboveAskingPrice ?? ''}
-              aria-describedby="approval-only-hint"
-              onChange={(e) => set({ aboveAskingPrice: optionalNumber(e.target.value) })}
-            />
-          </div>
+          <NumberField
+            id="approval-within-days"
+            label="Only stays within this many days of check-in"
+            hintId="approval-only-hint"
+            max={APPROVAL_LIMITS.maxWithinDays}
+            value={approval.withinDays}
+            onChange={(withinDays) => set({ withinDays })}
+          />
+          <NumberField
+            id="approval-above-price"
+            label="Only stays asking more than (in the stay’s currency)"
+            hintId="approval-only-hint"
+            value={approval.aboveAskingPrice}
+            onChange={(aboveAskingPrice) => set({ aboveAskingPrice })}
+          />
           <p id="approval-only-hint" className="text-sm text-slate-600 sm:col-span-2">
             Leave both empty to approve every listing. With either set, a listing that meets either waits for you.
           </p>
           <div>
-            <label htmlFor="approval-deadline" className="font-semibold text-slate-900">
-              Hours we have to decide
-            </label>
-            <input
+            <NumberField
               id="approval-deadline"
-              type="number"
-              inputMode="numeric"
-              min={1}
+              label="Hours we have to decide"
+              hintId="approval-deadline-hint"
               max={APPROVAL_LIMITS.maxDeadlineHours}
-              className={fieldClass}
               value={approval.deadlineHours}
-              aria-describedby="approval-deadline-hint"
-              onChange={(e) => set({ deadlineHours: Math.trunc(Number(e.target.value)) })}
+              onChange={(hours) => set({ deadlineHours: Math.trunc(hours ?? 0) })}
             />
             <p id="approval-deadline-hint" className="mt-1 text-sm text-slate-600">
               Never later than the cut-off before check-in. Sellers are told you usually answer within this time.
