@@ -3,9 +3,10 @@ import type { RejectionReason } from '../../contract/stay-approvals.ts';
 import { enqueueListingAlert } from '../alerts/job-types.ts';
 import { inTransaction, type Executor } from '../db/transaction.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueueJob, enqueuePendingJob } from '../jobs/enqueue.ts';
 import { defineJobType } from '../jobs/job-type.ts';
 import { transitionListing } from '../listings/transition.ts';
+import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
 import { listingsWithHotel } from '../resale-policy/ask-hotel.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 
@@ -72,7 +73,11 @@ export async function decideApproval(
       .returning('id')
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, APPROVAL_DECIDED_EMAIL, decisionId, { decisionId }, now);
-    if (approved) await enqueueListingAlert(trx, { listingId: listing.id, reason: 'new' }, now);
+    if (approved) {
+      await enqueueListingAlert(trx, { listingId: listing.id, reason: 'new' }, now);
+      // The policy may have changed while the listing waited: the hotel's pass pauses it if it no longer complies.
+      await enqueuePendingJob(trx, APPLY_HOTEL_POLICY, hotelId, { hotelId }, now);
+    }
     return { listingId: listing.id, status: decided.status, decisionId };
   });
 }

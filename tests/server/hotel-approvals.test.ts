@@ -301,6 +301,26 @@ describe('edits and changes at the hotel', () => {
     expect((await listing(relisted.listingId)).status).toBe('awaiting_hotel');
   });
 
+  it('pauses an approved listing the policy stopped allowing while it waited', async () => {
+    await publishPolicy({ mode: 'manual' });
+    const { listingId } = await listStay();
+    await db()
+      .insertInto('hotel_policy_versions')
+      .values({
+        hotel_id: hotel.hotelId,
+        version: 2,
+        policy: JSON.stringify({ ...ALLOW_ALL_POLICY, channels: ['ota'], approval: { ...DEFAULT_APPROVAL_POLICY } }),
+        published_by: admin.id,
+        published_at: time.clock(),
+      })
+      .execute();
+    expect((await approve(admin, listingId)).status).toBe(200);
+    await runJobs();
+    const paused = await listing(listingId);
+    expect(paused.status).toBe('inactive');
+    expect(paused.hotel_pause_reason).toMatch(/^Hotel Seeblick does not allow resale of bookings made through /);
+  });
+
   it('takes a waiting listing out of the queue when the hotel cancels the reservation', async () => {
     await publishPolicy({ mode: 'manual' });
     const { reservation, listingId } = await listStay();
