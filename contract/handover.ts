@@ -91,6 +91,11 @@ export const HOTEL_WITHDRAWAL_MESSAGES: Record<HotelWithdrawal, string> = {
 export const sellerListingSchema = listingSchema.extend({
   sale: saleOutcomeSchema.nullable(),
   withdrawnByHotel: z.string().nullable().default(null),
+  /**
+   * While the listing waits for its hotel's approval, "Waiting for <hotel> to approve. ..."; once the hotel
+   * rejected it, why. Null otherwise (older servers leave it out).
+   */
+  hotelApprovalText: z.string().nullable().default(null),
   /** Why the hotel's resale policy paused this listing (it resumes by itself once the hotel allows it). */
   hotelPauseReason: z.string().nullable().default(null),
   /**

@@ -5,6 +5,8 @@ import { z } from 'zod';
  * contract/hotels.ts so the console's other pages do not build these schemas.
  */
 export const HOTEL_STAY_STATES = [
+  'awaiting_approval',
+  'rejected',
   'live',
   'paused',
   'sold',
@@ -16,6 +18,8 @@ export const HOTEL_STAY_STATES = [
 export type HotelStayState = (typeof HOTEL_STAY_STATES)[number];
 
 export const HOTEL_STAY_STATE_LABELS: Record<HotelStayState, string> = {
+  awaiting_approval: 'Awaiting approval',
+  rejected: 'Rejected',
   live: 'On sale',
   paused: 'Paused',
   sold: 'Sold',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const HOTEL_STATUSES = ['pending', 'connected', 'suspended'] as const;
 export type HotelStatus = (typeof HOTEL_STATUSES)[number];
 
-/** `admin`: policy, staff, kill switch; `staff`: reads (and approvals once they exist). */
+/** `admin`: policy, staff, kill switch; `staff`: reads, and approves or rejects stays (ADR 0082). */
 export const HOTEL_ROLES = ['admin', 'staff'] as const;
 export type HotelRole = (typeof HOTEL_ROLES)[number];
 

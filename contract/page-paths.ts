@@ -21,6 +21,7 @@ export const PAGE_PATHS = [
   '/hotel',
   '/hotel/claim',
   '/hotel/:hotelId',
+  '/hotel/:hotelId/approvals',
   '/hotel/:hotelId/stays',
   '/hotel/:hotelId/policy',
   '/hotel/:hotelId/policy/history',

@@ -56,6 +56,34 @@ export type NamedItem = z.infer<typeof namedItem>;
 /** `all`, or only the listed ones (by the hotel system's id; the name is kept for the history and sentences). */
 const selection = z.union([z.literal('all'), z.array(namedItem).max(POLICY_LIMITS.maxListed)]);
 
+/** How long the hotel has to decide at most, and the default: a day. */
+export const APPROVAL_LIMITS = { defaultDeadlineHours: 24, maxDeadlineHours: 24 * 14, maxWithinDays: 365 } as const;
+
+/**
+ * Whether the hotel approves each listing before it goes on sale (ADR 0082). `automatic`: no (every listing the
+ * policy allows is on sale at once). `manual`: a listing waits for the hotel, or only those within `withinDays`
+ * of check-in or asking more than `aboveAskingPrice` (major units of the stay's currency) when either is set (a
+ * listing meeting either waits). The hotel has `deadlineHours` to decide (never past the cut-off); then the
+ * listing is approved or rejected as `onTimeout` says.
+ */
+export const approvalPolicySchema = z.object({
+  mode: z.enum(['automatic', 'manual']),
+  withinDays: z.number().int().min(1).max(APPROVAL_LIMITS.maxWithinDays).nullable(),
+  aboveAskingPrice: z.number().positive().max(1_000_000).nullable(),
+  deadlineHours: z.number().int().min(1).max(APPROVAL_LIMITS.maxDeadlineHours),
+  onTimeout: z.enum(['approve', 'reject']),
+});
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+
+/** Today's behaviour, and what a version published before approvals existed reads as. */
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
+  mode: 'automatic',
+  withinDays: null,
+  aboveAskingPrice: null,
+  deadlineHours: APPROVAL_LIMITS.defaultDeadlineHours,
+  onTimeout: 'approve',
+};
+
 export const resalePolicySchema = z.object({
   resaleEnabled: z.boolean(),
   rates: selection,
@@ -66,6 +94,8 @@ export const resalePolicySchema = z.object({
   blackouts: z.array(blackoutSchema).max(POLICY_LIMITS.maxBlackouts),
   /** The asking price may be at most this share of the price paid; Restay's own ceiling applies too. */
   priceCapPercent: z.number().int().min(1).max(100),
+  /** Left out by versions published before approvals existed, and by any that keep today's behaviour. */
+  approval: approvalPolicySchema.optional(),
 });
 export type ResalePolicy = z.infer<typeof resalePolicySchema>;
 
@@ -79,6 +109,11 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   blackouts: [],
   priceCapPercent: 100,
 };
+
+/** A policy's approval section: automatic where it has none. */
+export function approvalPolicyOf(policy: Pick<ResalePolicy, 'approval'>): ApprovalPolicy {
+  return policy.approval ?? DEFAULT_APPROVAL_POLICY;
+}
 
 /** PUT /api/hotels/:hotelId/policy */
 export const publishPolicyRequestSchema = z.object({ policy: resalePolicySchema });

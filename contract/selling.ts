@@ -183,6 +183,12 @@ export const createListingRequestSchema = z.object({
 });
 export type CreateListingRequest = z.infer<typeof createListingRequestSchema>;
 
+/**
+ * POST /api/listings' reply: the new listing's id and, where the hotel approves each stay first, the seller's
+ * sentence saying the listing waits for it ("Waiting for <hotel> to approve. ..."); null when it is on sale.
+ */
+export const createdListingSchema = z.object({ id: z.string(), awaitingHotel: z.string().nullable() });
+
 /** PUT /api/listings/:id: what a seller may change while the listing is active or inactive. */
 export const updateListingRequestSchema = createListingRequestSchema
   .pick({ title: true, description: true, location: true, imageUrl: true, listingPrice: true })

@@ -44,7 +44,10 @@ import type {
   DemoPmsRatesTable,
 } from './schema-resale-policy.ts';
 
+import type { ListingApprovalDecisionsTable, DemoPmsTasksTable, DemoPmsOrderNotesTable } from './schema-approvals.ts';
+
 export type * from './schema-standins.ts';
+export type * from './schema-approvals.ts';
 export type * from './schema-resale-policy.ts';
 export type * from './schema-money.ts';
 export type * from './schema-hotels.ts';
@@ -155,6 +158,10 @@ export interface ListingsTable {
    * the listings_price_eur trigger and the rates job (migration 0061); never written by other code.
    */
   price_eur_cents: ColumnType<number | null, never, never>;
+  /** While the listing waits for its hotel: when the hotel must have decided by (migration 0170). */
+  approval_deadline: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The price the hotel last approved: a raise above it asks again; null when the hotel was never asked. */
+  approved_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The ECB's daily reference rates: units of each currency per euro (migration 0061). */
@@ -369,6 +376,9 @@ export interface Database {
   hotel_resale_pauses: HotelResalePausesTable;
   demo_pms_rate_groups: DemoPmsRateGroupsTable;
   demo_pms_rates: DemoPmsRatesTable;
+  listing_approval_decisions: ListingApprovalDecisionsTable;
+  demo_pms_tasks: DemoPmsTasksTable;
+  demo_pms_order_notes: DemoPmsOrderNotesTable;
 }
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -84,7 +84,7 @@ export async function applyHotelChange(deps: BuyingDeps, reservationId: string):
     ])
     .where('reservations.provider', '=', PROVIDER)
     .where('reservations.external_id', '=', reservationId)
-    .where('listings.status', 'in', ['active', 'inactive', 'reserved', 'sold'])
+    .where('listings.status', 'in', ['active', 'inactive', 'awaiting_hotel', 'reserved', 'sold'])
     .execute();
 
   for (const listing of listings) {
@@ -209,8 +209,9 @@ async function withdraw(deps: BuyingDeps, listingId: string, { problem, withdraw
       .where('id', '=', listingId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    // Sold meanwhile (then refunded above) or already ended: nothing left to withdraw.
-    if (current.status !== 'active' && current.status !== 'inactive') return false;
+    // Sold meanwhile (then refunded above) or already ended: nothing left to withdraw. One waiting for the
+    // hotel's approval leaves its queue the same way.
+    if (!['active', 'inactive', 'awaiting_hotel'].includes(current.status)) return false;
     const now = deps.clock();
     await transitionListing(trx, { listingId, from: [current.status], to: 'withdrawn', now });
     await trx.updateTable('listings').set({ withdrawn_by_hotel: withdrawal }).where('id', '=', listingId).execute();

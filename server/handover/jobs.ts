@@ -17,6 +17,8 @@ export const HANDOVER_JOBS = {
   buyerStayKept: defineJobType('handover.buyer_stay_kept_email', orderPayload),
   /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
   sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
+  /** The note on the reservation at the hotel that it was transferred through Restay (transfer-note.ts). */
+  transferNote: defineJobType('handover.transfer_note', orderPayload),
   /** Read a `transfer_unknown` order's reservation until it shows who the hotel names; keyed by order id. */
   confirmTransfer: defineJobType('handover.confirm_transfer', orderPayload, { urgent: true }),
   /** Re-read a reservation the hotel says changed (its webhook) and act on what it now holds. */

@@ -10,6 +10,7 @@ import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { learnReservations } from './learn-reservations.ts';
+import { addTransferNote } from './transfer-note.ts';
 import { transferReservation } from './transfer-reservation.ts';
 import { reverseHandover } from './reverse-handover.ts';
 import { buyerStayKept, buyerStayReturned, sellerStayKept, sellerStayReturned } from './reverse-handover-emails.ts';
@@ -50,6 +51,12 @@ export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): J
       maxAttempts: HOTEL_CHANGE_ATTEMPTS,
       backoffMs: HOTEL_CHANGE_BACKOFF_MS,
       run: ({ reservationId }) => applyHotelChange(deps, reservationId),
+    })
+    .register(HANDOVER_JOBS.transferNote, {
+      maxAttempts: 10,
+      backoffMs: 60_000,
+      maxBackoffMs: 3_600_000,
+      run: ({ orderId }) => addTransferNote(deps, orderId),
     })
     .register(HANDOVER_JOBS.learnReservations, {
       maxAttempts: HOTEL_CHANGE_ATTEMPTS,

@@ -263,6 +263,7 @@ export async function recordTransferred(
     }
     await enqueueJob(trx, HANDOVER_JOBS.buyerInYourName, orderId, { orderId }, now);
     await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
+    await enqueueJob(trx, HANDOVER_JOBS.transferNote, orderId, { orderId }, now);
     await enqueueJob(trx, SALE_JOBS.schedulePayout, orderId, { orderId }, now);
     await enqueueJob(trx, HOTEL_STAY_CHANGED_HANDS, orderId, { orderId }, now);
   });

@@ -4,12 +4,14 @@ import type { BuyingDeps } from '../payments/deps.ts';
 import { APPLY_HOTEL_POLICY } from '../resale-policy/apply-job.ts';
 import { LISTING_PAUSED_EMAIL, LISTING_RESUMED_EMAIL } from '../resale-policy/pause-listing.ts';
 import { applyHotelPolicy } from './apply-policy.ts';
+import { registerApprovalJobs } from './approval-jobs.ts';
 
 /**
  * The resale policy's job kinds: the seller's emails about a listing the hotel paused and one it let back on sale,
- * and applying a hotel's standing.
+ * applying a hotel's standing, and the approvals' own (server/hotel-policy/approval-jobs.ts).
  */
 export function registerHotelPolicyJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
+  registerApprovalJobs(registry, deps);
   return registry
     .register(LISTING_PAUSED_EMAIL, {
       maxAttempts: 12,

@@ -8,14 +8,17 @@ import type { BuyingDeps } from '../payments/deps.ts';
 import { roleAt } from '../hotels/membership.ts';
 import { policyVersions, policyView } from './policy-views.ts';
 import { publishPolicy, setResalePaused } from './publish-policy.ts';
+import { hotelApprovalsRouter } from './approval-routes.ts';
 
 /**
  * /api/hotels/:hotelId/policy...: the hotel console's resale policy. Its people read it (admin and staff); only
- * admins publish and pull the switch. Anyone else, another hotel's admin included, gets 404.
+ * admins publish and pull the switch. Anyone else, another hotel's admin included, gets 404. The Approvals queue
+ * (approval-routes.ts) is mounted with it.
  */
 export function hotelPolicyRouter(deps: BuyingDeps, users: UserMiddleware): Router {
   const router = Router();
   router.use('/:hotelId/policy', users.requireUser);
+  router.use(hotelApprovalsRouter(deps, users));
 
   router.get('/:hotelId/policy', async (req, res) => {
     const { hotel, role } = await roleAt(deps.db, signedInUser(req).id, req.params.hotelId);

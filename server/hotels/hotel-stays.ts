@@ -26,6 +26,10 @@ export function hotelStayState(status: ListingStatus, sale: OrderState | null): 
 
 function fromListing(status: ListingStatus): HotelStayState {
   switch (status) {
+    case 'awaiting_hotel':
+      return 'awaiting_approval';
+    case 'rejected_by_hotel':
+      return 'rejected';
     case 'active':
     case 'reserved':
       return 'live';

@@ -27,9 +27,9 @@ export function listingsRouter({
   });
 
   router.get('/:id', users.viewer, async (req, res) => {
-    const row = await findNamedListing(db, req.params.id);
-    if (!row) throw notFound('Listing');
     const viewer = req.user;
+    const row = await findNamedListing(db, req.params.id, viewer?.id ?? null);
+    if (!row) throw notFound('Listing');
     const heldByViewer =
       row.status === 'reserved' && viewer !== undefined && (await isHeldByViewer(db, row.id, viewer.id));
     res.json(listingReply(row, await hotelApprovalOf(db, row.id), viewer?.id ?? null, heldByViewer));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { approvalsViewSchema } from '../../contract/stay-approvals.ts';
 import {
   cancelCheckoutResultSchema,
   checkoutSessionResultSchema,
@@ -68,6 +69,7 @@ const NAMED_REPLIES: Record<string, z.ZodType> = {
   PolicyVersions: policyVersionsSchema,
   PolicyCatalog: policyCatalogSchema,
   PolicyEffects: policyEffectsSchema,
+  StayApprovals: approvalsViewSchema,
   Error: errorEnvelopeSchema,
 };
 

@@ -1,10 +1,13 @@
+import { z } from 'zod';
 import { publishPolicyRequestSchema, resaleSwitchRequestSchema } from '../../contract/resale-policy.ts';
-import { schemaRef } from './json-schema.ts';
+import { rejectListingRequestSchema } from '../../contract/stay-approvals.ts';
+import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 
 const hotelId = { hotelId: 'The hotel (its id in Restay)' };
 const TAG = 'Hotel console';
 const notMember = 'NOT_FOUND' as const;
+const decidedSchema = z.object({ listingId: z.string(), status: z.string(), decisionId: z.string() });
 
 export const hotelPolicyPaths: Record<string, Record<string, OperationSpec>> = {
   '/api/hotels/{hotelId}/policy': {
@@ -79,6 +82,45 @@ export const hotelPolicyPaths: Record<string, Record<string, OperationSpec>> = {
       body: resaleSwitchRequestSchema,
       reply: { status: 200, description: 'What it did', data: schemaRef('PolicyEffects') },
       errors: ['FORBIDDEN', notMember],
+    },
+  },
+  '/api/hotels/{hotelId}/stay-approvals': {
+    get: {
+      operationId: 'listStayApprovals',
+      tag: TAG,
+      summary: 'The stays waiting for the hotel’s approval, read afresh from its system, and the decisions taken',
+      description:
+        'For the hotel’s admins and staff; anyone else gets 403. A reservation the hotel’s system cannot read ' +
+        'now is shown as Restay last read it (`reservation.live` false). ADR 0082.',
+      access: 'bearer',
+      pathParams: hotelId,
+      reply: { status: 200, description: 'The queue and the history', data: schemaRef('StayApprovals') },
+      errors: ['FORBIDDEN'],
+    },
+  },
+  '/api/hotels/{hotelId}/stay-approvals/{listingId}/approve': {
+    post: {
+      operationId: 'approveStay',
+      tag: TAG,
+      summary: 'Approves a listing waiting for the hotel: it is on sale at once, at the price approved',
+      description: 'Staff and admins. 404 for a listing not at this hotel; 409, changing nothing, once decided.',
+      access: 'bearer',
+      pathParams: { ...hotelId, listingId: 'The listing' },
+      reply: { status: 200, description: 'Decided', data: replySchema(decidedSchema) },
+      errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    },
+  },
+  '/api/hotels/{hotelId}/stay-approvals/{listingId}/reject': {
+    post: {
+      operationId: 'rejectStay',
+      tag: TAG,
+      summary: 'Rejects a listing waiting for the hotel, with a reason from the short list and optional words',
+      description: 'The seller reads why in My Listings and by email. 404 and 409 as for approve.',
+      access: 'bearer',
+      pathParams: { ...hotelId, listingId: 'The listing' },
+      body: rejectListingRequestSchema,
+      reply: { status: 200, description: 'Decided', data: replySchema(decidedSchema) },
+      errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
     },
   },
 };

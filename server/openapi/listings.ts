@@ -1,7 +1,10 @@
-import { z } from 'zod';
 import type { Listing } from '../../contract/listing.ts';
 import { searchQuerySchema } from '../../contract/search.ts';
-import { createListingRequestSchema, updateListingRequestSchema } from '../../contract/selling.ts';
+import {
+  createdListingSchema,
+  createListingRequestSchema,
+  updateListingRequestSchema,
+} from '../../contract/selling.ts';
 import { replySchema, schemaRef } from './json-schema.ts';
 import type { OperationSpec } from './operation.ts';
 
@@ -67,7 +70,7 @@ export const listingsPaths: Record<string, Record<string, OperationSpec>> = {
         '`details.reason: "prove_again"`. A `userId` must be the caller (else 403).',
       access: 'bearer',
       body: createListingRequestSchema,
-      reply: { status: 201, description: 'Listed', data: replySchema(z.object({ id: z.string() })) },
+      reply: { status: 201, description: 'Listed', data: replySchema(createdListingSchema) },
       errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'UPSTREAM_ERROR'],
     },
   },

@@ -9,6 +9,7 @@ import { EDITABLE_STATUSES } from '../../contract/selling.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
 import { priceCap } from '../selling/pricing.ts';
 import { refundInfoOf, reverseHandoverOf } from './order-views.ts';
+import { sellerApprovalTexts } from './seller-approval-texts.ts';
 
 /**
  * A seller's own listings in every status, each with its sale's outcome: the order that bought it (the one
@@ -22,6 +23,7 @@ export async function listSellerListings(
 ): Promise<SellerListing[]> {
   const rows = await findListingsBySeller(db, sellerId);
   const ceilingOf = await editableCeilings(db, sellerId, maxMarkupPercent);
+  const approvalTextOf = await sellerApprovalTexts(db, sellerId);
   const sales = rows.length
     ? await db
         .selectFrom('orders')
@@ -85,6 +87,7 @@ export async function listSellerListings(
     return {
       ...toListingDto(row, sellerId),
       hotelPauseReason: pauseOf.get(row.id) ?? null,
+      hotelApprovalText: approvalTextOf.get(row.id) ?? null,
       priceCeiling: ceilingOf.get(row.id) ?? null,
       sale: sale
         ? {

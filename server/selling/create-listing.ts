@@ -16,6 +16,9 @@ import { liveListingIdOf, saveReservation } from './reservation-store.ts';
 import { assertLiveProof, assertNoSaleUnderWay } from './ownership-proof.ts';
 import { alreadyListed, assertTransferable } from './transferability.ts';
 import { assertHotelAllows } from './hotel-allows.ts';
+import { hotelApprovalAsk } from './hotel-approval-ask.ts';
+import { askHotel } from '../resale-policy/ask-hotel.ts';
+import { awaitingHotelText } from '../../contract/stay-approvals.ts';
 
 export interface CreateListingDependencies {
   db: Kysely<Database>;
@@ -32,7 +35,8 @@ const isLiveListingConflict = (error: unknown) =>
  * Lists a reservation the seller verified. The hotel's system is read again first, so a reservation cancelled
  * or started since the code was entered is refused. The hotel's name, city, country, position, the stay
  * dates and the currency come from the hotel's system only (the request schema has no field for them); the
- * seller writes the title, description and neighbourhood (location).
+ * seller writes the title, description and neighbourhood (location). Where the hotel approves each stay first,
+ * the listing waits for it (`awaiting_hotel`) and the answer carries the seller's sentence saying so.
  */
 export async function createListing(
   deps: CreateListingDependencies,
@@ -50,7 +54,8 @@ export async function createListing(
   assertChargeablePrice(priceCents, fresh.currency);
   assertHonestPrice(priceCents, { amountPaidCents: fresh.amountPaidCents, currency: fresh.currency, maxMarkupPercent });
   // The hotel's rules, price cap included: the lower of Restay's ceiling and the hotel's holds.
-  await assertHotelAllows(db, fresh, now, priceCents);
+  const standing = await assertHotelAllows(db, fresh, now, priceCents);
+  const approval = hotelApprovalAsk(standing, { startUtc: fresh.startUtc, askingPriceCents: priceCents }, now);
   const imageUrl = chosenImage(imageOptions({ ...fresh, countryCode: fresh.hotel.countryCode }), input.imageUrl);
   // assertTransferable refused a reservation without them.
   const city = fresh.hotel.city ?? '';
@@ -83,13 +88,17 @@ export async function createListing(
           start_utc: fresh.startUtc,
           end_utc: fresh.endUtc,
           time_zone: fresh.hotel.timeZone ?? 'UTC',
+          status: approval ? 'awaiting_hotel' : 'active',
+          approval_deadline: approval?.deadline ?? null,
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await enqueueListingAlert(trx, { listingId: listing.id, reason: 'new' }, now);
-      return listing;
+      // A listing waiting for its hotel is news to saved searches only once approved (the approval alerts).
+      if (approval) await askHotel(trx, { listingId: listing.id, ...approval }, now);
+      else await enqueueListingAlert(trx, { listingId: listing.id, reason: 'new' }, now);
+      return { id: listing.id, awaitingHotel: approval ? awaitingHotelText(standing.name, approval.hours) : null };
     });
   } catch (error) {
     // Two requests that both passed the check above: the unique index lets one listing through.

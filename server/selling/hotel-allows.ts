@@ -1,6 +1,6 @@
 import { hotelPolicyRefusal } from '../resale-policy/facts.ts';
-import { hotelStanding } from '../resale-policy/standing.ts';
-import { policyVerdict, type HotelStanding, type PolicyReason, type ResaleFacts } from '../resale-policy/verdict.ts';
+import { hotelStanding, type HotelStandingRow } from '../resale-policy/standing.ts';
+import { policyVerdict, type PolicyReason, type ResaleFacts } from '../resale-policy/verdict.ts';
 import type { Executor } from '../db/transaction.ts';
 import type { PmsReservation } from './pms/pms.ts';
 
@@ -25,18 +25,22 @@ export async function hotelReasons(
   reservation: PmsReservation,
   now: Date,
   askingPriceCents?: number,
-): Promise<{ standing: HotelStanding; reasons: PolicyReason[] }> {
+): Promise<{ standing: HotelStandingRow; reasons: PolicyReason[] }> {
   const standing = await hotelStanding(db, { enterpriseId: reservation.hotel.enterpriseId }, reservation.hotel.name);
   return { standing, reasons: policyVerdict(standing, pmsFacts(reservation, askingPriceCents), now) };
 }
 
-/** 409 `hotel_policy` with the hotel's sentences unless its live policy allows this resale. */
+/**
+ * 409 `hotel_policy` with the hotel's sentences unless its live policy allows this resale; else the hotel's
+ * standing, whose policy also says whether the hotel approves the listing first.
+ */
 export async function assertHotelAllows(
   db: Executor,
   reservation: PmsReservation,
   now: Date,
   askingPriceCents?: number,
-): Promise<void> {
-  const { reasons } = await hotelReasons(db, reservation, now, askingPriceCents);
+): Promise<HotelStandingRow> {
+  const { standing, reasons } = await hotelReasons(db, reservation, now, askingPriceCents);
   if (reasons.length) throw hotelPolicyRefusal(reasons);
+  return standing;
 }

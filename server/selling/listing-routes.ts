@@ -49,7 +49,7 @@ export function listingWritesRouter(deps: ListingWritesDependencies): Router {
       const body = parseInput(createListingRequestSchema, req.body);
       const user = signedInUser(req, [body.userId]);
       const created = await createListing({ db, clock, pms, maxMarkupPercent }, user, body);
-      res.status(201).json({ success: true, data: { id: created.id } });
+      res.status(201).json({ success: true, data: created });
     });
   }
 

@@ -14,6 +14,7 @@ export async function findOwnedListing(db: Executor, userId: string, listingId: 
       'listings.status',
       'listings.price_cents',
       'listings.currency',
+      'listings.approved_price_cents',
       'reservations.external_id',
       'reservations.amount_paid_cents',
       'reservations.room_image_urls',

@@ -13,6 +13,8 @@ import { assertEditable, findOwnedListing } from './owned-listing.ts';
 import { findListingById } from '../listings/queries.ts';
 import { transitionListing, type TransitionChanges } from '../listings/transition.ts';
 import { hotelRulesOnEdit } from './hotel-rules-on-edit.ts';
+import { hotelApprovalAskOnRaise } from './hotel-approval-ask.ts';
+import { askHotel } from '../resale-policy/ask-hotel.ts';
 
 export interface UpdateListingDependencies {
   db: Kysely<Database>;
@@ -23,7 +25,7 @@ export interface UpdateListingDependencies {
 /**
  * A seller changes their listing's text, price or photo, or pauses (inactive) or resumes (active) it. Only
  * while it is active or inactive: every write is guarded by that status, so a buyer's checkout that starts in
- * between wins and the seller gets 409.
+ * between wins and the seller gets 409. A price raised above the one the hotel approved waits for the hotel again.
  */
 export async function updateListing(
   deps: UpdateListingDependencies,
@@ -63,7 +65,15 @@ export async function updateListing(
     changes.hotel_pause_reason = hotelSays.pauseReason;
   }
 
+  const askAgain = await hotelApprovalAskOnRaise(db, listing, changes.price_cents, now);
+
   await inTransaction(db, async (trx) => {
+    if (askAgain) {
+      changes.approval_deadline = askAgain.deadline;
+      await transitionListing(trx, { listingId, from: [listing.status], to: 'awaiting_hotel', now, changes });
+      await askHotel(trx, { listingId, ...askAgain }, now);
+      return;
+    }
     await enqueueAlerts(trx, listing, input.status ?? listing.status, changes.price_cents, now);
     if (input.status && input.status !== listing.status) {
       await transitionListing(trx, { listingId, from: [listing.status], to: input.status, now, changes });

@@ -49,6 +49,7 @@ const pageRoutes = (): RouteObject[] => [
         lazy: page(() => import('../features/hotel-console/components/HotelLayout.tsx')),
         children: [
           { index: true, lazy: page(() => import('../features/hotel-console/components/OverviewPage.tsx')) },
+          { path: 'approvals', lazy: page(() => import('../features/hotel-console/components/ApprovalsPage.tsx')) },
           { path: 'stays', lazy: page(() => import('../features/hotel-console/components/StaysPage.tsx')) },
           { path: 'policy', lazy: page(() => import('../features/hotel-console/components/PolicyPage.tsx')) },
           {

@@ -30,6 +30,8 @@ const BADGED: Record<ListingStatus, boolean> = {
   reserved: true,
   expired: true,
   withdrawn: true,
+  awaiting_hotel: true,
+  rejected_by_hotel: true,
 };
 
 /**
@@ -47,5 +49,8 @@ export function statusBadgeOf(
       : { label: 'SOLD', tone: 'sold' };
   }
   if (listing.status === 'reserved') return { label: 'RESERVED', tone: 'pending' };
+  // Only the seller opens these (the server names them to nobody else).
+  if (listing.status === 'awaiting_hotel') return { label: 'WAITING FOR THE HOTEL', tone: 'pending' };
+  if (listing.status === 'rejected_by_hotel') return { label: 'REJECTED BY THE HOTEL', tone: 'gone' };
   return { label: 'NO LONGER AVAILABLE', tone: 'gone' };
 }

@@ -70,6 +70,15 @@ export class BuyingPmsDouble implements Pms {
     return reservationIds.length;
   }
 
+  /** The notes put on reservations (after a transfer), and the error the next ones meet (null: accepted). */
+  readonly notes: { reservationId: string; text: string }[] = [];
+  noteError: PmsTransferError | null = null;
+
+  async addReservationNote(_hotel: KnownHotel, reservationId: string, text: string) {
+    if (this.noteError) throw this.noteError;
+    this.notes.push({ reservationId, text });
+  }
+
   /** Failures the next transfers of a reservation meet, in order, before the hotel accepts. */
   readonly transferFailures = new Map<string, PmsTransferError[]>();
   /** Reservations whose next transfer is made at the hotel but whose reply is lost (a timeout after the write). */

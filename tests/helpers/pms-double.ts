@@ -7,6 +7,8 @@ import {
   type PmsGuest,
   type PmsLookup,
   type PmsReservation,
+  type PmsTask,
+  type KnownHotel,
 } from '../../server/selling/pms/pms.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +24,20 @@ export class PmsDouble implements Pms {
   calls = 0;
   /** The hotel each lookup by confirmation number was told to ask first. */
   readonly hints: (LookupHint | undefined)[] = [];
+  /** The tasks and notes put on reservations, and the error the next writes throw (null: they succeed). */
+  readonly tasks: (PmsTask & { hotel: KnownHotel })[] = [];
+  readonly notes: { hotel: KnownHotel; reservationId: string; text: string }[] = [];
+  writeError: PmsTransferError | null = null;
+
+  async addReservationTask(hotel: KnownHotel, task: PmsTask): Promise<void> {
+    if (this.writeError) throw this.writeError;
+    this.tasks.push({ ...task, hotel });
+  }
+
+  async addReservationNote(hotel: KnownHotel, reservationId: string, text: string): Promise<void> {
+    if (this.writeError) throw this.writeError;
+    this.notes.push({ hotel, reservationId, text });
+  }
 
   add(reservation: PmsReservation): PmsReservation {
     this.byNumber.set(reservation.confirmationNumber, reservation);

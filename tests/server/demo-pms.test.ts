@@ -484,8 +484,10 @@ describe('GET /dev/pms', () => {
         'email',
         'endUtc',
         'hotelName',
+        'notes',
         'startUtc',
         'state',
+        'tasks',
       ].sort(),
     );
     expect(lisbon).toMatchObject({
@@ -585,6 +587,29 @@ describe('the Mews adapter’s write side against the demo PMS', () => {
       .where('email', '=', buyer.email)
       .execute();
     expect(customers).toHaveLength(1);
+  });
+
+  it('keeps the tasks and notes added to a reservation, shown on /dev/pms, and refuses another hotel’s', async () => {
+    const [{ stay }, other] = [confirmed[1]!, confirmed.find(({ hotel }) => hotel !== confirmed[1]!.hotel)!];
+    const found = (await pms.findByConfirmationNumber(stay.number))!;
+    const hotel = { enterpriseId: found.hotel.enterpriseId };
+    const deadline = new Date(NOW.getTime() + DAY_MS);
+    const task = { reservationId: found.externalId, name: 'Restay: approve', description: 'See the console', deadline };
+    await pms.addReservationTask!(hotel, task);
+    await pms.addReservationNote!(hotel, found.externalId, 'Transferred to Erika through Restay, order o1');
+    expect(await listedAs(stay.number)).toMatchObject({
+      tasks: [{ name: 'Restay: approve', description: 'See the console', deadlineUtc: deadline.toISOString() }],
+      notes: ['Transferred to Erika through Restay, order o1'],
+    });
+    const page = await (await fetch(`${url}/dev/pms`)).text();
+    expect(page).toContain('Task: <strong>Restay: approve</strong>');
+    expect(page).toContain('Note: Transferred to Erika through Restay, order o1');
+
+    const elsewhere = (await pms.findByConfirmationNumber(other.stay.number))!;
+    const refused = await transferError(
+      pms.addReservationTask!(hotel, { ...task, reservationId: elsewhere.externalId }),
+    );
+    expect(refused).toMatchObject({ kind: 'refused', message: 'Invalid ServiceOrderId' });
   });
 
   it('refuses for good the reservation whose hotel never allows an owner change (403)', async () => {

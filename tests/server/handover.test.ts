@@ -106,11 +106,38 @@ describe('the handover', () => {
       reverseHandover: null,
     });
 
+    // The hotel's own record says what happened: a note on the reservation.
+    expect(fx.pms.notes.filter((note) => note.reservationId === sale.externalId)).toEqual([
+      {
+        reservationId: sale.externalId,
+        text: `Transferred to Erika Mustermann through Restay, order ${sale.orderId}`,
+      },
+    ]);
+
     // A redelivered payment event changes nothing, and more job rounds do nothing twice.
     expect((await fx.deliver(sale.paidEvent)).status).toBe(200);
     await runPaymentJobs(fx.deps);
     expect((await order(sale.orderId)).state).toBe('transferred');
     expect(fx.pms.transfers.filter((t) => t.externalId === sale.externalId)).toHaveLength(1);
+  });
+
+  it('never holds back the sale when the hotel refuses the note: the job fails for an operator', async () => {
+    fx.pms.noteError = new PmsTransferError('refused', 'The integration is not permitted to add notes (403).');
+    try {
+      const sale = await soldStay();
+      await runPaymentJobs(fx.deps);
+      expect((await order(sale.orderId)).state).toBe('transferred');
+      const note = await db()
+        .selectFrom('jobs')
+        .select(['state', 'last_error'])
+        .where('kind', '=', 'handover.transfer_note')
+        .where('key', '=', sale.orderId)
+        .executeTakeFirstOrThrow();
+      expect(note.state).toBe('failed');
+      expect(note.last_error).toContain('not permitted');
+    } finally {
+      fx.pms.noteError = null;
+    }
   });
 
   it('refunds the buyer in full when the hotel refuses, withdraws the listing and says why to both', async () => {

@@ -24,8 +24,11 @@ const staysOf = async (query = '', userId = staffId) => {
   return fx.server.request(`/api/hotels/${hotelId}/stays${query}`, { headers: { Authorization: `Bearer ${token}` } });
 };
 /** A sold listing names its buyer (a check of the table): the fixture's own buyer of the held stay. */
-const setListing = (id: string, status: 'inactive' | 'withdrawn' | 'sold', buyerId: string | null = null) =>
-  db().updateTable('listings').set({ status, buyer_id: buyerId }).where('id', '=', id).execute();
+const setListing = (
+  id: string,
+  status: 'inactive' | 'withdrawn' | 'sold' | 'awaiting_hotel' | 'rejected_by_hotel',
+  buyerId: string | null = null,
+) => db().updateTable('listings').set({ status, buyer_id: buyerId }).where('id', '=', id).execute();
 /** The order as far as `state`, with the times and reason the table requires of that state. */
 const setOrder = (id: string, state: 'paid' | 'transferred' | 'refunded') => {
   const at = fx.clock();
@@ -47,6 +50,10 @@ describe('the hotel’s stays', () => {
     const live = await fx.listStay(seller.id, { daysAhead: 10, price_cents: 12_345 });
     const paused = await fx.listStay(seller.id, { daysAhead: 11 });
     await setListing(paused, 'inactive');
+    const waiting = await fx.listStay(seller.id, { daysAhead: 17 });
+    await setListing(waiting, 'awaiting_hotel');
+    const rejected = await fx.listStay(seller.id, { daysAhead: 18 });
+    await setListing(rejected, 'rejected_by_hotel');
     const withdrawn = await fx.listStay(seller.id, { daysAhead: 12 });
     await setListing(withdrawn, 'withdrawn');
     const sold = await fx.heldStay(seller.id, { daysAhead: 13 });
@@ -72,10 +79,28 @@ describe('the hotel’s stays', () => {
       ]),
     );
     expect(
-      [live, paused, withdrawn, sold.listingId, renamed.listingId, refunded.listingId, lapsed.listingId].map(
-        (id) => byId.get(id)?.state,
-      ),
-    ).toEqual(['live', 'paused', 'withdrawn', 'sold', 'in_buyers_name', 'refunded', 'live']);
+      [
+        live,
+        paused,
+        withdrawn,
+        sold.listingId,
+        renamed.listingId,
+        refunded.listingId,
+        lapsed.listingId,
+        waiting,
+        rejected,
+      ].map((id) => byId.get(id)?.state),
+    ).toEqual([
+      'live',
+      'paused',
+      'withdrawn',
+      'sold',
+      'in_buyers_name',
+      'refunded',
+      'live',
+      'awaiting_approval',
+      'rejected',
+    ]);
     expect(byId.get(live)).toMatchObject({ askingCents: 12_345, currency: 'USD' });
     const checkIns = (reply.body.data.stays as { checkIn: string }[]).map((stay) => stay.checkIn);
     expect(checkIns).toEqual([...checkIns].sort().reverse());

@@ -4,6 +4,7 @@ import { configurationReplySchema, reservationsReplySchema, type MewsReservation
 import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts';
 import { syncHotelDirectory } from './mews-directory-sync.ts';
 import { transferWithMews } from './mews-transfer.ts';
+import { addNoteWithMews, addTaskWithMews, type HotelToken } from './mews-reservation-writes.ts';
 import { readMewsCatalog } from './mews-catalog.ts';
 import { learnReservations } from './mews-learn-reservations.ts';
 import { describe, readHotel, type Hotel } from './mews-describe.ts';
@@ -227,6 +228,20 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       }),
     );
 
+  /**
+   * The token of the hotel holding a reservation, for a write: the hotel as stored (its standing whatever it is),
+   * else the searchable hotel whose enterprise it is (a fixed list of tokens names hotels by token only).
+   */
+  const tokenOfHotel = async (hotel: KnownHotel): Promise<HotelToken> => {
+    const known = await tokens.ofHotel(hotel);
+    if (known.kind !== 'not_a_known_hotel') return known;
+    for (const token of await currentTokens()) {
+      const enterprise = await hotelOf(token).catch(() => null);
+      if (enterprise?.enterpriseId === hotel.enterpriseId) return { kind: 'usable', token };
+    }
+    return { kind: 'unusable', why: 'no connected hotel holds this reservation' };
+  };
+
   return {
     async findByConfirmationNumber(confirmationNumber, hint) {
       const number = confirmationNumber.trim();
@@ -250,6 +265,9 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
       if (!accessToken) throw upstreamError();
       return readMewsCatalog(call, accessToken).catch(asUpstreamError);
     },
+    addReservationTask: async (hotel, task) => addTaskWithMews(call, await tokenOfHotel(hotel), task),
+    addReservationNote: async (hotel, reservationId, text) =>
+      addNoteWithMews(call, await tokenOfHotel(hotel), reservationId, text),
     syncDirectory: async (now, signal) =>
       syncHotelDirectory(
         { call, accessTokens: await currentTokens(), directory, hotelKeyOf, logger: options.logger },

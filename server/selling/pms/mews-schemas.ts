@@ -67,6 +67,21 @@ export const customersReplySchema = z.object({
 
 /** customers/add answers the customer it created (or, with OverwriteExisting, updated). */
 export const addedCustomerReplySchema = z.object({ Id: z.string() });
+/** tasks/add answers the new task's id. */
+export const addedTaskReplySchema = z.object({ TaskId: z.string() });
+/** serviceOrderNotes/add answers the notes it added. */
+export const addedNotesReplySchema = z.object({
+  ServiceOrderNotes: z.array(
+    z.object({
+      Id: z.string(),
+      OrderId: z.string(),
+      Text: z.string().nullish(),
+      Type: z.string(),
+      CreatedUtc: z.string().nullish(),
+      UpdatedUtc: z.string().nullish(),
+    }),
+  ),
+});
 /** reservations/updateCustomer answers an empty object. */
 export const emptyReplySchema = z.object({});
 

@@ -25,13 +25,13 @@ const sameEmail = (a: string | null, b: string) => a !== null && a.trim().toLowe
  * changed. Repeating it after a crash is safe: a reservation already in the guest's name is answered as is.
  */
 export async function transferWithMews(steps: TransferSteps, externalId: string, guest: PmsGuest) {
-  const { accessToken, reservation } = foundOrThrow(await steps.locate(externalId).catch(asTransferError));
+  const { accessToken, reservation } = foundOrThrow(await steps.locate(externalId).catch(asPmsWriteError));
   if (sameEmail(reservation.guest.email, guest.email)) return reservation;
   if (reservation.state !== 'confirmed') {
     throw new PmsTransferError('refused', `The reservation is ${reservation.state} at the hotel.`);
   }
   const write = <T extends Parameters<ConnectorCall>[3]>(operation: string, body: Record<string, unknown>, schema: T) =>
-    steps.call(accessToken, operation, body, schema, { retryRateLimits: false }).catch(asTransferError);
+    steps.call(accessToken, operation, body, schema, { retryRateLimits: false }).catch(asPmsWriteError);
 
   // Asked as given and in lower case: a hotel that matches emails exactly still finds the customer it stored,
   // instead of refusing to add a second one with the same address.
@@ -52,7 +52,7 @@ export async function transferWithMews(steps: TransferSteps, externalId: string,
     ).Id;
   await write('reservations/updateCustomer', { ReservationId: externalId, CustomerId: customerId }, emptyReplySchema);
 
-  const after = foundOrThrow(await steps.locate(externalId).catch(asTransferError));
+  const after = foundOrThrow(await steps.locate(externalId).catch(asPmsWriteError));
   // Accepted but not (yet) visible: the next attempt reads again, and writes again only if still needed.
   if (!sameEmail(after.reservation.guest.email, guest.email)) {
     throw new PmsTransferError('unavailable', "The hotel's system does not show the new owner yet.");
@@ -61,11 +61,11 @@ export async function transferWithMews(steps: TransferSteps, externalId: string,
 }
 
 /**
- * The hotel said no: 400 (a validation error: the reservation or the change is not allowed), 401 and 403 (the
+ * A write to the hotel's system failed, as PmsTransferError. The hotel said no: 400 (a validation error: the reservation or the change is not allowed), 401 and 403 (the
  * hotel revoked or never granted Restay's access, which no retry mends), 404, 409. Or it could not answer
  * (5xx, 408, timeout, network), or asks us to slow down (429, honouring Retry-After).
  */
-function asTransferError(error: unknown): never {
+export function asPmsWriteError(error: unknown): never {
   if (error instanceof PmsTransferError) throw error;
   if (error instanceof MewsCallError) {
     const { httpStatus: status, mewsMessage } = error;

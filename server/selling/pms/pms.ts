@@ -78,6 +78,14 @@ export class PmsTransferError extends Error {
   }
 }
 
+/** A task for the hotel's staff on one reservation (Mews tasks/add): what to do, by when. */
+export interface PmsTask {
+  reservationId: string;
+  name: string;
+  description: string;
+  deadline: Date;
+}
+
 /** A connected hotel named by the key the hotel directory knows it by (a hash of its access token). */
 export interface LookupHint {
   hotelKey: string;
@@ -131,4 +139,11 @@ export interface Pms {
    * UPSTREAM_ERROR when the hotel's system does not answer or the hotel is not connected.
    */
   readResaleCatalog?(hotelKey: string): Promise<PolicyCatalog>;
+  /**
+   * Puts a task on the reservation for the hotel's staff, in their own system. Throws PmsTransferError (its
+   * kinds say whether trying again can help); run by jobs, never on a person's request.
+   */
+  addReservationTask?(hotel: KnownHotel, task: PmsTask): Promise<void>;
+  /** Adds a note to the reservation's record at the hotel. Throws PmsTransferError as addReservationTask. */
+  addReservationNote?(hotel: KnownHotel, reservationId: string, text: string): Promise<void>;
 }

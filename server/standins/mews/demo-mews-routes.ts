@@ -16,6 +16,7 @@ import {
 import { rateGroupsReply, ratesReply, servicesReply } from './demo-mews-rates.ts';
 import { enterpriseByAccessToken } from './demo-mews-enterprises.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
+import { addServiceOrderNotes, addTask } from './demo-mews-tasks.ts';
 import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 import type { DemoMewsDelays } from './demo-mews-delays.ts';
 
@@ -80,6 +81,11 @@ export function demoMewsRouter({
   operation('customers/add', addCustomerRequest, (enterprise, body) => addCustomer(db, enterprise, body));
   operation('reservations/updateCustomer', updateCustomerRequest, (enterprise, body) =>
     updateReservationCustomer(db, enterprise, body),
+  );
+
+  operation('tasks/add', addTaskRequest, (enterprise, body) => addTask(db, enterprise, body, clock()));
+  operation('serviceOrderNotes/add', addNotesRequest, (enterprise, body) =>
+    addServiceOrderNotes(db, enterprise, body, clock()),
   );
 
   router.use((_req, res) => {
@@ -153,6 +159,21 @@ const addCustomerRequest = z.object({
   OverwriteExisting: z.boolean(),
 });
 const updateCustomerRequest = z.object({ ReservationId: z.guid(), CustomerId: z.guid() });
+/** tasks/add requires Name and DeadlineUtc; Description, ServiceOrderId and DepartmentId are optional. */
+const addTaskRequest = z.object({
+  Name: z.string().trim().min(1),
+  Description: z.string().nullable().optional(),
+  DeadlineUtc: z.iso.datetime(),
+  ServiceOrderId: z.guid().nullable().optional(),
+  DepartmentId: z.guid().nullable().optional(),
+});
+/** serviceOrderNotes/add: at most 1000 notes, each with its ServiceOrderId and Text. */
+const addNotesRequest = z.object({
+  ServiceOrderNotes: z
+    .array(z.object({ ServiceOrderId: z.guid(), Text: z.string().min(1) }))
+    .min(1)
+    .max(1000),
+});
 
 const tokens = z.object({ ClientToken: z.string(), AccessToken: z.string(), Client: z.string() });
 

@@ -10,11 +10,12 @@ import { isoDayIn } from '../../time-zones.ts';
 import { createConnectedDemoHotel, type ConnectedDemoHotel } from '../demo/demo-hotel-connect.ts';
 import type { DemoMewsConnect, DemoMewsNotify } from './demo-mews-webhook.ts';
 import { cancelDemoReservation } from './demo-mews-writes.ts';
+import { demoReservationWrites, writesCell, type DemoReservationWrites } from './dev-pms-tasks.ts';
 import { MAX_DEMO_DELAY_MS, type DemoMewsDelays } from './demo-mews-delays.ts';
 
 /**
  * GET /dev/pms (a page to read) and /dev/pms.json (for scripts and tests): the demo PMS's reservations, so a
- * tester knows which confirmation number and email to try. POST /dev/pms/:number/cancel is the hotel's staff
+ * tester knows which confirmation number and email to try, with the tasks and notes Restay put on each. POST /dev/pms/:number/cancel is the hotel's staff
  * cancelling one: the demo PMS then notifies Restay as Mews does (its General Webhook). POST
  * /dev/pms/connect-hotel is a new hotel connecting Restay in the Mews Marketplace: the demo PMS creates its
  * enterprise and tells Restay as Mews does (its Integration Webhook). Never mounted in production. On a public
@@ -84,13 +85,15 @@ export function devPmsRouter({
 
   router.get('/pms.json', async (_req, res) => {
     const rows = await listDemoReservations(db);
-    res.set('Cache-Control', 'no-store').json({ success: true, data: rows.map(toDto) });
+    const writes = await demoReservationWrites(db);
+    const data = rows.map((row) => ({ ...toDto(row), ...(writes.get(row.id) ?? { tasks: [], notes: [] }) }));
+    res.set('Cache-Control', 'no-store').json({ success: true, data });
   });
 
   router.get('/pms', async (_req, res) => {
     const rows = await listDemoReservations(db);
     res.set('Cache-Control', 'no-store');
-    const body = reservationsBody(rows, publicDemo !== undefined);
+    const body = reservationsBody(rows, await demoReservationWrites(db), publicDemo !== undefined);
     sendHtmlPage(res, 200, 'Demo PMS', body, { maxWidth: '76rem', style: RESERVATIONS_STYLE });
   });
 
@@ -126,6 +129,7 @@ function listDemoReservations(db: Kysely<Database>) {
       .innerJoin('demo_pms_enterprises as e', 'e.id', 'r.enterprise_id')
       .innerJoin('demo_pms_customers as c', 'c.id', 'r.customer_id')
       .select([
+        'r.id',
         'r.number',
         'c.email',
         'c.has_ota_email',
@@ -255,7 +259,11 @@ button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .connect input{font:inherit;padding:.25rem .5rem;border:1px solid #64748b;border-radius:.25rem}
 .connect-button{border-color:#1d4ed8;color:#1d4ed8}`);
 
-function reservationsBody(rows: DemoReservationRow[], askOperatorToken: boolean): SafeHtml {
+function reservationsBody(
+  rows: DemoReservationRow[],
+  writes: Map<string, DemoReservationWrites>,
+  askOperatorToken: boolean,
+): SafeHtml {
   const body = rows.map((row) => {
     const dto = toDto(row);
     const email = dto.email
@@ -271,6 +279,7 @@ function reservationsBody(rows: DemoReservationRow[], askOperatorToken: boolean)
   <td>${dto.state}</td>
   <td class="num">${formatMoney(dto.amountPaid, dto.currency)}</td>
   <td>${row.imported ? 'Yes' : 'No'}</td>
+  <td class="wrap">${writesCell(writes.get(row.id))}</td>
   <td>${row.state === 'Confirmed' && cancelButton(dto.confirmationNumber, askOperatorToken)}</td>
 </tr>
 `;
@@ -283,8 +292,9 @@ reservation: Restay is notified as Mews notifies it, withdraws a listing of it a
 <caption><span>${rows.length} reservations; dates in each hotel's own time zone; price paid in the hotel's currency.</span></caption>
 <thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
-<th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Hotel action</th></tr></thead>
+<th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Tasks and notes from Restay</th>
+<th scope="col">Hotel action</th></tr></thead>
 <tbody>
-${body.length > 0 ? body : html`<tr><td colspan="10">No reservations. Run npm run db:seed to create them.</td></tr>`}
+${body.length > 0 ? body : html`<tr><td colspan="11">No reservations. Run npm run db:seed to create them.</td></tr>`}
 </tbody></table></div>`;
 }

@@ -9,6 +9,7 @@ import {
   type ResalePolicy,
 } from '../../../../contract/resale-policy.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { ApprovalFields } from './ApprovalFields.tsx';
 
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-brand-500';
@@ -144,6 +145,8 @@ export function PolicyForm({ initial, catalog, catalogProblem, pending, error, o
       </div>
 
       <Blackouts value={policy.blackouts} onChange={(blackouts) => set({ blackouts })} />
+
+      <ApprovalFields policy={policy} onChange={(approval) => set({ approval })} />
 
       {problem || error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

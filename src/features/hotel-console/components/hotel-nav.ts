@@ -11,6 +11,7 @@ export interface HotelSection {
 
 export const HOTEL_SECTIONS: readonly HotelSection[] = [
   { to: '', label: 'Overview' },
+  { to: 'approvals', label: 'Approvals' },
   { to: 'stays', label: 'Stays' },
   { to: 'policy', label: 'Resale policy' },
   { to: 'demand', label: 'Demand' },

@@ -1,4 +1,5 @@
-import { CHANNEL_LABELS, cutOffText, type ResalePolicy } from '../../../../contract/resale-policy.ts';
+import { approvalPolicyOf, CHANNEL_LABELS, cutOffText, type ResalePolicy } from '../../../../contract/resale-policy.ts';
+import { deadlineText } from '../../../../contract/stay-approvals.ts';
 
 /** A policy as the console reads it back, one line per rule: for staff, the history and the live summary. */
 export function policyLines(policy: ResalePolicy): { label: string; value: string }[] {
@@ -23,5 +24,19 @@ export function policyLines(policy: ResalePolicy): { label: string; value: strin
         : 'None',
     },
     { label: 'Price cap', value: `${policy.priceCapPercent}% of the price paid` },
+    { label: 'Approval', value: approvalText(policy) },
   ];
+}
+
+/** "Automatic", or which stays the hotel approves, its decision time and what happens without a decision. */
+function approvalText(policy: ResalePolicy): string {
+  const approval = approvalPolicyOf(policy);
+  if (approval.mode === 'automatic') return 'Automatic';
+  const only = [
+    approval.withinDays !== null ? `within ${approval.withinDays} days of check-in` : null,
+    approval.aboveAskingPrice !== null ? `asking more than ${approval.aboveAskingPrice}` : null,
+  ].filter(Boolean);
+  const which = only.length ? `Stays ${only.join(' or ')}` : 'Every stay';
+  const otherwise = approval.onTimeout === 'approve' ? 'approved' : 'rejected';
+  return `${which}, decided within ${deadlineText(approval.deadlineHours)}, else ${otherwise}`;
 }

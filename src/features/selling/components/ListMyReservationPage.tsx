@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CreatedListing } from '../api/create-listing.ts';
 import { EMPTY_ID_RESET_MS } from '../../../lib/ui-constants.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { clearListingDraft, readListingDraft, saveListingDraft, type TypedListing } from '../listing-draft.ts';
@@ -15,7 +16,10 @@ export const CREATED_WITHOUT_ID = '✓ Your listing has been created!';
  * had typed (`typedBefore`).
  */
 type Phase =
-  { name: 'verify' } | { name: 'form'; reservationId: string; typedBefore?: TypedListing } | { name: 'created' };
+  | { name: 'verify' }
+  | { name: 'form'; reservationId: string; typedBefore?: TypedListing }
+  | { name: 'created' }
+  | { name: 'awaiting_hotel'; message: string };
 
 export default function ListMyReservationPage() {
   usePageTitle('List Your Stay');
@@ -26,7 +30,7 @@ export default function ListMyReservationPage() {
     return draft ? { name: 'form', reservationId: draft.reservationId, typedBefore: draft.values } : { name: 'verify' };
   });
   const [attempt, setAttempt] = useState(0);
-  const createdMessage = useRef<HTMLParagraphElement>(null);
+  const createdMessage = useRef<HTMLParagraphElement & HTMLDivElement>(null);
 
   const startOver = () => {
     clearListingDraft();
@@ -34,14 +38,17 @@ export default function ListMyReservationPage() {
     setPhase({ name: 'verify' });
   };
 
-  const onCreated = (listingId: string | null) => {
+  const onCreated = (created: CreatedListing) => {
     clearListingDraft();
-    if (listingId) navigate(`/listings/${encodeURIComponent(listingId)}?created=1`);
+    // A listing waiting for its hotel is not for sale yet: the seller reads why here, not on a stay page.
+    if (created.awaitingHotel) setPhase({ name: 'awaiting_hotel', message: created.awaitingHotel });
+    else if (created.id) navigate(`/listings/${encodeURIComponent(created.id)}?created=1`);
     else setPhase({ name: 'created' });
   };
 
   // With no id to open, the success message shows for a moment, then the page is ready for the next stay.
   useEffect(() => {
+    if (phase.name === 'awaiting_hotel') createdMessage.current?.focus();
     if (phase.name !== 'created') return;
     createdMessage.current?.focus();
     const timer = setTimeout(startOver, EMPTY_ID_RESET_MS);
@@ -76,6 +83,21 @@ export default function ListMyReservationPage() {
             onCreated={onCreated}
             onStartOver={startOver}
           />
+        ) : phase.name === 'awaiting_hotel' ? (
+          <div
+            ref={createdMessage}
+            tabIndex={-1}
+            role="status"
+            className="max-w-2xl rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900 focus:outline-none"
+          >
+            <p className="font-semibold">✓ Your listing has been created.</p>
+            <p>{phase.message}</p>
+            <p className="mt-2">
+              <Link to="/my-listings" className="underline">
+                See it in My Listings
+              </Link>
+            </p>
+          </div>
         ) : (
           <p
             ref={createdMessage}

@@ -9,7 +9,7 @@ import { LISTING_LIMITS, type FoundReservation } from '../../../../contract/sell
 import { buyerCancellationNote, sellerReceives } from '../../../../contract/payouts.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { useCreateListing } from '../api/create-listing.ts';
+import { useCreateListing, type CreatedListing } from '../api/create-listing.ts';
 import {
   listingFormSchema,
   currencyMessage,
@@ -63,7 +63,7 @@ export type ListingFormProps = {
   typedBefore?: TypedListing;
   /** Told what is typed, as it is typed, so a reload can bring it back. */
   onTyped: (typed: TypedListing) => void;
-  onCreated: (listingId: string | null) => void;
+  onCreated: (created: CreatedListing) => void;
   onStartOver: () => void;
 };
 

@@ -46,6 +46,8 @@ const action =
  */
 function Actions({ listing, actions }: { listing: SellerListing; actions: RowActions }) {
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(listing.status);
+  // A listing waiting for its hotel can be withdrawn only: an edit waits for the hotel's answer.
+  const withdrawable = editable || listing.status === 'awaiting_hotel';
   const named = (verb: string) => `${verb} ${listing.title}`;
   const toggleVerb = listing.status === 'active' ? 'Pause' : 'Resume';
   const pausedByHotel = listing.status === 'inactive' && listing.hotelPauseReason !== null;
@@ -75,26 +77,30 @@ function Actions({ listing, actions }: { listing: SellerListing; actions: RowAct
               {toggleVerb}
             </button>
           )}
-          <button
-            type="button"
-            aria-label={named('Withdraw')}
-            className={`${action} text-red-700`}
-            onClick={() => actions.onWithdraw(listing)}
-          >
-            Withdraw
-          </button>
         </>
+      ) : null}
+      {withdrawable ? (
+        <button
+          type="button"
+          aria-label={named('Withdraw')}
+          className={`${action} text-red-700`}
+          onClick={() => actions.onWithdraw(listing)}
+        >
+          Withdraw
+        </button>
       ) : null}
     </div>
   );
 }
 
 /**
- * Under a listing's status: why the hotel's own change withdrew it; or, for a sold one, how the sale ended and the
+ * Under a listing's status: why the hotel's own change withdrew it; that it waits for, or why it was rejected by,
+ * the hotel's approval; or, for a sold one, how the sale ended and the
  * seller's payout for it.
  */
 function SaleOutcome({ listing, className }: { listing: SellerListing; className: string }) {
-  const text = listing.withdrawnByHotel ?? hotelPauseText(listing) ?? saleOutcomeText(listing.sale);
+  const text =
+    listing.withdrawnByHotel ?? listing.hotelApprovalText ?? hotelPauseText(listing) ?? saleOutcomeText(listing.sale);
   const payout = payoutText(listing.sale?.payout);
   const feePercent = usePublicConfig().data?.platformFeePercent;
   if (!text) {

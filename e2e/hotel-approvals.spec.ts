@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { codeSentTo } from './demo-data.ts';
+import { connectDemoHotel, setUpLinkFromMailbox, type DemoStay } from './demo-hotel.ts';
+import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
+
+/**
+ * A say on each stay (ADR 0082): a hotel that approves each listing first. A new demo hotel (connected for this
+ * run, so no other spec's hotel changes) publishes manual approval; a seller's listing waits with the hotel's
+ * promise, the task is on the reservation in the demo PMS, the admin approves it in the console's Approvals and it
+ * is in the marketplace; a second listing is rejected and the seller reads why.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function claimHotel(page: Page, hotelName: string, adminEmail: string) {
+  await page.goto(await setUpLinkFromMailbox(page, hotelName, adminEmail));
+  await signInFromDialog(page, adminEmail);
+  await expect(page.getByRole('heading', { level: 1, name: hotelName })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Proves the stay the seller's and lists it; answers what the publish step then says. */
+async function listStay(seller: Page, stay: DemoStay, title: string) {
+  await seller.goto('/list-my-reservation');
+  await seller.getByLabel('Reservation ID / Confirmation Number').fill(stay.number);
+  await seller.getByLabel('Email Address on Reservation').fill(stay.email);
+  await seller.getByRole('button', { name: 'Verify Reservation' }).click();
+  await expect(seller.getByText('Verification email sent! Please check your inbox and spam folder.')).toBeVisible();
+  await seller.getByLabel('6-digit Verification Code').fill(await codeSentTo(seller, stay.email));
+  await seller.getByRole('button', { name: 'Submit Verification Code' }).click();
+  const listingForm = seller.getByRole('form', { name: 'Create your listing' });
+  await listingForm.getByLabel('Title').fill(title);
+  await listingForm.getByLabel(/^Price/).fill('200');
+  await listingForm.getByRole('button', { name: 'Create Listing' }).click();
+  return seller.getByRole('status').filter({ hasText: 'Your listing has been created.' });
+}
+
+async function expectNoSeriousViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${state}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+for (const device of ['desktop', 'phone'] as const) {
+  const tag = device === 'phone' ? ' @phone' : '';
+
+  test(`a hotel approves one stay and rejects another before anyone can buy them (${device})${tag}`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    // Each run connects a hotel of its own, so the runs are independent and can be repeated on one server.
+    const run = `${device}-${Date.now()}`;
+    const hotelName = `Approvals E2E ${run}`;
+    const adminEmail = `approvals-admin-${run}@example.com`;
+    const stays = await connectDemoHotel(page, hotelName, adminEmail);
+    await claimHotel(page, hotelName, adminEmail);
+
+    // The admin publishes resale of direct and online-agency bookings, each stay approved by the hotel first.
+    const nav = page.getByRole('navigation', { name: 'Hotel console' });
+    await nav.getByRole('link', { name: 'Resale policy' }).click();
+    const form = page.getByRole('form', { name: 'Resale policy' });
+    await form.getByRole('checkbox', { name: /Allow resale of our bookings on Restay/ }).check();
+    await form.getByRole('checkbox', { name: 'Online travel agencies (channel manager)' }).check();
+    await form.getByRole('radio', { name: 'We approve each listing before anyone can buy it' }).check();
+    await expect(form.getByLabel('Hours we have to decide')).toHaveValue('24');
+    await form.getByRole('button', { name: 'Publish policy' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Version 1 is live.' })).toBeVisible();
+
+    // The seller lists two stays; each waits, with the hotel's promise, in the publish step and in My Listings.
+    const seller = await (await browser.newContext()).newPage();
+    await signInAsNewUser(seller, 'seller');
+    const waiting = `Waiting for ${hotelName} to approve. Hotels usually answer within 24 hours.`;
+    const approvedTitle = `E2E ${run} stay to approve`;
+    const rejectedTitle = `E2E ${run} stay to reject`;
+    await expect(await listStay(seller, stays.direct, approvedTitle)).toContainText(waiting);
+    await expect(await listStay(seller, stays.ota, rejectedTitle)).toContainText(waiting);
+    await seller.goto('/my-listings');
+    await expect(seller.getByText(waiting).first()).toBeVisible();
+    const market = `/marketplace?hotelName=${encodeURIComponent(hotelName)}`;
+    await seller.goto(market);
+    await expect(seller.locator('article', { hasText: approvedTitle })).toHaveCount(0);
+
+    // The front desk sees the task on the reservation in its own system.
+    await expect(async () => {
+      const pms = (await (await page.request.get('/dev/pms.json')).json()) as {
+        data: { confirmationNumber: string; tasks: { name: string }[] }[];
+      };
+      const row = pms.data.find((reservation) => reservation.confirmationNumber === stays.direct.number);
+      expect(row?.tasks.map((task) => task.name)).toContain('Restay: approve or reject a resale');
+    }).toPass({ timeout: 20_000 });
+    await page.goto('/dev/pms');
+    await expect(page.getByRole('row', { name: new RegExp(stays.direct.number) })).toContainText(
+      'Task: Restay: approve or reject a resale',
+    );
+
+    // The admin opens Approvals: both stays wait, with the reservation as the hotel holds it.
+    await page.goBack();
+    await page.getByRole('navigation', { name: 'Hotel console' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting for your approval' })).toBeVisible();
+    await expect(page.getByText(`${approvedTitle} · reservation ${stays.direct.number}`)).toBeVisible();
+    await expect(page.getByText(`${rejectedTitle} · reservation ${stays.ota.number}`)).toBeVisible();
+    await expectNoSeriousViolations(page, 'queue');
+
+    await page.getByRole('button', { name: `Approve ${approvedTitle}` }).click();
+    await expect(page.getByText(`${approvedTitle} · reservation`)).toHaveCount(0);
+    await page.getByRole('button', { name: `Reject ${rejectedTitle}` }).click();
+    const rejectForm = page.getByRole('form', { name: 'Reject this stay' });
+    await rejectForm.getByRole('button', { name: 'Reject the stay' }).click();
+    await expect(rejectForm.getByRole('alert')).toHaveText('Choose why you reject this stay.');
+    await expectNoSeriousViolations(page, 'reject form');
+    await rejectForm.getByRole('radio', { name: 'The hotel keeps this room type' }).check();
+    await rejectForm.getByLabel('A word for the seller (optional)').fill('Suites stay with us this season');
+    await rejectForm.getByRole('button', { name: 'Reject the stay' }).click();
+    await expect(page.getByText('No stay is waiting for your approval.')).toBeVisible();
+    const decisions = page.getByRole('region', { name: 'Decisions' });
+    await expect(decisions.getByRole('listitem')).toHaveCount(2);
+    await expect(decisions.getByText(/Rejected: The hotel keeps this room type/)).toContainText(`by ${adminEmail}`);
+    await expectNoSeriousViolations(page, 'decisions');
+
+    // The approved stay is in the marketplace; the seller reads why the other was rejected.
+    await seller.goto(market);
+    await expect(seller.locator('article', { hasText: approvedTitle })).toBeVisible();
+    await seller.goto('/my-listings');
+    await expect(
+      seller.getByText(
+        `${hotelName} did not approve this listing: the hotel keeps this room type. "Suites stay with us this season"`,
+      ),
+    ).toBeVisible();
+    await seller.context().close();
+  });
+}
