@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deskChargesSchema, nameChangeFeeSchema, NO_NAME_CHANGE_FEE, NOTHING_AT_THE_DESK } from './hotel-fee.ts';
 
 /**
  * A hotel's resale policy: what the hotel allows to be resold on Restay. Every check (import, listing, price
@@ -66,6 +67,10 @@ export const resalePolicySchema = z.object({
   blackouts: z.array(blackoutSchema).max(POLICY_LIMITS.maxBlackouts),
   /** The asking price may be at most this share of the price paid; Restay's own ceiling applies too. */
   priceCapPercent: z.number().int().min(1).max(100),
+  /** What the buyer pays the hotel for putting the stay in their name (contract/hotel-fee.ts); none by default. */
+  nameChangeFee: nameChangeFeeSchema.default(NO_NAME_CHANGE_FEE),
+  /** What the hotel still charges at its desk, shown below the all-in total; nothing by default. */
+  deskCharges: deskChargesSchema.default(NOTHING_AT_THE_DESK),
 });
 export type ResalePolicy = z.infer<typeof resalePolicySchema>;
 
@@ -78,6 +83,8 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   cutOffHours: 48,
   blackouts: [],
   priceCapPercent: 100,
+  nameChangeFee: NO_NAME_CHANGE_FEE,
+  deskCharges: NOTHING_AT_THE_DESK,
 };
 
 /** PUT /api/hotels/:hotelId/policy */

@@ -55,6 +55,10 @@ export interface OrdersTable {
   seller_guest_first_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_last_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hotel's name-change fee fixed at the hold (migration 0170): the buyer pays amount_cents + this. */
+  hotel_fee_cents: ColumnType<number, number | undefined, number>;
+  /** The hotel the fee is owed to; null when there is no fee. */
+  fee_hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StoredHandover = Omit<Handover, 'transferredAt'>;

@@ -98,7 +98,7 @@ export class PaymentsDouble implements Payments {
       url: `https://checkout.test/pay/${id}`,
       status: 'open',
       paymentStatus: 'unpaid',
-      amountTotalCents: input.amountCents,
+      amountTotalCents: input.amountCents + (input.hotelFee?.amountCents ?? 0),
       currency: input.currency.toLowerCase(),
       expiresAt: input.expiresAt,
       clientReferenceId: input.orderId,

@@ -17,6 +17,11 @@ export interface CreateCheckoutInput {
   currency: string;
   productName: string;
   productDescription: string;
+  /**
+   * The hotel's name-change fee, a line of its own beside the stay's; the session's total is amountCents plus
+   * its amount. Absent: no fee, one line.
+   */
+  hotelFee?: { amountCents: number; name: string };
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
   successUrl: string;
   cancelUrl: string;

@@ -64,6 +64,18 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
                   product_data: { name: input.productName, description: input.productDescription },
                 },
               },
+              ...(input.hotelFee
+                ? [
+                    {
+                      quantity: 1,
+                      price_data: {
+                        currency: input.currency.toLowerCase(),
+                        unit_amount: toStripeAmount(input.hotelFee.amountCents, input.currency),
+                        product_data: { name: input.hotelFee.name },
+                      },
+                    },
+                  ]
+                : []),
             ],
             client_reference_id: input.orderId,
             metadata,
