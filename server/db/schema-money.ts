@@ -89,6 +89,8 @@ export interface OrderEventsTable {
 export interface PayoutEventsTable {
   id: Generated<string>;
   order_id: string;
+  /** Whose payout: the seller's or the hotel's (migration 0171). */
+  payee: ColumnType<'seller' | 'hotel', 'seller' | 'hotel' | undefined, 'seller' | 'hotel'>;
   from_state: PayoutState | null;
   to_state: PayoutState;
   actor: string;
@@ -111,6 +113,35 @@ export interface PayoutAccountsTable {
   /** The provider's transfers capability is active: payouts can be sent. */
   transfers_active: Generated<boolean>;
   details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A hotel's connected account at the payment provider (one per hotel, migration 0171). */
+export interface HotelPayoutAccountsTable {
+  hotel_id: string;
+  provider_account_id: string;
+  transfers_active: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A transferred order's name-change fee owed to its hotel (migration 0171); states as the seller's payout's. */
+export interface HotelPayoutsTable {
+  order_id: string;
+  hotel_id: string;
+  /** ISO 4217, upper-case: the sale's. */
+  currency: string;
+  fee_cents: number;
+  state: PayoutState;
+  release_at: Timestamp;
+  transfer_id: string | null;
+  payout_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  payout_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  reversal_id: string | null;
+  paid_at: Timestamp | null;
+  reversed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -159,6 +190,8 @@ export interface LedgerEntriesTable {
   line: number;
   account: LedgerAccount;
   seller_id: string | null;
+  /** Set exactly on `hotel_payable` entries (migration 0171). */
+  hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 4217, upper-case: a transaction balances in each currency it touches. */
   currency: string;
   amount_cents: number;

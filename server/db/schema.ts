@@ -27,6 +27,8 @@ import type {
   PaymentEventsTable,
   PayoutAccountsTable,
   PayoutsTable,
+  HotelPayoutAccountsTable,
+  HotelPayoutsTable,
   LedgerTransactionsTable,
   LedgerEntriesTable,
 } from './schema-money.ts';
@@ -349,6 +351,8 @@ export interface Database {
   orders: OrdersTable;
   payout_accounts: PayoutAccountsTable;
   payouts: PayoutsTable;
+  hotel_payout_accounts: HotelPayoutAccountsTable;
+  hotel_payouts: HotelPayoutsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   pms_hotel_directory: PmsHotelDirectoryTable;

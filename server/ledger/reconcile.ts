@@ -261,6 +261,8 @@ const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
   debt_written_off: 'written_off_debts',
   share_refunded: 'seller_payable',
   platform_loss: 'platform_losses',
+  hotel_payout: 'hotel_payable',
+  hotel_reversal: 'hotel_payable',
 };
 
 const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
@@ -349,6 +351,8 @@ async function compareWithProvider(
     add(held, settled.currency, -settled.amountCents);
   }
   for (const [currency, amount] of transferred) add(held, currency, -amount);
+  for (const transfer of await provider.listTransfers(orderId, 'hotel'))
+    add(held, transfer.currency, -(transfer.amountCents - transfer.amountReversedCents));
   for (const currency of new Set([...held.keys(), ...ledger.providerBalance.keys()])) {
     const atProvider = held.get(currency) ?? 0;
     const inLedger = ledger.providerBalance.get(currency) ?? 0;

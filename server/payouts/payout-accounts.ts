@@ -7,6 +7,7 @@ import type { PayoutDeps } from './deps.ts';
 import type { ProviderEventHandler } from '../payments/handle-payment-event.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { transitionPayout } from '../orders/payout-transition.ts';
+import { recordHotelPayoutAccount } from './hotel-payout-accounts.ts';
 
 const NO_LISTING_YET = 'List a stay before setting up payouts: payouts are for sellers.';
 
@@ -133,6 +134,9 @@ async function requireAListing(deps: PayoutDeps, sellerId: string) {
 export function payoutAccountEvents(deps: PayoutDeps): ProviderEventHandler {
   return async (event) => {
     if (event.type !== 'account.updated' || !event.account) return null;
-    return (await refreshPayoutAccount(deps, event.account.id)) ? 'handled' : 'ignored';
+    const account = await deps.payments.retrievePayoutAccount(event.account.id);
+    // A seller's account, else a hotel's (hotel-payout-accounts.ts).
+    const recorded = (await recordPayoutAccount(deps, account)) ?? (await recordHotelPayoutAccount(deps, account));
+    return recorded ? 'handled' : 'ignored';
   };
 }

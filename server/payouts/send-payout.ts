@@ -94,7 +94,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
  * The order's charge and what it settled to, asked of the provider (and recorded, with its ledger postings) when
  * the job recording it has not run yet. A charge the provider has not booked yet is retried later.
  */
-async function settledChargeOf(
+export async function settledChargeOf(
   deps: PayoutDeps,
   orderId: string,
   order: {

@@ -687,7 +687,7 @@ async function crashMidJob(afterWork: boolean) {
 /** The seller presses Set up payouts and finishes the provider's onboarding: its signed account.updated arrives. */
 async function sellerOnboards(world: World) {
   expect((await fx.postJson('/api/payouts/onboarding', {}, world.seller.auth)).status).toBe(200);
-  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.sellerId === world.seller.id)!;
+  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === world.seller.id)!;
   expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
 }
 
@@ -862,7 +862,7 @@ async function assertEveryPaymentSettled(world: World) {
  */
 async function assertPayoutsSettled(world: World) {
   const ready = [...fx.payments.accounts.values()].some(
-    (account) => account.sellerId === world.seller.id && account.transfersActive,
+    (account) => account.owner === world.seller.id && account.transfersActive,
   );
   for (const order of await ordersOf(world)) {
     const payout = await db().selectFrom('payouts').selectAll().where('order_id', '=', order.id).executeTakeFirst();

@@ -1,0 +1,145 @@
+import { hotelPayoutAccountHint, PAYOUT_ACCOUNT_LABELS, type HotelPayouts } from '../../contract/payouts.ts';
+import { toMajor } from '../../contract/money.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { enqueuePendingJob } from '../jobs/enqueue.ts';
+import { transitionPayout } from '../orders/payout-transition.ts';
+import type { PayoutAccount } from '../payments/stripe/payments.ts';
+import type { PayoutDeps } from './deps.ts';
+import { PAYOUT_JOBS } from './jobs.ts';
+import { payoutAccountStatus } from './payout-accounts.ts';
+
+/**
+ * A hotel's payout account, as a seller's (payout-accounts.ts): one connected account per hotel, opened by one of
+ * its admins from the console through the provider's hosted onboarding, recorded from `account.updated` and
+ * re-read when the admin comes back. An account that becomes ready releases every fee waiting for it.
+ */
+
+/**
+ * Records the provider's view of a hotel's account (re-read: events may come out of order). Answers its status,
+ * or null when the account is no hotel's.
+ */
+export async function recordHotelPayoutAccount(deps: PayoutDeps, account: PayoutAccount) {
+  return inTransaction(deps.db, async (trx) => {
+    const now = deps.clock();
+    const before = await trx
+      .selectFrom('hotel_payout_accounts')
+      .select(['hotel_id', 'transfers_active'])
+      .where('provider_account_id', '=', account.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return null;
+    const after = await trx
+      .updateTable('hotel_payout_accounts')
+      .set({ transfers_active: account.transfersActive, details_submitted: account.detailsSubmitted, updated_at: now })
+      .where('provider_account_id', '=', account.id)
+      .returning(['transfers_active', 'details_submitted'])
+      .executeTakeFirstOrThrow();
+    if (after.transfers_active && !before.transfers_active) {
+      const waiting = await trx
+        .selectFrom('hotel_payouts')
+        .select('order_id')
+        .where('hotel_id', '=', before.hotel_id)
+        .where('state', '=', 'waiting_account')
+        .execute();
+      for (const { order_id: orderId } of waiting) {
+        await transitionPayout(trx, {
+          payee: 'hotel',
+          orderId,
+          from: ['waiting_account'],
+          to: 'scheduled',
+          now,
+          actor: 'payout account check',
+          reason: `account ${account.id} can receive transfers`,
+        });
+        await enqueuePendingJob(trx, PAYOUT_JOBS.sendHotelFee, orderId, { orderId }, now);
+      }
+    }
+    return payoutAccountStatus(after);
+  });
+}
+
+const hotelAccountOf = (deps: PayoutDeps, hotelId: string) =>
+  deps.db
+    .selectFrom('hotel_payout_accounts')
+    .select(['provider_account_id', 'transfers_active', 'details_submitted'])
+    .where('hotel_id', '=', hotelId)
+    .executeTakeFirst();
+
+/**
+ * The link to the provider's onboarding for the hotel's account, creating the account first if the hotel has
+ * none (idempotency key `payout-account:hotel:<hotelId>`, the row keyed by hotel: two admins pressing at once
+ * make one account). The provider sends the admin back to the console's Payouts page.
+ */
+export async function startHotelOnboarding(
+  deps: PayoutDeps,
+  hotel: { id: string; email: string | null },
+  from: string | undefined,
+): Promise<string> {
+  let account = await hotelAccountOf(deps, hotel.id);
+  if (!account) {
+    const created = await deps.payments.createPayoutAccount({ hotelId: hotel.id, email: hotel.email });
+    const now = deps.clock();
+    await deps.db
+      .insertInto('hotel_payout_accounts')
+      .values({
+        hotel_id: hotel.id,
+        provider_account_id: created.id,
+        transfers_active: created.transfersActive,
+        details_submitted: created.detailsSubmitted,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('hotel_id').doNothing())
+      .execute();
+    account = await hotelAccountOf(deps, hotel.id);
+  }
+  const origin = from && deps.appOrigins.includes(from) ? from : deps.publicUrl;
+  const back = `${origin}/hotels/${hotel.id}/payouts?payouts=`;
+  return deps.payments.createOnboardingLink({
+    accountId: account!.provider_account_id,
+    refreshUrl: `${back}refresh`,
+    returnUrl: `${back}return`,
+  });
+}
+
+/** Fee payout states whose money is still owed to the hotel, and those whose transfer is with it. */
+const OWED = ['scheduled', 'waiting_account'] as const;
+const WITH_THE_HOTEL = ['paid'] as const;
+
+/** The console's Payouts: the account (re-read from the provider), what the hotel is owed and was paid. */
+export async function hotelPayouts(deps: PayoutDeps, hotelId: string): Promise<HotelPayouts> {
+  const stored = await hotelAccountOf(deps, hotelId);
+  const status = stored
+    ? ((await recordHotelPayoutAccount(deps, await deps.payments.retrievePayoutAccount(stored.provider_account_id))) ??
+      payoutAccountStatus(stored))
+    : 'not_set_up';
+  const rows = await deps.db
+    .selectFrom('hotel_payouts')
+    .select(['order_id', 'state', 'fee_cents', 'currency', 'release_at', 'paid_at'])
+    .where('hotel_id', '=', hotelId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const totals = (states: readonly string[]) => {
+    const byCurrency = new Map<string, number>();
+    for (const row of rows.filter((fee) => states.includes(fee.state)))
+      byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.fee_cents);
+    return [...byCurrency].map(([currency, cents]) => ({ currency, amount: toMajor(cents) }));
+  };
+  return {
+    account: {
+      status,
+      label: PAYOUT_ACCOUNT_LABELS[status],
+      hint: hotelPayoutAccountHint(status, deps.payouts.release),
+    },
+    owed: totals(OWED),
+    paid: totals(WITH_THE_HOTEL),
+    fees: rows.slice(0, 50).map((row) => ({
+      orderId: row.order_id,
+      state: row.state,
+      amount: toMajor(row.fee_cents),
+      currency: row.currency,
+      releaseAt: row.release_at.toISOString(),
+      paidAt: row.paid_at?.toISOString() ?? null,
+    })),
+  };
+}
