@@ -79,9 +79,29 @@ export function nameChangeFeeFor(fee: NameChangeFee, askingPriceCents: number, c
   return floorToPriceUnit(Math.min(fee.amountCents, shareCap, chargeCap), currency);
 }
 
-/** What the buyer pays in one checkout: the asking price and the hotel's fee. Shown first, charged exactly. */
-export const allInTotalCents = (charge: { priceCents: number; hotelFeeCents: number }) =>
-  charge.priceCents + charge.hotelFeeCents;
+/** What a buyer pays for a stay in one checkout, in hundredths of the stay's currency. */
+export interface StayChargeCents {
+  priceCents: number;
+  hotelFeeCents: number;
+  /** The all-in total: shown first on the stay's page and Pay Now, and exactly what the checkout charges. */
+  totalCents: number;
+}
+
+/**
+ * The one computation of what a stay costs its buyer, from the hotel's live fee (null: no joined hotel or no
+ * policy, hence no fee): the stay's page and Pay Now show it, and the hold fixes it on the order that the checkout
+ * charges, so the two agree to the cent.
+ */
+export function stayChargeCents(
+  fee: NameChangeFee | null,
+  listing: { priceCents: number; currency: string },
+): StayChargeCents {
+  const hotelFeeCents = fee ? nameChangeFeeFor(fee, listing.priceCents, listing.currency) : 0;
+  return { priceCents: listing.priceCents, hotelFeeCents, totalCents: listing.priceCents + hotelFeeCents };
+}
+
+/** The line a buyer reads on the fee, on the stay's page, Pay Now and the provider's checkout. */
+export const hotelFeeLine = (hotelName: string) => `Name-change fee, paid to ${hotelName}`;
 
 /** The all-in price a buyer reads before paying, and what the hotel will still charge at its desk. */
 export const stayTotalSchema = z.object({

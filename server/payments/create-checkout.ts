@@ -16,7 +16,8 @@ import { assertReservationStillSellable } from './reservation-check.ts';
 import { knownHotelOf } from '../selling/pms/pms.ts';
 import { assertHotelStillAllows } from './hotel-check.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
-import { hotelFeeLineName, liveStayCharge, type StayCharge } from './stay-charge.ts';
+import { liveStayCharge, type StayCharge } from './stay-charge.ts';
+import { hotelFeeLine } from '../../contract/hotel-fee.ts';
 
 /**
  * How long a buyer holds a stay while paying. The provider refuses a session that expires in less than 30
@@ -305,7 +306,7 @@ async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput):
       amountCents: charge.priceCents,
       currency: listing.currency,
       ...(charge.hotelFeeCents > 0 && {
-        hotelFee: { amountCents: charge.hotelFeeCents, name: hotelFeeLineName(charge.hotelName) },
+        hotelFee: { amountCents: charge.hotelFeeCents, name: hotelFeeLine(charge.hotelName) },
       }),
       productName: `Reservation for ${listing.title}`,
       productDescription: [

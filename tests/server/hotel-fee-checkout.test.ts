@@ -6,7 +6,7 @@ import { PmsTransferError } from '../../server/selling/pms/pms.ts';
 import { publishPolicy } from '../../server/hotel-policy/publish-policy.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
-import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { ALLOW_ALL_POLICY, hotelIdOf, TEST_HOTEL_NAME } from '../helpers/test-hotel.ts';
 
 let fx: BuyingFixture;
@@ -85,6 +85,41 @@ describe('the name-change fee at checkout', () => {
     const stay = await held();
     expect(fx.payments.created.find((input) => input.orderId === stay.orderId)?.hotelFee).toBeUndefined();
     expect(await fx.orderRow(stay.orderId)).toMatchObject({ hotel_fee_cents: 0, fee_hotel_id: null });
+  });
+});
+
+describe('the all-in total on the stay’s page', () => {
+  for (const [price, currency, fee] of [
+    [12_000, 'USD', 1_500],
+    [12_345, 'EUR', 900_000],
+    [1_234_500, 'JPY', 77_777],
+  ] as const) {
+    it(`is what the checkout charges, to the cent (${price} ${currency}, fee ${fee})`, async () => {
+      await withFee(fee);
+      const listingId = await fx.listStay(seller.id, { price_cents: price, currency });
+      const page = await fx.server.request(`/api/listings/${listingId}`);
+      const total = page.body.data.hotel_approval.total;
+      expect(total).toMatchObject({ price: price / 100, currency, hotelName: TEST_HOTEL_NAME });
+      const buyer = await fx.user();
+      const reply = await fx.postJson('/api/payment/create-checkout-session', checkoutBody(listingId), buyer.auth);
+      expect(reply.status).toBe(200);
+      const session = fx.payments.sessions.get(reply.body.data.sessionId)!;
+      expect(session.amountTotalCents).toBe(Math.round(total.allInTotal * 100));
+      expect(Math.round(total.hotelFee * 100)).toBe((await fx.orderRow(reply.body.data.orderId)).hotel_fee_cents);
+    });
+  }
+
+  it('shows what the hotel still charges at the desk, as the policy says it', async () => {
+    const desk = {
+      cityTax: { kind: 'per_person_night' as const, amountCents: 350 },
+      depositCents: 10_000,
+      breakfastIncluded: true,
+      cancellationTerms: 'Free cancellation until 48 hours before arrival.',
+    };
+    await publish({ deskCharges: desk });
+    const listingId = await fx.listStay(seller.id);
+    const page = await fx.server.request(`/api/listings/${listingId}`);
+    expect(page.body.data.hotel_approval.total).toMatchObject({ hotelFee: 0, allInTotal: 120, desk });
   });
 });
 
