@@ -51,7 +51,7 @@ export const payoutsPaths: Record<string, Record<string, OperationSpec>> = {
       summary: 'A single-use link to the payment provider’s onboarding for the hotel’s payout account (admins only)',
       description:
         'Creates the hotel’s connected account once. The provider sends the admin back to ' +
-        '`/hotels/{hotelId}/payouts?payouts=return`, or `?payouts=refresh` when the link expired.',
+        '`/hotel/{hotelId}/payouts?payouts=return`, or `?payouts=refresh` when the link expired.',
       access: 'bearer',
       pathParams: { hotelId: 'The hotel (its id in Restay)' },
       reply: { status: 200, description: 'Where to send the admin', data: schemaRef('OnboardingLink') },

@@ -94,7 +94,7 @@ export async function startHotelOnboarding(
     account = await hotelAccountOf(deps, hotel.id);
   }
   const origin = from && deps.appOrigins.includes(from) ? from : deps.publicUrl;
-  const back = `${origin}/hotels/${hotel.id}/payouts?payouts=`;
+  const back = `${origin}/hotel/${hotel.id}/payouts?payouts=`;
   return deps.payments.createOnboardingLink({
     accountId: account!.provider_account_id,
     refreshUrl: `${back}refresh`,

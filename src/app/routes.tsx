@@ -53,6 +53,7 @@ const pageRoutes = (): RouteObject[] => [
             path: 'policy/history',
             lazy: page(() => import('../features/hotel-console/components/PolicyHistoryPage.tsx')),
           },
+          { path: 'payouts', lazy: page(() => import('../features/hotel-console/components/PayoutsPage.tsx')) },
           { path: 'members', lazy: page(() => import('../features/hotel-console/components/MembersPage.tsx')) },
         ],
       },

@@ -12,5 +12,6 @@ export interface HotelSection {
 export const HOTEL_SECTIONS: readonly HotelSection[] = [
   { to: '', label: 'Overview' },
   { to: 'policy', label: 'Resale policy' },
+  { to: 'payouts', label: 'Payouts' },
   { to: 'members', label: 'Members' },
 ];
