@@ -150,6 +150,8 @@ export const hotelPayoutsSchema = z.object({
   owed: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** Fees transferred to the hotel's account and not taken back, per currency. */
   paid: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** One line when the hotel's latest fee could not be posted to its bill for want of a permission; else null. */
+  billPostingProblem: z.string().nullable(),
   /** The latest fees, newest first. */
   fees: z.array(
     z.object({

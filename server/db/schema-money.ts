@@ -146,6 +146,19 @@ export interface HotelPayoutsTable {
   updated_at: Timestamp;
 }
 
+/** A transferred order's name-change fee posted to the reservation's bill at the hotel (migration 0172). */
+export interface HotelFeePostingsTable {
+  order_id: string;
+  hotel_id: string;
+  state: 'pending' | 'posted' | 'not_granted' | 'failed';
+  /** The hotel system's order (Mews orders/add), once added: a retry never adds it again. */
+  pms_order_id: string | null;
+  pms_payment_id: string | null;
+  problem: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A transferred order's payout to its seller (migration 0030, contract/payouts.ts). */
 export interface PayoutsTable {
   order_id: string;

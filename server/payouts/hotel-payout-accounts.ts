@@ -7,6 +7,7 @@ import type { PayoutAccount } from '../payments/stripe/payments.ts';
 import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { payoutAccountStatus } from './payout-accounts.ts';
+import { ORDERS_PERMISSION_NEEDED } from './post-hotel-fee.ts';
 
 /**
  * A hotel's payout account, as a seller's (payout-accounts.ts): one connected account per hotel, opened by one of
@@ -125,7 +126,19 @@ export async function hotelPayouts(deps: PayoutDeps, hotelId: string): Promise<H
       byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.fee_cents);
     return [...byCurrency].map(([currency, cents]) => ({ currency, amount: toMajor(cents) }));
   };
+  // The line stays until a fee is posted after the latest refusal (the hotel granted the calls since).
+  const latest = await deps.db
+    .selectFrom('hotel_fee_postings')
+    .select(['state', (eb) => eb.fn.max('updated_at').as('at')])
+    .where('hotel_id', '=', hotelId)
+    .where('state', 'in', ['posted', 'not_granted'])
+    .groupBy('state')
+    .execute();
+  const at = (state: string) => latest.find((row) => row.state === state)?.at;
+  const refused = at('not_granted');
+  const posted = at('posted');
   return {
+    billPostingProblem: refused && (!posted || refused >= posted) ? ORDERS_PERMISSION_NEEDED : null,
     account: {
       status,
       label: PAYOUT_ACCOUNT_LABELS[status],

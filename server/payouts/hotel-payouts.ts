@@ -13,6 +13,7 @@ import { PAYOUT_JOBS } from './jobs.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { refusalReason } from './provider-refusal.ts';
 import { settledChargeOf } from './send-payout.ts';
+import { queueFeeBillPosting } from './post-hotel-fee.ts';
 
 /**
  * The hotel's name-change fee is paid like the seller's share (ADR 0090): scheduled with the seller's payout when
@@ -54,6 +55,7 @@ export async function scheduleHotelPayout(
   const cause = { actor: 'payouts.schedule', reason: "the stay is the buyer's" };
   await recordPayoutEvent(trx, sale.orderId, null, 'scheduled', cause, now, 'hotel');
   await enqueueJob(trx, PAYOUT_JOBS.sendHotelFee, sale.orderId, { orderId: sale.orderId }, now, sale.releaseAt);
+  await queueFeeBillPosting(trx, sale.orderId, sale.hotelFee.hotelId, now);
 }
 
 /** The send job of a hotel's fee: as sendPayout for the seller's share, to the hotel's account. */

@@ -5,6 +5,7 @@ import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { addMember, ALLOW_ALL_POLICY, hotelIdOf } from '../helpers/test-hotel.ts';
+import { PmsBillError } from '../../server/selling/pms/pms.ts';
 
 let fx: BuyingFixture;
 let seller: Awaited<ReturnType<BuyingFixture['user']>>;
@@ -154,5 +155,63 @@ describe("the hotel's payouts", () => {
     } finally {
       fx.setPayoutRelease('transferred');
     }
+  });
+});
+
+describe("the fee on the hotel's bill", () => {
+  const posting = (orderId: string) =>
+    db().selectFrom('hotel_fee_postings').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const jobOf = (orderId: string) =>
+    db()
+      .selectFrom('jobs')
+      .select(['state', 'last_error'])
+      .where('kind', '=', 'payouts.post_hotel_fee_to_bill')
+      .where('key', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  it('is posted once the stay is the buyer’s: the item and the money collected, named by our order', async () => {
+    const sale = await transferredSale();
+    expect(await posting(sale.orderId)).toMatchObject({
+      state: 'posted',
+      pms_order_id: `order-${sale.orderId}`,
+      pms_payment_id: `payment-${sale.orderId}`,
+    });
+    expect(fx.pms.billPostings.at(-1)?.fee).toEqual({
+      orderId: sale.orderId,
+      itemName: 'Name-change fee (Restay resale)',
+      amountCents: FEE,
+      currency: 'USD',
+    });
+    expect((await payoutsOf(admin)).body.data.billPostingProblem).toBeNull();
+  });
+
+  it('says in the console when the hotel has not granted the calls, and the fee is still paid', async () => {
+    fx.pms.billFailures.push(
+      new PmsBillError('not_granted', 'You are not allowed', { pmsOrderId: null, pmsPaymentId: null }),
+    );
+    const sale = await transferredSale();
+    expect(await posting(sale.orderId)).toMatchObject({ state: 'not_granted' });
+    expect(await hotelPayout(sale.orderId)).toMatchObject({ state: 'paid' });
+    expect((await payoutsOf(staff)).body.data.billPostingProblem).toBe(
+      'Posting fees to your bills needs the Orders permission',
+    );
+  });
+
+  it('is tried again after a rate limit, and never again after a write that got no answer', async () => {
+    fx.pms.billFailures.push(
+      new PmsBillError('rate_limited', 'slow down', { pmsOrderId: null, pmsPaymentId: null }, 1),
+    );
+    const limited = await transferredSale();
+    expect((await jobOf(limited.orderId)).state).not.toBe('failed');
+
+    fx.pms.billFailures.push(
+      new PmsBillError('unavailable', 'timeout', { pmsOrderId: 'order-made', pmsPaymentId: null }, null, true),
+    );
+    const inDoubt = await transferredSale();
+    expect(await posting(inDoubt.orderId)).toMatchObject({ state: 'failed', pms_order_id: 'order-made' });
+    expect(await jobOf(inDoubt.orderId)).toMatchObject({ state: 'failed', last_error: expect.stringMatching(/bill/) });
+    // Neither blocks the sale or its payouts.
+    expect((await fx.orderRow(inDoubt.orderId)).state).toBe('transferred');
+    expect(await hotelPayout(inDoubt.orderId)).toMatchObject({ state: 'paid' });
   });
 });

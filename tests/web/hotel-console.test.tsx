@@ -223,5 +223,6 @@ describe('the hotel console’s fee and desk charges', () => {
     expect(screen.getByText('Owed to you').nextSibling).toHaveTextContent('€25');
     expect(screen.getByRole('cell', { name: 'Owed: waiting for your payout account' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Posting fees to your bills needs the Orders permission');
   });
 });

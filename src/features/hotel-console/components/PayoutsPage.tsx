@@ -49,7 +49,7 @@ export default function PayoutsPage() {
 
   if (payouts.isPending) return <Spinner label="Loading the payouts…" />;
   if (payouts.isError) return <LoadFailed title="Failed to load the payouts." onRetry={() => void payouts.refetch()} />;
-  const { account, owed, paid, fees } = payouts.data;
+  const { account, owed, paid, fees, billPostingProblem } = payouts.data;
   return (
     <div className="space-y-6">
       <section aria-labelledby="payout-account" className="rounded-2xl border border-slate-200 bg-white p-6">
@@ -74,6 +74,11 @@ export default function PayoutsPage() {
         {onboarding.isError ? (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {onboarding.error.message}
+          </p>
+        ) : null}
+        {billPostingProblem ? (
+          <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {billPostingProblem}. Your fees are still paid to you.
           </p>
         ) : null}
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
