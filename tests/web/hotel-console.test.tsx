@@ -202,6 +202,7 @@ describe('the hotel console’s fee and desk charges', () => {
               label: 'Payouts: not set up',
               hint: 'Set up payouts to receive your fees.',
             },
+            billPostingProblem: 'Posting fees to your bills needs the Orders permission',
             owed: [{ currency: 'EUR', amount: 25 }],
             paid: [],
             fees: [
