@@ -215,3 +215,22 @@ describe("the fee on the hotel's bill", () => {
     expect(await hotelPayout(inDoubt.orderId)).toMatchObject({ state: 'paid' });
   });
 });
+
+describe('ledger:check and the hotels’ fees', () => {
+  it('sums each hotel’s fees, and names the order whose fee the provider holds apart from the ledger', async () => {
+    const { hotelFees, differences } = await reconcileLedger(db(), fx.payments);
+    expect(differences).toEqual([]);
+    const hotel = hotelFees.find((fee) => fee.currency === 'USD')!;
+    // Every sale here carried the fee; some were refunded, some paid out, some taken back.
+    expect(hotel.chargedCents % FEE).toBe(0);
+    expect(hotel.refundedCents).toBeGreaterThanOrEqual(2 * FEE);
+    expect(hotel.reversedCents).toBeGreaterThanOrEqual(FEE);
+    expect(hotel.owedCents + (await hotelPayable())).toBe(0);
+
+    // Part of the hotel's transfer taken back by hand at the provider, which the ledger never heard of.
+    const sale = await transferredSale();
+    fx.payments.transfers.get(`hotel-fee:${sale.orderId}`)!.amountReversedCents = 100;
+    const after = await reconcileLedger(db(), fx.payments);
+    expect(after.differences.some((line) => line.startsWith(`order ${sale.orderId}`))).toBe(true);
+  });
+});
