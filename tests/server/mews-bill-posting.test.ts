@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/standins/demo/seed.ts';
 import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/standins/demo/demo-data.ts';
 import { demoMewsRouter } from '../../server/standins/mews/demo-mews-routes.ts';
+import { devPmsRouter } from '../../server/standins/mews/dev-pms-routes.ts';
+import { createDemoMewsDelays } from '../../server/standins/mews/demo-mews-delays.ts';
 import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { FEE_PAYMENT_TYPE } from '../../server/selling/pms/mews-bill.ts';
 import { createMewsPms } from '../../server/selling/pms/mews-pms.ts';
@@ -38,6 +40,16 @@ beforeAll(async () => {
     .execute();
   const app = express();
   app.use('/demo-mews', demoMewsRouter({ db: database.db, clock: () => NOW }));
+  app.use(
+    '/dev',
+    devPmsRouter({
+      db: database.db,
+      clock: () => NOW,
+      notify: async () => {},
+      connect: async () => null,
+      delays: createDemoMewsDelays(),
+    }),
+  );
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -132,6 +144,19 @@ describe('posting the fee to the bill through Mews', () => {
       external_identifier: ORDER_ID,
     });
     expect(Number(payment.gross_value)).toBe(25.5);
+    // /dev/pms shows it on the reservation, as the hotel's own system would.
+    const listed = ((await (await fetch(`${url}/dev/pms.json`)).json()) as { data: Record<string, unknown>[] }).data;
+    const number = (
+      await db()
+        .selectFrom('demo_pms_reservations')
+        .select('number')
+        .where('id', '=', reservation.id)
+        .executeTakeFirstOrThrow()
+    ).number;
+    expect(listed.find((row) => row.confirmationNumber === number)).toMatchObject({
+      billItems: expect.stringMatching(/^Name-change fee \(Restay resale\) 25\.50? EUR$/),
+      billPayments: expect.stringContaining(`Prepayment 25.5`),
+    });
   });
 
   it('never makes a step again that an earlier attempt made', async () => {
