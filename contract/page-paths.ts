@@ -23,6 +23,7 @@ export const PAGE_PATHS = [
   '/hotel/:hotelId',
   '/hotel/:hotelId/policy',
   '/hotel/:hotelId/policy/history',
+  '/hotel/:hotelId/payouts',
   '/hotel/:hotelId/members',
 ] as const;
 
