@@ -1,12 +1,7 @@
 import { hotelPayoutAccountHint, PAYOUT_ACCOUNT_LABELS, type HotelPayouts } from '../../contract/payouts.ts';
 import { toMajor } from '../../contract/money.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { enqueuePendingJob } from '../jobs/enqueue.ts';
-import { transitionPayout } from '../orders/payout-transition.ts';
-import type { PayoutAccount } from '../payments/stripe/payments.ts';
 import type { PayoutDeps } from './deps.ts';
-import { PAYOUT_JOBS } from './jobs.ts';
-import { payoutAccountStatus } from './payout-accounts.ts';
+import { payoutAccountStatus, refreshPayoutAccount } from './payout-accounts.ts';
 import { ORDERS_PERMISSION_NEEDED } from './post-hotel-fee.ts';
 
 /**
@@ -14,50 +9,6 @@ import { ORDERS_PERMISSION_NEEDED } from './post-hotel-fee.ts';
  * its admins from the console through the provider's hosted onboarding, recorded from `account.updated` and
  * re-read when the admin comes back. An account that becomes ready releases every fee waiting for it.
  */
-
-/**
- * Records the provider's view of a hotel's account (re-read: events may come out of order). Answers its status,
- * or null when the account is no hotel's.
- */
-export async function recordHotelPayoutAccount(deps: PayoutDeps, account: PayoutAccount) {
-  return inTransaction(deps.db, async (trx) => {
-    const now = deps.clock();
-    const before = await trx
-      .selectFrom('hotel_payout_accounts')
-      .select(['hotel_id', 'transfers_active'])
-      .where('provider_account_id', '=', account.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) return null;
-    const after = await trx
-      .updateTable('hotel_payout_accounts')
-      .set({ transfers_active: account.transfersActive, details_submitted: account.detailsSubmitted, updated_at: now })
-      .where('provider_account_id', '=', account.id)
-      .returning(['transfers_active', 'details_submitted'])
-      .executeTakeFirstOrThrow();
-    if (after.transfers_active && !before.transfers_active) {
-      const waiting = await trx
-        .selectFrom('hotel_payouts')
-        .select('order_id')
-        .where('hotel_id', '=', before.hotel_id)
-        .where('state', '=', 'waiting_account')
-        .execute();
-      for (const { order_id: orderId } of waiting) {
-        await transitionPayout(trx, {
-          payee: 'hotel',
-          orderId,
-          from: ['waiting_account'],
-          to: 'scheduled',
-          now,
-          actor: 'payout account check',
-          reason: `account ${account.id} can receive transfers`,
-        });
-        await enqueuePendingJob(trx, PAYOUT_JOBS.sendHotelFee, orderId, { orderId }, now);
-      }
-    }
-    return payoutAccountStatus(after);
-  });
-}
 
 const hotelAccountOf = (deps: PayoutDeps, hotelId: string) =>
   deps.db
@@ -111,8 +62,7 @@ const WITH_THE_HOTEL = ['paid'] as const;
 export async function hotelPayouts(deps: PayoutDeps, hotelId: string): Promise<HotelPayouts> {
   const stored = await hotelAccountOf(deps, hotelId);
   const status = stored
-    ? ((await recordHotelPayoutAccount(deps, await deps.payments.retrievePayoutAccount(stored.provider_account_id))) ??
-      payoutAccountStatus(stored))
+    ? ((await refreshPayoutAccount(deps, stored.provider_account_id)) ?? payoutAccountStatus(stored))
     : 'not_set_up';
   const rows = await deps.db
     .selectFrom('hotel_payouts')

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback } from 'react';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import type { HotelPayouts } from '../../../../contract/payouts.ts';
 import { LoadFailed } from '../../../components/ui/LoadFailed.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useOnboardingReturn } from '../../../lib/use-onboarding-return.ts';
 import { useHotelPayouts, useStartHotelPayoutOnboarding } from '../api/payouts.ts';
 import { useHotel } from './use-hotel.ts';
 
@@ -32,20 +32,10 @@ export default function PayoutsPage() {
   usePageTitle(`Payouts · ${hotel.name}`);
   const payouts = useHotelPayouts(hotel.id);
   const onboarding = useStartHotelPayoutOnboarding(hotel.id);
-  const [params, setParams] = useSearchParams();
-  const back = params.get('payouts');
-  const handled = useRef(false);
   const isAdmin = hotel.role === 'admin';
-
-  useEffect(() => {
-    if (!back || handled.current) return;
-    handled.current = true;
-    setParams((current) => {
-      current.delete('payouts');
-      return current;
-    });
-    if (back === 'refresh' && isAdmin) onboarding.mutate();
-  }, [back, onboarding, setParams, isAdmin]);
+  const { mutate } = onboarding;
+  // Only an admin may open the onboarding; staff coming back with an expired link just see the page.
+  useOnboardingReturn(useCallback(() => (isAdmin ? mutate() : undefined), [isAdmin, mutate]));
 
   if (payouts.isPending) return <Spinner label="Loading the payouts…" />;
   if (payouts.isError) return <LoadFailed title="Failed to load the payouts." onRetry={() => void payouts.refetch()} />;
