@@ -12,7 +12,7 @@ import type { PayoutDeps } from './deps.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { refusalReason } from './provider-refusal.ts';
-import { settledChargeOf } from './send-payout.ts';
+import { ORDER_COLUMNS_TO_SEND, settledChargeOf } from './send-payout.ts';
 import { queueFeeBillPosting } from './post-hotel-fee.ts';
 
 /**
@@ -68,14 +68,7 @@ export async function sendHotelPayout(deps: PayoutDeps, orderId: string, lease?:
       'hotel_payouts.state',
       'hotel_payouts.hotel_id',
       'hotel_payouts.fee_cents',
-      'orders.charge_id',
-      'orders.payment_intent_id',
-      'orders.amount_received_cents',
-      'orders.settled_currency',
-      'orders.settled_cents',
-      'orders.state as order_state',
-      'orders.refunded_at',
-      'orders.reverse_handover',
+      ...ORDER_COLUMNS_TO_SEND,
       'account.provider_account_id',
       'account.transfers_active',
     ])
