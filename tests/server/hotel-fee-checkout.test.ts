@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../contract/hotel-fee.ts';
+import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT, NOTHING_AT_THE_DESK } from '../../contract/hotel-fee.ts';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
@@ -7,7 +7,7 @@ import { publishPolicy } from '../../server/hotel-policy/publish-policy.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
-import { ALLOW_ALL_POLICY, hotelIdOf, TEST_HOTEL_NAME } from '../helpers/test-hotel.ts';
+import { addMember, ALLOW_ALL_POLICY, hotelIdOf, TEST_HOTEL_NAME } from '../helpers/test-hotel.ts';
 
 let fx: BuyingFixture;
 let seller: Awaited<ReturnType<BuyingFixture['user']>>;
@@ -41,6 +41,54 @@ async function sold() {
   expect((await fx.deliver(fx.payments.pay(stay.sessionId))).status).toBe(200);
   return stay;
 }
+
+describe('the fee in the published policy', () => {
+  it('refuses a fee or desk charge out of range at publish, saying so in the hotel’s words, field by field', async () => {
+    const admin = await fx.user();
+    await addMember(db(), hotelId, 'admin', admin);
+    const reply = await fx.server.request(`/api/hotels/${hotelId}/policy`, {
+      method: 'PUT',
+      headers: { ...admin.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        policy: {
+          ...ALLOW_ALL_POLICY,
+          nameChangeFee: { amountCents: 2_000_000 },
+          deskCharges: { ...NOTHING_AT_THE_DESK, cityTax: { kind: 'percent', percent: 40 } },
+        },
+      }),
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: 'The name-change fee can be at most 10000.' }),
+        expect.objectContaining({ message: 'The city tax can be at most 25% of the price.' }),
+      ]),
+    );
+  });
+
+  it('reads a version published before the fee existed as no fee and nothing at the desk', async () => {
+    const { version } = await db()
+      .selectFrom('hotel_policy_versions')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('hotel_id', '=', hotelId)
+      .executeTakeFirstOrThrow();
+    const { nameChangeFee: _fee, deskCharges: _desk, ...before } = ALLOW_ALL_POLICY;
+    await db()
+      .insertInto('hotel_policy_versions')
+      .values({
+        hotel_id: hotelId,
+        version: Number(version ?? 0) + 1,
+        policy: JSON.stringify(before),
+        published_by: adminId,
+        published_at: fx.clock(),
+      })
+      .execute();
+    const stay = await held();
+    expect(await fx.orderRow(stay.orderId)).toMatchObject({ hotel_fee_cents: 0 });
+    const page = await fx.server.request(`/api/listings/${(await fx.orderRow(stay.orderId)).listing_id}`);
+    expect(page.body.data.hotel_approval.total).toMatchObject({ hotelFee: 0, desk: NOTHING_AT_THE_DESK });
+  });
+});
 
 describe('the name-change fee at checkout', () => {
   it('is its own line in the same session, and the session charges price + fee', async () => {
