@@ -54,6 +54,6 @@ export type LedgerKind =
   | 'share_refunded'
   /** A refund of a stay the buyer kept, borne by the platform instead of the seller (migration 0151). */
   | 'platform_loss'
-  /** A hotel's name-change fee transferred to its account, and that transfer taken back (migration 0171). */
+  /** A hotel's name-change fee transferred to its account, and that transfer taken back (migration 0181). */
   | 'hotel_payout'
   | 'hotel_reversal';

@@ -55,7 +55,7 @@ export interface OrdersTable {
   seller_guest_first_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_last_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_email: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The hotel's name-change fee fixed at the hold (migration 0170): the buyer pays amount_cents + this. */
+  /** The hotel's name-change fee fixed at the hold (migration 0180): the buyer pays amount_cents + this. */
   hotel_fee_cents: ColumnType<number, number | undefined, number>;
   /** The hotel the fee is owed to; null when there is no fee. */
   fee_hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
@@ -89,7 +89,7 @@ export interface OrderEventsTable {
 export interface PayoutEventsTable {
   id: Generated<string>;
   order_id: string;
-  /** Whose payout: the seller's or the hotel's (migration 0171). */
+  /** Whose payout: the seller's or the hotel's (migration 0181). */
   payee: ColumnType<'seller' | 'hotel', 'seller' | 'hotel' | undefined, 'seller' | 'hotel'>;
   from_state: PayoutState | null;
   to_state: PayoutState;
@@ -117,7 +117,7 @@ export interface PayoutAccountsTable {
   updated_at: Timestamp;
 }
 
-/** A hotel's connected account at the payment provider (one per hotel, migration 0171). */
+/** A hotel's connected account at the payment provider (one per hotel, migration 0181). */
 export interface HotelPayoutAccountsTable {
   hotel_id: string;
   provider_account_id: string;
@@ -127,7 +127,7 @@ export interface HotelPayoutAccountsTable {
   updated_at: Timestamp;
 }
 
-/** A transferred order's name-change fee owed to its hotel (migration 0171); states as the seller's payout's. */
+/** A transferred order's name-change fee owed to its hotel (migration 0181); states as the seller's payout's. */
 export interface HotelPayoutsTable {
   order_id: string;
   hotel_id: string;
@@ -146,7 +146,7 @@ export interface HotelPayoutsTable {
   updated_at: Timestamp;
 }
 
-/** A transferred order's name-change fee posted to the reservation's bill at the hotel (migration 0172). */
+/** A transferred order's name-change fee posted to the reservation's bill at the hotel (migration 0182). */
 export interface HotelFeePostingsTable {
   order_id: string;
   hotel_id: string;
@@ -203,7 +203,7 @@ export interface LedgerEntriesTable {
   line: number;
   account: LedgerAccount;
   seller_id: string | null;
-  /** Set exactly on `hotel_payable` entries (migration 0171). */
+  /** Set exactly on `hotel_payable` entries (migration 0181). */
   hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 4217, upper-case: a transaction balances in each currency it touches. */
   currency: string;

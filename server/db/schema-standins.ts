@@ -83,11 +83,11 @@ export interface DemoPmsEnterprisesTable {
   chain_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The integration our app has with it, once the demo hotel connected through "Connect a demo hotel". */
   integration_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Whether the hotel granted orders/add and payments/addExternal (migration 0172); false answers 401. */
+  /** Whether the hotel granted orders/add and payments/addExternal (migration 0182); false answers 401. */
   orders_granted: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-/** What the demo PMS's orders/add wrote (migration 0172): one custom item linked to a reservation. */
+/** What the demo PMS's orders/add wrote (migration 0182): one custom item linked to a reservation. */
 export interface DemoPmsOrdersTable {
   id: string;
   enterprise_id: string;
@@ -104,7 +104,7 @@ export interface DemoPmsOrdersTable {
   created_utc: Timestamp;
 }
 
-/** What the demo PMS's payments/addExternal wrote (migration 0172). */
+/** What the demo PMS's payments/addExternal wrote (migration 0182). */
 export interface DemoPmsExternalPaymentsTable {
   id: string;
   enterprise_id: string;
