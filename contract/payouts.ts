@@ -142,3 +142,40 @@ export type PayoutAccountReply = z.infer<typeof payoutAccountSchema>;
 
 /** POST /api/payouts/onboarding: where to send the seller to fill in their payout details. */
 export const onboardingLinkSchema = z.object({ url: z.url() });
+
+/** GET /api/hotels/:hotelId/payouts: the hotel's payout account and its name-change fees (the console's Payouts). */
+export const hotelPayoutsSchema = z.object({
+  account: payoutAccountSchema,
+  /** Fees of stays in a buyer's name not yet sent (waiting for the release, or for a ready account), per currency. */
+  owed: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** Fees transferred to the hotel's account and not taken back, per currency. */
+  paid: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** One line when the hotel's latest fee could not be posted to its bill for want of a permission; else null. */
+  billPostingProblem: z.string().nullable(),
+  /** The latest fees, newest first. */
+  fees: z.array(
+    z.object({
+      orderId: z.string(),
+      state: z.enum(PAYOUT_STATES),
+      amount: z.number(),
+      currency: z.string(),
+      releaseAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+export type HotelPayouts = z.infer<typeof hotelPayoutsSchema>;
+
+/** What the hotel's account means for its name-change fees, said as true for this platform's payout release. */
+export function hotelPayoutAccountHint(status: PayoutAccountStatus, release: PayoutRelease): string {
+  const when =
+    release === 'check_in' ? 'once the stay’s check-in time has passed' : 'as soon as the stay is in the buyer’s name';
+  switch (status) {
+    case 'not_set_up':
+      return `Set up payouts to receive your name-change fees ${when}. Fees earned until then are kept for you.`;
+    case 'details_needed':
+      return 'The payment provider needs a few more details before it can pay your fees.';
+    case 'ready':
+      return `Name-change fees are paid to your payout account ${when}.`;
+  }
+}

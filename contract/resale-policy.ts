@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deskChargesSchema, nameChangeFeeSchema, NO_NAME_CHANGE_FEE, NOTHING_AT_THE_DESK } from './hotel-fee.ts';
 
 /**
  * A hotel's resale policy: what the hotel allows to be resold on Restay. Every check (import, listing, price
@@ -96,6 +97,10 @@ export const resalePolicySchema = z.object({
   priceCapPercent: z.number().int().min(1).max(100),
   /** Left out by versions published before approvals existed, and by any that keep today's behaviour. */
   approval: approvalPolicySchema.optional(),
+  /** What the buyer pays the hotel for putting the stay in their name (contract/hotel-fee.ts); none by default. */
+  nameChangeFee: nameChangeFeeSchema.default(NO_NAME_CHANGE_FEE),
+  /** What the hotel still charges at its desk, shown below the all-in total; nothing by default. */
+  deskCharges: deskChargesSchema.default(NOTHING_AT_THE_DESK),
 });
 export type ResalePolicy = z.infer<typeof resalePolicySchema>;
 
@@ -108,6 +113,8 @@ export const DEFAULT_RESALE_POLICY: ResalePolicy = {
   cutOffHours: 48,
   blackouts: [],
   priceCapPercent: 100,
+  nameChangeFee: NO_NAME_CHANGE_FEE,
+  deskCharges: NOTHING_AT_THE_DESK,
 };
 
 /** A policy's approval section: automatic where it has none. */

@@ -13,6 +13,7 @@ import type { Adapters } from './adapters.ts';
 import { alertDeps } from './alerts/deps.ts';
 import { savedSearchesRouter } from './alerts/routes.ts';
 import { payoutsRouter } from './payouts/routes.ts';
+import { hotelPayoutsRouter } from './payouts/hotel-payout-routes.ts';
 import { unsubscribeRouter } from './alerts/unsubscribe-routes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -164,6 +165,7 @@ export function createApp(dependencies: AppDependencies): Express {
   api.use('/alerts', unsubscribeRouter(alerts));
   api.use('/payouts', payoutsRouter({ ...buying, users }));
   api.use('/hotels', hotelPolicyRouter(buying, users));
+  api.use('/hotels', hotelPayoutsRouter(buying, users));
   api.use(apiNotFound);
   app.use('/api', api);
 

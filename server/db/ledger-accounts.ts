@@ -15,7 +15,9 @@
  * - `collected_debts`: what sellers paid back of their debts, outside the provider's balance (positive: received);
  * - `written_off_debts`: sellers' debts the platform gave up on (positive: the platform's loss) (ADR 0046);
  * - `platform_losses`: refunds of stays the buyer kept, since the hotel would not name the seller again (positive:
- *   the platform's loss; ADR 0075).
+ *   the platform's loss; ADR 0075);
+ * - `hotel_payable`: what a hotel is owed of the name-change fees (negative) or owes back, one balance per hotel
+ *   (ADR 0090).
  * Refunds and payouts are money leaving the provider balance, so each is a transaction kind, not an account.
  */
 export type LedgerAccount =
@@ -27,7 +29,8 @@ export type LedgerAccount =
   | 'exchange'
   | 'collected_debts'
   | 'written_off_debts'
-  | 'platform_losses';
+  | 'platform_losses'
+  | 'hotel_payable';
 
 /**
  * The money events, one ledger transaction each. `conversion`: the provider settled a charge into the platform's
@@ -50,4 +53,7 @@ export type LedgerKind =
   /** A partial refund taken off the seller's share when an operator releases its held payout (migration 0150). */
   | 'share_refunded'
   /** A refund of a stay the buyer kept, borne by the platform instead of the seller (migration 0151). */
-  | 'platform_loss';
+  | 'platform_loss'
+  /** A hotel's name-change fee transferred to its account, and that transfer taken back (migration 0181). */
+  | 'hotel_payout'
+  | 'hotel_reversal';

@@ -55,6 +55,10 @@ export interface OrdersTable {
   seller_guest_first_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_last_name: ColumnType<string | null, string | null | undefined, string | null>;
   seller_guest_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hotel's name-change fee fixed at the hold (migration 0180): the buyer pays amount_cents + this. */
+  hotel_fee_cents: ColumnType<number, number | undefined, number>;
+  /** The hotel the fee is owed to; null when there is no fee. */
+  fee_hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StoredHandover = Omit<Handover, 'transferredAt'>;
@@ -85,6 +89,8 @@ export interface OrderEventsTable {
 export interface PayoutEventsTable {
   id: Generated<string>;
   order_id: string;
+  /** Whose payout: the seller's or the hotel's (migration 0181). */
+  payee: ColumnType<'seller' | 'hotel', 'seller' | 'hotel' | undefined, 'seller' | 'hotel'>;
   from_state: PayoutState | null;
   to_state: PayoutState;
   actor: string;
@@ -107,6 +113,48 @@ export interface PayoutAccountsTable {
   /** The provider's transfers capability is active: payouts can be sent. */
   transfers_active: Generated<boolean>;
   details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A hotel's connected account at the payment provider (one per hotel, migration 0181). */
+export interface HotelPayoutAccountsTable {
+  hotel_id: string;
+  provider_account_id: string;
+  transfers_active: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A transferred order's name-change fee owed to its hotel (migration 0181); states as the seller's payout's. */
+export interface HotelPayoutsTable {
+  order_id: string;
+  hotel_id: string;
+  /** ISO 4217, upper-case: the sale's. */
+  currency: string;
+  fee_cents: number;
+  state: PayoutState;
+  release_at: Timestamp;
+  transfer_id: string | null;
+  payout_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  payout_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  reversal_id: string | null;
+  paid_at: Timestamp | null;
+  reversed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A transferred order's name-change fee posted to the reservation's bill at the hotel (migration 0182). */
+export interface HotelFeePostingsTable {
+  order_id: string;
+  hotel_id: string;
+  state: 'pending' | 'posted' | 'not_granted' | 'failed';
+  /** The hotel system's order (Mews orders/add), once added: a retry never adds it again. */
+  pms_order_id: string | null;
+  pms_payment_id: string | null;
+  problem: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -155,6 +203,8 @@ export interface LedgerEntriesTable {
   line: number;
   account: LedgerAccount;
   seller_id: string | null;
+  /** Set exactly on `hotel_payable` entries (migration 0181). */
+  hotel_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 4217, upper-case: a transaction balances in each currency it touches. */
   currency: string;
   amount_cents: number;

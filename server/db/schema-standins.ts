@@ -83,6 +83,39 @@ export interface DemoPmsEnterprisesTable {
   chain_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The integration our app has with it, once the demo hotel connected through "Connect a demo hotel". */
   integration_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the hotel granted orders/add and payments/addExternal (migration 0182); false answers 401. */
+  orders_granted: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** What the demo PMS's orders/add wrote (migration 0182): one custom item linked to a reservation. */
+export interface DemoPmsOrdersTable {
+  id: string;
+  enterprise_id: string;
+  service_id: string;
+  account_id: string;
+  linked_reservation_id: string | null;
+  item_name: string;
+  unit_count: number;
+  currency: string;
+  /** numeric: read back as a string. */
+  gross_value: ColumnType<string, number, number>;
+  external_identifier: string | null;
+  notes: string | null;
+  created_utc: Timestamp;
+}
+
+/** What the demo PMS's payments/addExternal wrote (migration 0182). */
+export interface DemoPmsExternalPaymentsTable {
+  id: string;
+  enterprise_id: string;
+  account_id: string;
+  reservation_id: string | null;
+  currency: string;
+  gross_value: ColumnType<string, number, number>;
+  type: string | null;
+  external_identifier: string | null;
+  notes: string | null;
+  created_utc: Timestamp;
 }
 
 export interface DemoPmsCustomersTable {

@@ -17,6 +17,8 @@ import type {
   DemoPmsResourcesTable,
   DemoPmsReservationsTable,
   DemoPmsOrderItemsTable,
+  DemoPmsOrdersTable,
+  DemoPmsExternalPaymentsTable,
 } from './schema-standins.ts';
 
 import type {
@@ -27,6 +29,9 @@ import type {
   PaymentEventsTable,
   PayoutAccountsTable,
   PayoutsTable,
+  HotelPayoutAccountsTable,
+  HotelPayoutsTable,
+  HotelFeePostingsTable,
   LedgerTransactionsTable,
   LedgerEntriesTable,
 } from './schema-money.ts';
@@ -353,9 +358,14 @@ export interface Database {
   demo_pms_resources: DemoPmsResourcesTable;
   demo_pms_reservations: DemoPmsReservationsTable;
   demo_pms_order_items: DemoPmsOrderItemsTable;
+  demo_pms_orders: DemoPmsOrdersTable;
+  demo_pms_external_payments: DemoPmsExternalPaymentsTable;
   orders: OrdersTable;
   payout_accounts: PayoutAccountsTable;
   payouts: PayoutsTable;
+  hotel_payout_accounts: HotelPayoutAccountsTable;
+  hotel_payouts: HotelPayoutsTable;
+  hotel_fee_postings: HotelFeePostingsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   pms_hotel_directory: PmsHotelDirectoryTable;

@@ -1,5 +1,6 @@
 import { DEFAULT_RESALE_POLICY, type HotelPolicyView, type PolicyVersionView } from '../../contract/resale-policy.ts';
 import type { Executor } from '../db/transaction.ts';
+import { readStoredPolicy } from '../resale-policy/stored-policy.ts';
 import type { HotelRole } from '../../contract/hotels.ts';
 
 /** Every published version of the hotel's policy, newest first, with who published it (their email). */
@@ -13,7 +14,7 @@ export async function policyVersions(db: Executor, hotelId: string): Promise<Pol
     .execute();
   return rows.map((row) => ({
     version: row.version,
-    policy: row.policy,
+    policy: readStoredPolicy(row.policy),
     publishedAt: row.published_at.toISOString(),
     publishedBy: row.email ?? row.published_by,
   }));

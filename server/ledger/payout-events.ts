@@ -15,14 +15,22 @@ interface Sale {
   currency: string;
   saleCents: number;
   feeCents: number;
+  /** The hotel's name-change fee the buyer paid on top of the sale, owed to that hotel; null: none. */
+  hotelFee: { hotelId: string; cents: number } | null;
   now: Date;
 }
 
 /**
- * The stay is the buyer's: what they paid is no longer owed back to them. The platform earns its fee and owes
- * the seller the rest.
+ * The stay is the buyer's: what they paid is no longer owed back to them. The platform earns its fee, owes the
+ * seller the rest of the sale and the hotel its name-change fee.
  */
 export function postSettlement(trx: Transaction<Database>, sale: Sale) {
+  const hotelFee = sale.hotelFee
+    ? [
+        { account: 'buyer_funds' as const, amountCents: sale.hotelFee.cents },
+        { account: 'hotel_payable' as const, hotelId: sale.hotelFee.hotelId, amountCents: -sale.hotelFee.cents },
+      ]
+    : [];
   return postToLedger(trx, {
     kind: 'settlement',
     reference: sale.orderId,
@@ -32,6 +40,7 @@ export function postSettlement(trx: Transaction<Database>, sale: Sale) {
       { account: 'buyer_funds', amountCents: sale.saleCents },
       { account: 'platform_fees', amountCents: -sale.feeCents },
       { account: 'seller_payable', sellerId: sale.sellerId, amountCents: -(sale.saleCents - sale.feeCents) },
+      ...hotelFee,
     ],
     now: sale.now,
   });

@@ -6,6 +6,8 @@ export interface LedgerEntry {
   account: LedgerAccount;
   /** Required for `seller_payable`, absent for the others. */
   sellerId?: string;
+  /** Required for `hotel_payable`, absent for the others. */
+  hotelId?: string;
   /** Hundredths of the currency's major unit, never 0. */
   amountCents: number;
   /** ISO 4217, upper-case; absent: the posting's own currency (the sale's). */
@@ -61,6 +63,7 @@ export async function postToLedger(trx: Transaction<Database>, posting: LedgerPo
         line,
         account: entry.account,
         seller_id: entry.sellerId ?? null,
+        hotel_id: entry.hotelId ?? null,
         currency: currencyOf(entry),
         amount_cents: entry.amountCents,
       })),
@@ -81,6 +84,7 @@ export async function ledgerEntriesOf(
     .select([
       'ledger_entries.account',
       'ledger_entries.seller_id',
+      'ledger_entries.hotel_id',
       'ledger_entries.currency',
       'ledger_entries.amount_cents',
     ])
@@ -91,6 +95,7 @@ export async function ledgerEntriesOf(
   return rows.map((row) => ({
     account: row.account,
     ...(row.seller_id ? { sellerId: row.seller_id } : {}),
+    ...(row.hotel_id ? { hotelId: row.hotel_id } : {}),
     amountCents: row.amount_cents,
     currency: row.currency,
   }));

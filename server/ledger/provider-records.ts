@@ -68,12 +68,18 @@ export interface ProviderTransfer {
   created: Date;
 }
 
+/**
+ * Who a transfer of an order pays: the seller their share, or the hotel its name-change fee. Each payee's
+ * transfers form their own transfer group, so neither payout ever reads the other's transfer as its own.
+ */
+export type Payee = 'seller' | 'hotel';
+
 /** What the provider can tell about an order's money; absent, only the ledger and the orders are compared. */
 export interface ProviderRecords {
   /** The payment intent with its charge and the amount received. */
   retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
   /** Every refund of a payment, newest first, as the provider holds them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
-  /** Every transfer made for an order (its transfer group), newest first. */
-  listTransfers(orderId: string): Promise<ProviderTransfer[]>;
+  /** Every transfer made for an order to one payee (the seller when absent), newest first. */
+  listTransfers(orderId: string, payee?: Payee): Promise<ProviderTransfer[]>;
 }

@@ -4,6 +4,7 @@ import { sellerShareCents } from '../../contract/payouts.ts';
 import type { Database } from '../db/schema.ts';
 import type { LedgerAccount, LedgerKind } from '../db/ledger-accounts.ts';
 import { checkPayoutProgress } from './payout-checks.ts';
+import { checkHotelFees, type HotelFeeSummary } from './hotel-fee-checks.ts';
 import type { ProviderRecords } from './provider-records.ts';
 
 export interface LedgerBalance {
@@ -29,6 +30,8 @@ export interface Reconciliation {
   exchangeRemainders: ExchangeRemainder[];
   /** One sentence per difference found, naming the order or the transaction; empty when everything agrees. */
   differences: string[];
+  /** Each hotel's name-change fees per currency: charged, paid out, reversed, refunded and still owed. */
+  hotelFees: HotelFeeSummary[];
 }
 
 /**
@@ -153,7 +156,10 @@ export async function reconcileLedger(
     if (provider && order.payment_intent_id)
       await compareWithProvider(provider, order.id, order.payment_intent_id, ledger!, say);
   }
-  return { balances, ordersChecked: orders.length, exchangeRemainders, differences };
+  const hotelFees = await checkHotelFees(db, provider, (orderId, state, what) =>
+    differences.push(`order ${orderId} (${state}): ${what}`),
+  );
+  return { balances, ordersChecked: orders.length, exchangeRemainders, differences, hotelFees };
 }
 
 /**
@@ -261,6 +267,8 @@ const MEASURED_BY: Record<LedgerKind, LedgerAccount> = {
   debt_written_off: 'written_off_debts',
   share_refunded: 'seller_payable',
   platform_loss: 'platform_losses',
+  hotel_payout: 'hotel_payable',
+  hotel_reversal: 'hotel_payable',
 };
 
 const add = <K>(map: Map<K, number>, key: K, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
@@ -349,6 +357,8 @@ async function compareWithProvider(
     add(held, settled.currency, -settled.amountCents);
   }
   for (const [currency, amount] of transferred) add(held, currency, -amount);
+  for (const transfer of await provider.listTransfers(orderId, 'hotel'))
+    add(held, transfer.currency, -(transfer.amountCents - transfer.amountReversedCents));
   for (const currency of new Set([...held.keys(), ...ledger.providerBalance.keys()])) {
     const atProvider = held.get(currency) ?? 0;
     const inLedger = ledger.providerBalance.get(currency) ?? 0;

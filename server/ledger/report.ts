@@ -7,6 +7,7 @@ export function formatLedgerReport({
   ordersChecked,
   exchangeRemainders,
   differences,
+  hotelFees,
 }: Reconciliation): string {
   const lines = ['Ledger balances (positive: held or owed to the platform; negative: owed or earned):'];
   if (balances.length === 0) lines.push('  (no money has moved yet)');
@@ -20,6 +21,16 @@ export function formatLedgerReport({
       lines.push(
         `  order ${orderId}  ${currency}  ${amountCents > 0 ? 'lost' : 'gained'} ${formatCents(Math.abs(amountCents), currency)}`,
       );
+  }
+  if (hotelFees.length) {
+    lines.push('Hotels’ name-change fees (charged, paid out, reversed, refunded, still owed):');
+    for (const fee of hotelFees) {
+      const money = (cents: number) => formatCents(cents, fee.currency);
+      lines.push(
+        `  ${fee.hotel}  ${fee.currency}  charged ${money(fee.chargedCents)}, paid out ${money(fee.paidOutCents)}, ` +
+          `reversed ${money(fee.reversedCents)}, refunded ${money(fee.refundedCents)}, owed ${money(fee.owedCents)}`,
+      );
+    }
   }
   lines.push(`Orders checked: ${ordersChecked}.`);
   if (differences.length === 0) lines.push('The ledger reconciles: no differences.');

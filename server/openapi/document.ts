@@ -7,7 +7,7 @@ import {
   sessionStatusSchema,
 } from '../../contract/buying.ts';
 import { savedSearchListSchema, savedSearchSchema } from '../../contract/alerts.ts';
-import { onboardingLinkSchema, payoutAccountSchema } from '../../contract/payouts.ts';
+import { hotelPayoutsSchema, onboardingLinkSchema, payoutAccountSchema } from '../../contract/payouts.ts';
 import { publicConfigSchema } from '../../contract/config.ts';
 import { errorEnvelopeSchema, type ErrorCode } from '../../contract/errors.ts';
 import { sellerListingSchema } from '../../contract/handover.ts';
@@ -62,6 +62,7 @@ const NAMED_REPLIES: Record<string, z.ZodType> = {
   SavedSearchList: savedSearchListSchema,
   PayoutAccount: payoutAccountSchema,
   OnboardingLink: onboardingLinkSchema,
+  HotelPayouts: hotelPayoutsSchema,
   PublicConfig: publicConfigSchema,
   Photo: photoSchema,
   HotelPolicy: hotelPolicyViewSchema,

@@ -29,4 +29,33 @@ export const payoutsPaths: Record<string, Record<string, OperationSpec>> = {
       errors: ['UPSTREAM_ERROR'],
     },
   },
+  '/api/hotels/{hotelId}/payouts': {
+    get: {
+      operationId: 'getHotelPayouts',
+      tag: 'Hotel console',
+      summary: 'The hotel’s payout account and its name-change fees: owed, paid, and the latest ones',
+      description:
+        'For the hotel’s admins and staff; anyone else gets 404. The account is re-read from the payment provider. ' +
+        'A fee is owed once the stay is in the buyer’s name and until its transfer; a hotel without a ready ' +
+        'account is owed it until it has one.',
+      access: 'bearer',
+      pathParams: { hotelId: 'The hotel (its id in Restay)' },
+      reply: { status: 200, description: 'The console’s Payouts', data: schemaRef('HotelPayouts') },
+      errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+    },
+  },
+  '/api/hotels/{hotelId}/payouts/onboarding': {
+    post: {
+      operationId: 'startHotelPayoutOnboarding',
+      tag: 'Hotel console',
+      summary: 'A single-use link to the payment provider’s onboarding for the hotel’s payout account (admins only)',
+      description:
+        'Creates the hotel’s connected account once. The provider sends the admin back to ' +
+        '`/hotel/{hotelId}/payouts?payouts=return`, or `?payouts=refresh` when the link expired.',
+      access: 'bearer',
+      pathParams: { hotelId: 'The hotel (its id in Restay)' },
+      reply: { status: 200, description: 'Where to send the admin', data: schemaRef('OnboardingLink') },
+      errors: ['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_ERROR'],
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import { canMovePayout, type PayoutState } from '../../contract/payouts.ts';
 import type { PayoutsTable } from '../db/schema.ts';
+import type { Payee } from '../ledger/provider-records.ts';
 import type { Executor } from '../db/transaction.ts';
 
 /** Who moved a payout and why, kept in its history (payout_events). */
@@ -23,13 +24,17 @@ export async function transitionPayout(
     from: readonly PayoutState[];
     to: PayoutState;
     now: Date;
-    changes?: Omit<Updateable<PayoutsTable>, 'state' | 'updated_at'>;
+    changes?: Omit<Updateable<PayoutsTable>, 'state' | 'updated_at' | 'sale_cents' | 'fee_cents' | 'seller_id'>;
+    /** Whose payout of the order moves: the seller's (`payouts`, when absent) or the hotel's (`hotel_payouts`). */
+    payee?: Payee;
   } & PayoutCause,
 ) {
   const illegal = move.from.filter((from) => !canMovePayout(from, move.to));
   if (illegal.length) throw new Error(`a payout cannot move from ${illegal.join(', ')} to ${move.to}`);
+  // Both tables share the columns read and written here (order_id, state, the transfer's and reversal's).
+  const table = move.payee === 'hotel' ? ('hotel_payouts' as 'payouts') : 'payouts';
   const before = await trx
-    .selectFrom('payouts')
+    .selectFrom(table)
     .select('state')
     .where('order_id', '=', move.orderId)
     .where('state', 'in', move.from)
@@ -37,13 +42,13 @@ export async function transitionPayout(
     .executeTakeFirst();
   if (!before) return undefined;
   const moved = await trx
-    .updateTable('payouts')
+    .updateTable(table)
     .set({ ...move.changes, state: move.to, updated_at: move.now })
     .where('order_id', '=', move.orderId)
     .where('state', '=', before.state)
     .returningAll()
     .executeTakeFirst();
-  if (moved) await recordPayoutEvent(trx, move.orderId, before.state, move.to, move, move.now);
+  if (moved) await recordPayoutEvent(trx, move.orderId, before.state, move.to, move, move.now, move.payee);
   return moved;
 }
 
@@ -55,10 +60,11 @@ export async function recordPayoutEvent(
   to: PayoutState,
   cause: PayoutCause,
   at: Date,
+  payee: Payee = 'seller',
 ) {
   await trx
     .insertInto('payout_events')
-    .values({ order_id: orderId, from_state: from, to_state: to, actor: cause.actor, reason: cause.reason, at })
+    .values({ order_id: orderId, from_state: from, to_state: to, actor: cause.actor, reason: cause.reason, at, payee })
     .execute();
 }
 

@@ -30,4 +30,6 @@ export const SALE_JOBS = {
   payKeptSale: defineJobType('payouts.pay_kept_sale', orderPayload),
   /** Cancel a payout not yet sent, or take back one sent: the transferred stay was refunded (handled by payouts). */
   reversePayout: defineJobType('payouts.reverse', orderPayload),
+  /** The same for the hotel's name-change fee of the order (handled by payouts). */
+  reverseHotelFee: defineJobType('payouts.reverse_hotel_fee', orderPayload),
 } as const;

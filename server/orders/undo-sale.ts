@@ -16,6 +16,7 @@ import { SALE_JOBS } from './sale-jobs.ts';
  */
 export async function undoSale(trx: Transaction<Database>, orderId: string, now: Date, actor: string) {
   await unsettleSale(trx, orderId, now);
+  await undoHotelPayout(trx, orderId, now, actor);
   const payout = await trx
     .selectFrom('payouts')
     .select('state')
@@ -34,4 +35,28 @@ export async function undoSale(trx: Transaction<Database>, orderId: string, now:
     });
   }
   if (payout.state !== 'reversed') await enqueuePendingJob(trx, SALE_JOBS.reversePayout, orderId, { orderId }, now);
+}
+
+/**
+ * The hotel's name-change fee goes back to the buyer with the sale (ADR 0090): its payout is cancelled when not
+ * yet sent, and its reverse job queued otherwise (it also catches a transfer a dead send job made).
+ */
+async function undoHotelPayout(trx: Transaction<Database>, orderId: string, now: Date, actor: string) {
+  const payout = await trx
+    .selectFrom('hotel_payouts')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!payout) return;
+  await transitionPayout(trx, {
+    payee: 'hotel',
+    orderId,
+    from: ['scheduled', 'waiting_account'],
+    to: 'cancelled',
+    now,
+    actor,
+    reason: 'the sale was refunded before the fee was sent',
+  });
+  if (payout.state !== 'reversed') await enqueuePendingJob(trx, SALE_JOBS.reverseHotelFee, orderId, { orderId }, now);
 }

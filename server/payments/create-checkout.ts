@@ -16,6 +16,8 @@ import { assertReservationStillSellable } from './reservation-check.ts';
 import { knownHotelOf } from '../selling/pms/pms.ts';
 import { assertHotelStillAllows } from './hotel-check.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
+import { liveStayCharge, type StayCharge } from './stay-charge.ts';
+import { hotelFeeLine } from '../../contract/hotel-fee.ts';
 
 /**
  * How long a buyer holds a stay while paying. The provider refuses a session that expires in less than 30
@@ -79,15 +81,15 @@ export async function createCheckout(
   await assertHotelStillAllows(deps, listing, reservation);
   const buyer = await buyerDetails(deps, user, request);
   const buyerEmail = buyer.email;
-  let orderId: string;
+  let hold: { orderId: string; charge: StayCharge };
   try {
-    orderId = await placeHold(deps, user.id, buyer, listing);
+    hold = await placeHold(deps, user.id, buyer, listing);
   } catch (error) {
     // Another hold (someone else's, or this buyer's own second press) or a sale won the race since our read.
     if (error instanceof AppError && error.code === 'CONFLICT') return answerUnavailable(deps, listing.id, user.id);
     throw error;
   }
-  return openHostedCheckout(deps, { orderId, buyerId: user.id, buyerEmail, listing, ...urls });
+  return openHostedCheckout(deps, { ...hold, buyerId: user.id, buyerEmail, listing, ...urls });
 }
 
 function findListingForCheckout(deps: Pick<BuyingDeps, 'db'>, listingId: string) {
@@ -232,6 +234,14 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails,
       now,
       conflictMessage: HELD_MESSAGE,
     });
+    // The fee is the live policy's as the stay is held, in the hold's transaction: a publish after it does not
+    // change what this buyer was shown and pays.
+    const charge = await liveStayCharge(trx, {
+      enterpriseId: listing.enterprise_id,
+      hotelName: listing.hotel_name,
+      priceCents: listing.price_cents,
+      currency: listing.currency,
+    });
     // A buyer signed in through a provider may not have a profile row yet; the order and the sale refer to it.
     await trx
       .insertInto('profiles')
@@ -248,7 +258,9 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails,
         guest_first_name: buyer.guestFirstName,
         guest_last_name: buyer.guestLastName,
         reservation_id: listing.reservation_id,
-        amount_cents: listing.price_cents,
+        amount_cents: charge.priceCents,
+        hotel_fee_cents: charge.hotelFeeCents,
+        fee_hotel_id: charge.hotelId,
         currency: listing.currency,
         state: 'open',
         hold_expires_at: new Date(now.getTime() + HOLD_MS),
@@ -258,12 +270,14 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails,
       .returning('id')
       .executeTakeFirstOrThrow();
     await recordOrderCreated(trx, order.id, now, 'checkout started');
-    return order.id;
+    return { orderId: order.id, charge };
   });
 }
 
 interface HostedCheckoutInput {
   orderId: string;
+  /** What the hold fixed on the order: the provider charges exactly this. */
+  charge: StayCharge;
   buyerId: string;
   buyerEmail: string | null;
   listing: CheckoutListing;
@@ -276,7 +290,7 @@ interface HostedCheckoutInput {
  * hold is released at once so the stay is not blocked for 30 minutes by a checkout nobody can open.
  */
 async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput): Promise<CheckoutSessionResult> {
-  const { orderId, listing } = input;
+  const { orderId, listing, charge } = input;
   const order = await deps.db
     .selectFrom('orders')
     .select('hold_expires_at')
@@ -289,8 +303,11 @@ async function openHostedCheckout(deps: BuyingDeps, input: HostedCheckoutInput):
       listingId: listing.id,
       buyerId: input.buyerId,
       buyerEmail: input.buyerEmail,
-      amountCents: listing.price_cents,
+      amountCents: charge.priceCents,
       currency: listing.currency,
+      ...(charge.hotelFeeCents > 0 && {
+        hotelFee: { amountCents: charge.hotelFeeCents, name: hotelFeeLine(charge.hotelName) },
+      }),
       productName: `Reservation for ${listing.title}`,
       productDescription: [
         listing.hotel_name,

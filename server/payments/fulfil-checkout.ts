@@ -14,6 +14,7 @@ import { refundsCoverPayment } from './provider-records.ts';
 import { transitionOrder } from '../orders/order-transition.ts';
 import { postPayment } from '../ledger/money-events.ts';
 import type { CheckoutSession } from './stripe/payments.ts';
+import { orderChargeCents } from './stay-charge.ts';
 
 export type FulfilOutcome = 'sold' | 'refund_pending' | 'already-settled' | 'not-paid';
 
@@ -76,18 +77,22 @@ export async function fulfilCheckout(
     // is theirs.
     await postPayment(trx, {
       orderId: order.id,
-      amountCents: session.amountTotalCents ?? order.amount_cents,
+      amountCents: session.amountTotalCents ?? orderChargeCents(order),
       currency: session.currency ?? order.currency,
       now,
     });
     const amountMatches =
-      (session.amountTotalCents === null || session.amountTotalCents === order.amount_cents) &&
+      (session.amountTotalCents === null || session.amountTotalCents === orderChargeCents(order)) &&
       (session.currency === null || session.currency.toUpperCase() === order.currency.toUpperCase());
     // A payment that completes once check-in has passed comes too late to hand the stay over: refunded as late.
     const checkInAhead = !hasCheckInPassed(listing.start_utc, now);
     // Refunded by hand in the provider's dashboard before its completion reached us (charge.refunded recorded the
     // refund against the order): never a sale.
-    const refundedAlready = await refundsRecordedCover(trx, order.id, session.amountTotalCents ?? order.amount_cents);
+    const refundedAlready = await refundsRecordedCover(
+      trx,
+      order.id,
+      session.amountTotalCents ?? orderChargeCents(order),
+    );
     if (order.state === 'open' && listing.status === 'reserved' && amountMatches && checkInAhead && !refundedAlready) {
       const paid = await transitionOrder(trx, {
         orderId: order.id,

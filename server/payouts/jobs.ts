@@ -18,4 +18,8 @@ export const PAYOUT_JOBS = {
   waitingEmail: defineJobType('payouts.waiting_for_account_email', orderPayload),
   /** Tell the seller their stay, already the buyer's, was refunded, and what became of their payout. Once per order. */
   refundedSaleEmail: defineJobType('payouts.refunded_sale_email', orderPayload),
+  /** Send a due hotel's name-change fee to its payout account (hotel-payouts.ts). */
+  sendHotelFee: defineJobType('payouts.send_hotel_fee', orderPayload),
+  /** Post a hotel's name-change fee to the reservation's bill at the hotel (post-hotel-fee.ts). */
+  postHotelFee: defineJobType('payouts.post_hotel_fee_to_bill', orderPayload),
 } as const;

@@ -20,39 +20,71 @@ export function payoutAccountStatus(
 /**
  * Re-reads a payout account from the provider and records it: an `account.updated` event only says that it
  * changed, since events may arrive out of order and an older one must never undo a newer state. An account
- * that becomes ready releases every payout waiting for it. Answers the seller's account status, or null for an
- * account that is not one of ours.
+ * that becomes ready releases every payout waiting for it (a seller's payouts, or a hotel's fees). Answers the
+ * account's status, or null for an account that is not one of ours.
  */
 export async function refreshPayoutAccount(deps: PayoutDeps, accountId: string): Promise<PayoutAccountStatus | null> {
   const account = await deps.payments.retrievePayoutAccount(accountId);
   return recordPayoutAccount(deps, account);
 }
 
+/**
+ * Whose accounts a provider account may be: a seller's (`payout_accounts`, their payouts) or a hotel's
+ * (`hotel_payout_accounts`, its name-change fees). Both tables share the columns read and written here.
+ */
+const ACCOUNT_OWNERS = [
+  { payee: 'seller', accounts: 'payout_accounts', owner: 'seller_id', payouts: 'payouts', send: PAYOUT_JOBS.send },
+  {
+    payee: 'hotel',
+    accounts: 'hotel_payout_accounts',
+    owner: 'hotel_id',
+    payouts: 'hotel_payouts',
+    send: PAYOUT_JOBS.sendHotelFee,
+  },
+] as const;
+
+/** Records the provider's view of a seller's or a hotel's account; null when it is neither's. */
 async function recordPayoutAccount(deps: PayoutDeps, account: PayoutAccount): Promise<PayoutAccountStatus | null> {
+  for (const owner of ACCOUNT_OWNERS) {
+    const status = await recordAccountOf(deps, account, owner);
+    if (status) return status;
+  }
+  return null;
+}
+
+async function recordAccountOf(
+  deps: PayoutDeps,
+  account: PayoutAccount,
+  { payee, accounts, owner, payouts, send }: (typeof ACCOUNT_OWNERS)[number],
+): Promise<PayoutAccountStatus | null> {
+  // One query shape for both owners: the typed names are the seller's, the tables and columns the owner's.
+  const table = accounts as 'payout_accounts';
+  const ownerColumn = owner as 'seller_id';
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     const before = await trx
-      .selectFrom('payout_accounts')
-      .select(['seller_id', 'transfers_active'])
+      .selectFrom(table)
+      .select([`${ownerColumn} as owner_id`, 'transfers_active'])
       .where('provider_account_id', '=', account.id)
       .forUpdate()
       .executeTakeFirst();
     if (!before) return null;
     const after = await trx
-      .updateTable('payout_accounts')
+      .updateTable(table)
       .set({ transfers_active: account.transfersActive, details_submitted: account.detailsSubmitted, updated_at: now })
       .where('provider_account_id', '=', account.id)
       .returning(['transfers_active', 'details_submitted'])
       .executeTakeFirstOrThrow();
     if (after.transfers_active && !before.transfers_active) {
       const waiting = await trx
-        .selectFrom('payouts')
+        .selectFrom(payouts as 'payouts')
         .select('order_id')
-        .where('seller_id', '=', before.seller_id)
+        .where(ownerColumn, '=', before.owner_id)
         .where('state', '=', 'waiting_account')
         .execute();
       for (const { order_id: orderId } of waiting) {
         await transitionPayout(trx, {
+          payee,
           orderId,
           from: ['waiting_account'],
           to: 'scheduled',
@@ -60,7 +92,7 @@ async function recordPayoutAccount(deps: PayoutDeps, account: PayoutAccount): Pr
           actor: 'payout account check',
           reason: `account ${account.id} can receive transfers`,
         });
-        await enqueuePendingJob(trx, PAYOUT_JOBS.send, orderId, { orderId }, now);
+        await enqueuePendingJob(trx, send, orderId, { orderId }, now);
       }
     }
     return payoutAccountStatus(after);

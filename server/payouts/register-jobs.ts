@@ -9,6 +9,8 @@ import { PAYOUT_JOBS } from './jobs.ts';
 import { reversePayout } from './reverse-payout.ts';
 import { payKeptSale, scheduleSalePayout } from './schedule-payout.ts';
 import { sendPayout } from './send-payout.ts';
+import { reverseHotelPayout, sendHotelPayout } from './hotel-payouts.ts';
+import { postHotelFeeToBill } from './post-hotel-fee.ts';
 
 /**
  * A payout is tried for about a day (12 attempts, 30 s doubling up to an hour): long enough for a
@@ -21,6 +23,15 @@ export function registerPayoutJobs(registry: JobRegistry, deps: PayoutDeps): Job
   const policy = { maxAttempts: PAYOUT_ATTEMPTS, backoffMs: PAYOUT_BACKOFF_MS };
   return registry
     .register(PAYOUT_JOBS.send, { ...policy, run: ({ orderId }, { lease }) => sendPayout(deps, orderId, lease) })
+    .register(PAYOUT_JOBS.postHotelFee, { ...policy, run: ({ orderId }) => postHotelFeeToBill(deps, orderId) })
+    .register(PAYOUT_JOBS.sendHotelFee, {
+      ...policy,
+      run: ({ orderId }, { lease }) => sendHotelPayout(deps, orderId, lease),
+    })
+    .register(SALE_JOBS.reverseHotelFee, {
+      ...policy,
+      run: ({ orderId }, { lease }) => reverseHotelPayout(deps, orderId, lease),
+    })
     .register(SALE_JOBS.schedulePayout, { ...policy, run: ({ orderId }) => scheduleSalePayout(deps, orderId) })
     .register(SALE_JOBS.payKeptSale, { ...policy, run: ({ orderId }) => payKeptSale(deps, orderId) })
     .register(SALE_JOBS.reversePayout, {

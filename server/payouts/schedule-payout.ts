@@ -8,6 +8,7 @@ import { lockOrderAndListing } from '../orders/order-lock.ts';
 import type { PayoutDeps } from './deps.ts';
 import { recordPayoutEvent } from '../orders/payout-transition.ts';
 import { PAYOUT_JOBS } from './jobs.ts';
+import { scheduleHotelPayout } from './hotel-payouts.ts';
 import type { PayoutPolicy } from '../orders/payout-policy.ts';
 
 interface SettledSale {
@@ -15,6 +16,8 @@ interface SettledSale {
   sellerId: string;
   currency: string;
   saleCents: number;
+  /** The hotel's name-change fee on top of the sale; null: none. */
+  hotelFee: { hotelId: string; cents: number } | null;
   checkInUtc: Date;
 }
 
@@ -57,6 +60,7 @@ export async function schedulePayout(
     now,
   );
   await postSettlement(trx, { ...sale, feeCents, now });
+  if (sale.hotelFee) await scheduleHotelPayout(trx, { ...sale, hotelFee: sale.hotelFee, releaseAt }, now);
   await enqueueJob(trx, PAYOUT_JOBS.send, sale.orderId, { orderId: sale.orderId }, now, releaseAt);
   return true;
 }
@@ -79,13 +83,24 @@ export async function scheduleSalePayout(deps: PayoutDeps, orderId: string): Pro
 }
 
 const saleOf = (
-  order: { id: string; seller_id: string; currency: string; amount_cents: number },
+  order: {
+    id: string;
+    seller_id: string;
+    currency: string;
+    amount_cents: number;
+    hotel_fee_cents: number;
+    fee_hotel_id: string | null;
+  },
   listing: { start_utc: Date },
 ): SettledSale => ({
   orderId: order.id,
   sellerId: order.seller_id,
   currency: order.currency,
   saleCents: order.amount_cents,
+  hotelFee:
+    order.fee_hotel_id && order.hotel_fee_cents > 0
+      ? { hotelId: order.fee_hotel_id, cents: order.hotel_fee_cents }
+      : null,
   checkInUtc: listing.start_utc,
 });
 

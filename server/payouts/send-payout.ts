@@ -23,6 +23,18 @@ import { recordTransfer } from './record-transfer.ts';
  * are thrown, for the job worker to retry with its back-off. What it records is recorded only while the job's
  * `lease` is still this run's (a run that stalled past its lease records nothing; the run that took over does).
  */
+/** What a payout's send reads of its order (the seller's and the hotel's alike): the charge, what it settled to, and whether the sale stands. */
+export const ORDER_COLUMNS_TO_SEND = [
+  'orders.charge_id',
+  'orders.payment_intent_id',
+  'orders.amount_received_cents',
+  'orders.settled_currency',
+  'orders.settled_cents',
+  'orders.state as order_state',
+  'orders.refunded_at',
+  'orders.reverse_handover',
+] as const;
+
 export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobLease): Promise<void> {
   const payout = await deps.db
     .selectFrom('payouts')
@@ -35,14 +47,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
       'payouts.sale_cents',
       'payouts.fee_cents',
       'payouts.refunded_cents',
-      'orders.charge_id',
-      'orders.payment_intent_id',
-      'orders.amount_received_cents',
-      'orders.settled_currency',
-      'orders.settled_cents',
-      'orders.state as order_state',
-      'orders.refunded_at',
-      'orders.reverse_handover',
+      ...ORDER_COLUMNS_TO_SEND,
       'payout_accounts.provider_account_id',
       'payout_accounts.transfers_active',
     ])
@@ -94,7 +99,7 @@ export async function sendPayout(deps: PayoutDeps, orderId: string, lease?: JobL
  * The order's charge and what it settled to, asked of the provider (and recorded, with its ledger postings) when
  * the job recording it has not run yet. A charge the provider has not booked yet is retried later.
  */
-async function settledChargeOf(
+export async function settledChargeOf(
   deps: PayoutDeps,
   orderId: string,
   order: {

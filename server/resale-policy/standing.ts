@@ -1,6 +1,6 @@
-import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import type { Executor } from '../db/transaction.ts';
 import type { HotelStanding } from './verdict.ts';
+import { readStoredPolicy } from './stored-policy.ts';
 
 /** A connected hotel's standing and which hotel it is (null id: no hotel by that enterprise joined). */
 export interface HotelStandingRow extends HotelStanding {
@@ -45,7 +45,7 @@ export async function hotelStanding(
     name: row.name,
     status: row.status,
     paused: row.paused_at !== null,
-    policy: (row.policy as ResalePolicy | null) ?? null,
+    policy: row.policy ? readStoredPolicy(row.policy) : null,
     version: row.version ?? null,
   };
 }

@@ -9,6 +9,9 @@ import type { BuyingDeps } from '../../server/payments/deps.ts';
 import type { WebhookEndpoint } from '../../server/payments/stripe/payments.ts';
 import {
   PmsTransferError,
+  type BillFee,
+  type BillPosting,
+  type PmsBillError,
   type KnownHotel,
   type Pms,
   type PmsGuest,
@@ -84,6 +87,16 @@ export class BuyingPmsDouble implements Pms {
   /** Reservations whose next transfer is made at the hotel but whose reply is lost (a timeout after the write). */
   readonly lostReplies = new Set<string>();
   readonly transfers: { externalId: string; guest: PmsGuest }[] = [];
+  /** Fees posted to reservations' bills; `billFailures` are met first, in order, by the next postings. */
+  readonly billPostings: { externalId: string; fee: BillFee }[] = [];
+  readonly billFailures: PmsBillError[] = [];
+
+  async postFeeToBill(externalId: string, _hotel: KnownHotel, fee: BillFee, done: BillPosting) {
+    const failure = this.billFailures.shift();
+    if (failure) throw failure;
+    this.billPostings.push({ externalId, fee });
+    return { pmsOrderId: done.pmsOrderId ?? `order-${fee.orderId}`, pmsPaymentId: `payment-${fee.orderId}` };
+  }
 
   async transferToGuest(externalId: string, guest: PmsGuest, hotel?: KnownHotel) {
     const failure = this.transferFailures.get(externalId)?.shift();

@@ -17,6 +17,8 @@ const MONEY_JOBS = [
   'payouts.send',
   'payouts.reverse',
   'payouts.pay_kept_sale',
+  'payouts.send_hotel_fee',
+  'payouts.reverse_hotel_fee',
   'handover.reverse_transfer',
 ];
 
@@ -34,9 +36,10 @@ async function ordersWithMoneyWork(fx: BuyingFixture): Promise<Set<string>> {
 /**
  * What holds for every order at every moment, whatever happened before:
  * - the money equation, in the ledger and at the provider (`ledger:check` finds no difference): what the charge
- *   brought = refunds + the provider's fee + the platform's fee + the payout + what is still due; only an order
- *   with money work still queued may differ, and only until that work ran;
- * - at most one transfer per order at the provider;
+ *   brought = refunds + the provider's fee + the platform's fee + the hotel's fee + the seller's payout + what is
+ *   still due; only an order with money work still queued may differ, and only until that work ran;
+ * - at most one transfer per order at the provider to each of the seller and the hotel;
+ * - nothing paid to the hotel before the stay was the buyer's (its fee payout exists only once the sale settled);
  * - no transfer left with the seller of a refunded order, unless its reversal is queued, its refusal is recorded
  *   as the seller's debt (`reversal_failed`), or the buyer kept the stay (the refund is the platform's loss);
  * - no refund at the provider while the order's transfer at the hotel has an unknown outcome.
@@ -60,12 +63,29 @@ export async function assertMoneyHolds(fx: BuyingFixture, orderIds: readonly str
       'orders.reverse_handover',
       'orders.payment_intent_id',
       'payouts.state as payout_state',
+      (eb) =>
+        eb
+          .selectFrom('hotel_payouts')
+          .select('hotel_payouts.state')
+          .whereRef('hotel_payouts.order_id', '=', 'orders.id')
+          .as('hotel_payout_state'),
     ])
     .where('orders.id', 'in', orderIds)
     .execute();
   for (const order of orders) {
     const transfers = fx.payments.transferLog.filter((transfer) => transfer.transferGroup === order.id);
     expect(transfers.length, `transfers of order ${order.id}`).toBeLessThanOrEqual(1);
+    const toHotel = fx.payments.transferLog.filter((transfer) => transfer.transferGroup === `hotel-fee:${order.id}`);
+    expect(toHotel.length, `transfers to the hotel of order ${order.id}`).toBeLessThanOrEqual(1);
+    if (toHotel.length)
+      expect(order.hotel_payout_state, `order ${order.id} paid the hotel before its sale settled`).not.toBeNull();
+    const keptByHotel = toHotel.reduce((sum, transfer) => sum + transfer.amountCents - transfer.amountReversedCents, 0);
+    if (order.state === 'refunded' && order.reverse_handover !== 'kept_by_buyer' && keptByHotel > 0) {
+      expect(
+        order.hotel_payout_state === 'reversal_failed' || working.has(order.id),
+        `order ${order.id} is refunded, its hotel keeps ${keptByHotel} with fee payout ${order.hotel_payout_state}`,
+      ).toBe(true);
+    }
     const keptBySeller = transfers.reduce(
       (sum, transfer) => sum + transfer.amountCents - transfer.amountReversedCents,
       0,

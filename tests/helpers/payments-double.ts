@@ -1,14 +1,17 @@
 import type { RefundReason } from '../../contract/order-state.ts';
 import Stripe from 'stripe';
 import { AppError } from '../../server/http/errors.ts';
-import type {
-  CheckoutSession,
-  CreateCheckoutInput,
-  PaymentEvent,
-  Payments,
-  PayoutAccount,
-  ProviderTransferReversal,
-  WebhookEndpoint,
+import {
+  transferGroupOf,
+  type CheckoutSession,
+  type CreateCheckoutInput,
+  type Payee,
+  type PaymentEvent,
+  type Payments,
+  type PayoutAccount,
+  type PayoutAccountOwner,
+  type ProviderTransferReversal,
+  type WebhookEndpoint,
 } from '../../server/payments/stripe/payments.ts';
 import type {
   ProviderBalanceTransaction,
@@ -53,7 +56,8 @@ export class PaymentsDouble implements Payments {
   createDelayMs = 0;
 
   /** Connected accounts by id; the double makes them not ready until `makeAccountReady`. */
-  readonly accounts = new Map<string, PayoutAccount & { sellerId: string }>();
+  /** Connected accounts by id, each with whom it is for: a seller's profile id, or `hotel:<hotelId>`. */
+  readonly accounts = new Map<string, PayoutAccount & { owner: string }>();
   /** Every transfer made, by order id (one per order, as the `payout:<orderId>` idempotency key makes it). */
   readonly transfers = new Map<string, ProviderTransfer>();
   /** Every transfer the provider made, in order (an order may have two if a payout was sent twice). */
@@ -98,7 +102,7 @@ export class PaymentsDouble implements Payments {
       url: `https://checkout.test/pay/${id}`,
       status: 'open',
       paymentStatus: 'unpaid',
-      amountTotalCents: input.amountCents,
+      amountTotalCents: input.amountCents + (input.hotelFee?.amountCents ?? 0),
       currency: input.currency.toLowerCase(),
       expiresAt: input.expiresAt,
       clientReferenceId: input.orderId,
@@ -171,13 +175,14 @@ export class PaymentsDouble implements Payments {
     };
   }
 
-  async createPayoutAccount(input: { sellerId: string; email: string | null }): Promise<PayoutAccount> {
+  async createPayoutAccount(input: PayoutAccountOwner & { email: string | null }): Promise<PayoutAccount> {
     this.throwIfFailing('account');
-    // Like the idempotency key `payout-account:<sellerId>`: a repeat returns the same account.
-    const existing = [...this.accounts.values()].find((account) => account.sellerId === input.sellerId);
+    // Like the idempotency key `payout-account:<sellerId>` (`hotel:<hotelId>`): a repeat returns the same account.
+    const owner = 'sellerId' in input ? input.sellerId : `hotel:${input.hotelId}`;
+    const existing = [...this.accounts.values()].find((account) => account.owner === owner);
     const account = existing ?? {
       id: `acct_test_${++this.sequence}`,
-      sellerId: input.sellerId,
+      owner,
       transfersActive: false,
       detailsSubmitted: false,
     };
@@ -201,6 +206,7 @@ export class PaymentsDouble implements Payments {
 
   async createTransfer(input: {
     orderId: string;
+    payee?: Payee;
     accountId: string;
     amountCents: number;
     currency: string;
@@ -213,7 +219,8 @@ export class PaymentsDouble implements Payments {
       amountCents: input.amountCents,
       currency: input.currency,
     });
-    const replay = this.transferKeys.get(input.orderId);
+    const group = transferGroupOf(input.orderId, input.payee);
+    const replay = this.transferKeys.get(group);
     if (replay) return { ...replay };
     if (this.settlementCurrency && input.currency.toUpperCase() !== this.settlementCurrency) {
       throw new Error(
@@ -233,11 +240,11 @@ export class PaymentsDouble implements Payments {
       reversals: [],
       currency: input.currency.toUpperCase(),
       sourceChargeId: input.sourceChargeId,
-      transferGroup: input.orderId,
+      transferGroup: group,
       created: new Date(),
     };
-    this.transfers.set(input.orderId, transfer);
-    this.transferKeys.set(input.orderId, transfer);
+    this.transfers.set(group, transfer);
+    this.transferKeys.set(group, transfer);
     this.transferLog.push(transfer);
     if (this.loseNextTransferReply) {
       this.loseNextTransferReply = false;
@@ -252,9 +259,14 @@ export class PaymentsDouble implements Payments {
     this.refundKeys.clear();
   }
 
-  async reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal> {
+  async reverseTransfer(input: {
+    transferId: string;
+    orderId: string;
+    payee?: Payee;
+  }): Promise<ProviderTransferReversal> {
     this.throwIfFailing('reversal');
-    const replay = this.reversals.get(input.orderId);
+    const group = transferGroupOf(input.orderId, input.payee);
+    const replay = this.reversals.get(group);
     if (replay) return { ...replay };
     const transfer = this.transferLog.find((candidate) => candidate.id === input.transferId);
     if (!transfer) throw new AppError('NOT_FOUND', `No such transfer: ${input.transferId}`);
@@ -269,12 +281,13 @@ export class PaymentsDouble implements Payments {
     };
     transfer.amountReversedCents = transfer.amountCents;
     transfer.reversals.push({ id: reversal.id, amountCents: reversal.amountCents, currency: reversal.currency });
-    this.reversals.set(input.orderId, reversal);
+    this.reversals.set(group, reversal);
     return { ...reversal };
   }
 
-  async listTransfers(orderId: string): Promise<ProviderTransfer[]> {
-    const ofOrder = this.transferLog.filter((transfer) => transfer.transferGroup === orderId);
+  async listTransfers(orderId: string, payee?: Payee): Promise<ProviderTransfer[]> {
+    const group = transferGroupOf(orderId, payee);
+    const ofOrder = this.transferLog.filter((transfer) => transfer.transferGroup === group);
     return ofOrder.reverse().map((transfer) => ({ ...transfer, reversals: [...transfer.reversals] }));
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
+import { NO_NAME_CHANGE_FEE, NOTHING_AT_THE_DESK } from '../../contract/hotel-fee.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { HotelRole } from '../../server/db/schema-hotels.ts';
 import { hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
@@ -24,6 +25,8 @@ export const ALLOW_ALL_POLICY: ResalePolicy = {
   cutOffHours: 0,
   blackouts: [],
   priceCapPercent: 100,
+  nameChangeFee: NO_NAME_CHANGE_FEE,
+  deskCharges: NOTHING_AT_THE_DESK,
 };
 
 /**

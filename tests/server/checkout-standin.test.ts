@@ -216,6 +216,26 @@ describe('checkout stand-in with the real Stripe client', () => {
     expect(await eventsOf(session.id)).toHaveLength(0);
   });
 
+  it('charges the hotel’s name-change fee as a second line of the same session, the total their sum', async () => {
+    const session = await payments.createCheckoutSession(
+      checkoutInput({ hotelFee: { amountCents: 2_550, name: 'Name-change fee, paid to Hotel Tejo' } }),
+    );
+    expect(session.amountTotalCents).toBe(27_550);
+    const html = await (await fetch(session.url ?? '')).text();
+    for (const text of [
+      'Reservation for Sea View Suite',
+      'Name-change fee, paid to Hotel Tejo',
+      'Pay $275.50</button>',
+    ])
+      expect(html).toContain(text);
+    const paid = await pay(session.id);
+    expect(paid.status).toBe(303);
+    const payment = await payments.retrievePayment(
+      (await payments.retrieveCheckoutSession(session.id)).paymentIntentId!,
+    );
+    expect(payment.amountReceivedCents).toBe(27_550);
+  });
+
   it('returns the same session for the same order, and refuses the key with other parameters', async () => {
     const input = checkoutInput();
     const first = await payments.createCheckoutSession(input);

@@ -478,6 +478,8 @@ describe('GET /dev/pms', () => {
     expect(Object.keys(lisbon).sort()).toEqual(
       [
         'amountPaid',
+        'billItems',
+        'billPayments',
         'city',
         'confirmationNumber',
         'currency',

@@ -15,7 +15,8 @@ import { pino } from 'pino';
 import { hotelAccessTokens } from '../../server/hotels/hotel-tokens.ts';
 import { createTokenCipher } from '../../server/hotels/token-cipher.ts';
 import { testCipher } from '../helpers/hotels.ts';
-import { TEST_ENTERPRISE_ID } from '../helpers/test-hotel.ts';
+import { addMember, ALLOW_ALL_POLICY, hotelIdOf, TEST_ENTERPRISE_ID } from '../helpers/test-hotel.ts';
+import { publishPolicy } from '../../server/hotel-policy/publish-policy.ts';
 import { assertMoneyHolds, refundOnlyWhenRefunding } from '../helpers/money-invariants.ts';
 import { PARKED_REASON } from '../../server/orders/parked-cancellation.ts';
 
@@ -42,9 +43,12 @@ import { PARKED_REASON } from '../../server/orders/parked-cancellation.ts';
  * Each run draws when payouts are released (`PAYOUT_RELEASE`, on transfer or at check-in) and each stay's currency
  * (EUR, CZK or USD, on a platform settling in EUR, so the provider converts and takes its fee), and the provider
  * may make a transfer or a refund and lose its reply (the client sees an outage and retries). After every step the
- * money holds for every order (assertMoneyHolds): the ledger and the provider agree on charge = refunds + fees +
- * payout + still due (or money work is still queued for it), one transfer at most, no refunded order's payout left
- * with the seller without a queued reversal or a recorded debt, and no refund while a transfer's outcome is unknown.
+ * money holds for every order (assertMoneyHolds): the ledger and the provider agree on charge = refunds + provider
+ * fees + platform fee + hotel fee + seller payout + still due (or money work is still queued for it), one transfer
+ * at most to each of the seller and the hotel, nothing paid to the hotel before the stay was the buyer's, no
+ * refunded order's payout left with the seller or the hotel without a queued reversal or a recorded refusal, and no
+ * refund while a transfer's outcome is unknown. Every sale carries the hotel's name-change fee, and the hotel sets up
+ * its payout account at a random moment (`hotelOnboards`).
  *
  * `HANDOVER_PROPERTY_RUNS=500 npx vitest run tests/server/handover-interleavings.test.ts` runs it longer.
  */
@@ -70,6 +74,7 @@ type Step =
   | { kind: 'relist'; stay: number }
   | { kind: 'hotelCancelsAndOperatorRefunds'; stay: number }
   | { kind: 'sellerOnboards' }
+  | { kind: 'hotelOnboards' }
   | { kind: 'reversalsRefused'; refused: boolean }
   | { kind: 'refundByHand'; stay: number }
   | { kind: 'operatorRefundsHandedOver'; stay: number }
@@ -116,6 +121,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('hotelCancelsAndOperatorRefunds' as const), stay: fc.nat(STAYS - 1) }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'sellerOnboards' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'hotelOnboards' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reversalsRefused' as const), refused: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refundByHand' as const), stay: fc.nat(STAYS - 1) }) },
   {
@@ -324,12 +330,23 @@ const HOTEL_CANCELS_A_HANDED_OVER_STAY: Run = {
 let fx: BuyingFixture;
 
 let undoRefundCheck: () => void;
+let hotelAdmin: Awaited<ReturnType<BuyingFixture['user']>>;
+let hotelId: string;
+/** The hotel's name-change fee on every sale: 5.00 in the stay's currency. */
+const HOTEL_FEE_CENTS = 500;
 
 beforeAll(async () => {
   fx = await startBuyingServer();
   fx.payments.settlementCurrency = 'EUR';
   fx.pms.tokens = hotelAccessTokens(db(), testCipher(), [], pino({ level: 'silent' }));
   undoRefundCheck = refundOnlyWhenRefunding(fx);
+  hotelId = await hotelIdOf(db());
+  hotelAdmin = await fx.user();
+  await addMember(db(), hotelId, 'admin', hotelAdmin);
+  await publishPolicy(fx.deps, hotelAdmin.id, hotelId, {
+    ...ALLOW_ALL_POLICY,
+    nameChangeFee: { amountCents: HOTEL_FEE_CENTS },
+  });
 });
 
 /** The hotel's token as stored: readable, or written under another HOTEL_TOKEN_KEY so that it does not decrypt. */
@@ -470,6 +487,9 @@ async function apply(world: World, step: Step): Promise<void> {
       return;
     case 'sellerOnboards':
       await sellerOnboards(world);
+      return;
+    case 'hotelOnboards':
+      await hotelOnboards();
       return;
     case 'reversalsRefused':
       fx.payments.refuseReversals = step.refused;
@@ -687,7 +707,14 @@ async function crashMidJob(afterWork: boolean) {
 /** The seller presses Set up payouts and finishes the provider's onboarding: its signed account.updated arrives. */
 async function sellerOnboards(world: World) {
   expect((await fx.postJson('/api/payouts/onboarding', {}, world.seller.auth)).status).toBe(200);
-  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.sellerId === world.seller.id)!;
+  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === world.seller.id)!;
+  expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
+}
+
+/** One of the hotel's admins sets up its payout account from the console; the provider makes it ready. */
+async function hotelOnboards() {
+  expect((await fx.postJson(`/api/hotels/${hotelId}/payouts/onboarding`, {}, hotelAdmin.auth)).status).toBe(200);
+  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === `hotel:${hotelId}`)!;
   expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
 }
 
@@ -812,7 +839,9 @@ async function drain({ beforeCheckIn = false } = {}) {
       .select('id')
       .where('state', 'in', ['pending', 'running'])
       .$if(beforeCheckIn, (query) =>
-        query.where((eb) => eb.or([eb('kind', '<>', 'payouts.send'), eb('run_at', '<=', fx.clock())])),
+        query.where((eb) =>
+          eb.or([eb('kind', 'not in', ['payouts.send', 'payouts.send_hotel_fee']), eb('run_at', '<=', fx.clock())]),
+        ),
       )
       .executeTakeFirst();
     const holding = await db().selectFrom('orders').select('id').where('state', '=', 'open').executeTakeFirst();
@@ -862,7 +891,7 @@ async function assertEveryPaymentSettled(world: World) {
  */
 async function assertPayoutsSettled(world: World) {
   const ready = [...fx.payments.accounts.values()].some(
-    (account) => account.sellerId === world.seller.id && account.transfersActive,
+    (account) => account.owner === world.seller.id && account.transfersActive,
   );
   for (const order of await ordersOf(world)) {
     const payout = await db().selectFrom('payouts').selectAll().where('order_id', '=', order.id).executeTakeFirst();
@@ -892,7 +921,43 @@ async function assertPayoutsSettled(world: World) {
       expect(postings).toEqual([]);
     }
   }
+  await assertHotelFeesSettled();
   expect((await reconcileLedger(db(), fx.payments)).differences).toEqual([]);
+}
+
+/**
+ * After the work drained, each sale's name-change fee: with the hotel while its sale stands (or is owed to it while
+ * it has no ready account), and back with the buyer once the sale is undone (never sent, taken back, or its
+ * refused reversal recorded).
+ */
+async function assertHotelFeesSettled() {
+  const ready = [...fx.payments.accounts.values()].some(
+    (account) => account.owner === `hotel:${hotelId}` && account.transfersActive,
+  );
+  const orders = await db()
+    .selectFrom('orders')
+    .leftJoin('hotel_payouts', 'hotel_payouts.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.state',
+      'orders.reverse_handover',
+      'orders.hotel_fee_cents',
+      'hotel_payouts.state as fee',
+    ])
+    .where('orders.fee_hotel_id', '=', hotelId)
+    .execute();
+  for (const order of orders) {
+    const transfer = fx.payments.transfers.get(`hotel-fee:${order.id}`);
+    const withHotel = transfer ? transfer.amountCents - transfer.amountReversedCents : 0;
+    if (order.state === 'transferred' || order.reverse_handover === 'kept_by_buyer') {
+      expect(order.fee, `the fee of order ${order.id}`).toBe(ready ? 'paid' : 'waiting_account');
+      expect(withHotel > 0).toBe(ready);
+    } else if (order.fee) {
+      expect(order.state).toBe('refunded');
+      expect(['cancelled', 'reversed', 'reversal_failed']).toContain(order.fee);
+      expect(withHotel > 0).toBe(order.fee === 'reversal_failed');
+    } else expect(transfer, `order ${order.id} paid the hotel before its stay was the buyer's`).toBeUndefined();
+  }
 }
 
 /**

@@ -125,7 +125,7 @@ describe('payouts', () => {
     });
     // Pressing again reuses the one account.
     await fx.postJson('/api/payouts/onboarding', {}, seller.auth);
-    expect([...fx.payments.accounts.values()].filter((a) => a.sellerId === seller.id)).toHaveLength(1);
+    expect([...fx.payments.accounts.values()].filter((a) => a.owner === seller.id)).toHaveLength(1);
 
     const ready = fx.payments.makeAccountReady(accountId);
     // A connected account's event comes to the Connect endpoint, signed with its own secret: the same delivery

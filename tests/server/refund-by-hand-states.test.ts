@@ -242,7 +242,7 @@ async function newSeller(ready: boolean) {
   if (!ready) return seller;
   await fx.listStay(seller.id);
   expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.sellerId === seller.id)!;
+  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === seller.id)!;
   expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
   return seller;
 }

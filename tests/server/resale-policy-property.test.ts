@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESALE_CHANNELS, type ResaleChannel, type ResalePolicy } from '../../contract/resale-policy.ts';
+import { NO_NAME_CHANGE_FEE, NOTHING_AT_THE_DESK } from '../../contract/hotel-fee.ts';
 import type { PmsReservation } from '../../server/selling/pms/pms.ts';
 import { policyVerdict, type ResaleFacts } from '../../server/resale-policy/verdict.ts';
 import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
@@ -64,6 +65,8 @@ const policyArb: fc.Arbitrary<ResalePolicy> = fc.record({
     { maxLength: 2 },
   ),
   priceCapPercent: fc.integer({ min: 1, max: 100 }),
+  nameChangeFee: fc.constant(NO_NAME_CHANGE_FEE),
+  deskCharges: fc.constant(NOTHING_AT_THE_DESK),
 });
 const factsArb = fc.record({
   channels: fc.oneof(
@@ -121,6 +124,8 @@ describe('the verdict', () => {
               cutOffHours: 0,
               blackouts: [{ from: '2031-03-30', to: '2031-03-30' }],
               priceCapPercent: 1,
+              nameChangeFee: NO_NAME_CHANGE_FEE,
+              deskCharges: NOTHING_AT_THE_DESK,
             },
             {
               channels: ['direct'],

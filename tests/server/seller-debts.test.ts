@@ -25,7 +25,7 @@ async function readySeller() {
   const seller = await fx.user();
   await fx.listStay(seller.id);
   expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.sellerId === seller.id)!;
+  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === seller.id)!;
   expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
   return seller;
 }

@@ -310,3 +310,75 @@ describe('a hotel’s invitation link', () => {
     expect(screen.getByText('This link was already used.')).toBeInTheDocument();
   });
 });
+
+describe('the hotel console’s fee and desk charges', () => {
+  it('says a fee out of range beside its field, and publishes the fee and the desk charges in cents', async () => {
+    await signIn();
+    const sent = mockHotel('admin');
+    const { user } = renderRoute(`/hotel/${HOTEL_ID}/policy`);
+    const form = await screen.findByRole('form', { name: 'Resale policy' });
+    const fee = within(form).getByLabelText("Fee per stay (in your hotel's currency, 0 for none)");
+    await user.clear(fee);
+    await user.type(fee, '20000');
+    await user.click(within(form).getByRole('button', { name: 'Publish policy' }));
+    expect(fee).toHaveAccessibleDescription(expect.stringContaining('The name-change fee can be at most 10000.'));
+    expect(sent.published).toEqual([]);
+
+    await user.clear(fee);
+    await user.type(fee, '25');
+    await user.selectOptions(within(form).getByLabelText('City or tourist tax'), 'An amount per person per night');
+    await user.type(within(form).getByLabelText('Tax per person per night'), '3.5');
+    await user.click(within(form).getByRole('checkbox', { name: 'Breakfast is included in the rate' }));
+    await user.click(within(form).getByRole('button', { name: 'Publish policy' }));
+    expect(await screen.findByText('Version 2 is live. 1 listing paused.')).toBeInTheDocument();
+    expect(sent.published).toEqual([
+      expect.objectContaining({
+        nameChangeFee: { amountCents: 2_500 },
+        deskCharges: {
+          cityTax: { kind: 'per_person_night', amountCents: 350 },
+          depositCents: 0,
+          breakfastIncluded: true,
+          cancellationTerms: '',
+        },
+      }),
+    ]);
+  });
+
+  it('shows the fees owed to a hotel without a payout account, and lets an admin set one up', async () => {
+    await signIn();
+    mockHotel('admin');
+    server.use(
+      http.get(`/api/hotels/${HOTEL_ID}/payouts`, () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            account: {
+              status: 'not_set_up',
+              label: 'Payouts: not set up',
+              hint: 'Set up payouts to receive your fees.',
+            },
+            billPostingProblem: 'Posting fees to your bills needs the Orders permission',
+            owed: [{ currency: 'EUR', amount: 25 }],
+            paid: [],
+            fees: [
+              {
+                orderId: '9a1b2c3d-0000-4000-8000-000000000001',
+                state: 'waiting_account',
+                amount: 25,
+                currency: 'EUR',
+                releaseAt: '2026-11-26T10:00:00.000Z',
+                paidAt: null,
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderRoute(`/hotel/${HOTEL_ID}/payouts`);
+    expect(await screen.findByRole('heading', { name: 'Payouts: not set up' })).toBeInTheDocument();
+    expect(screen.getByText('Owed to you').nextSibling).toHaveTextContent('€25');
+    expect(screen.getByRole('cell', { name: 'Owed: waiting for your payout account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Posting fees to your bills needs the Orders permission');
+  });
+});

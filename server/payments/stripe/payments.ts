@@ -1,5 +1,7 @@
 import type { RefundReason } from '../../../contract/order-state.ts';
-import type { ProviderPayment, ProviderRefund, ProviderTransfer } from '../../ledger/provider-records.ts';
+import type { Payee, ProviderPayment, ProviderRefund, ProviderTransfer } from '../../ledger/provider-records.ts';
+
+export type { Payee };
 
 /**
  * The payments port: what the order logic needs from a card payment provider with a hosted checkout page.
@@ -17,6 +19,11 @@ export interface CreateCheckoutInput {
   currency: string;
   productName: string;
   productDescription: string;
+  /**
+   * The hotel's name-change fee, a line of its own beside the stay's; the session's total is amountCents plus
+   * its amount. Absent: no fee, one line.
+   */
+  hotelFee?: { amountCents: number; name: string };
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
   successUrl: string;
   cancelUrl: string;
@@ -104,10 +111,11 @@ export interface Payments {
   /** The payment intent with its charge, the amount received and the charge's balance transaction (settled amount, fee). */
   retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
   /**
-   * Creates the seller's connected account: an Express dashboard, the platform pays the fees and bears the
-   * losses, the transfers capability requested. Idempotency key `payout-account:<sellerId>`.
+   * Creates a seller's or a hotel's connected account: an Express dashboard, the platform pays the fees and bears
+   * the losses, the transfers capability requested. Idempotency key `payout-account:<sellerId>` for a seller,
+   * `payout-account:hotel:<hotelId>` for a hotel.
    */
-  createPayoutAccount(input: { sellerId: string; email: string | null }): Promise<PayoutAccount>;
+  createPayoutAccount(input: PayoutAccountOwner & { email: string | null }): Promise<PayoutAccount>;
   /** The account as the provider holds it now; an account the provider does not know fails with NOT_FOUND. */
   retrievePayoutAccount(accountId: string): Promise<PayoutAccount>;
   /** The platform's own account (`GET /v1/account`): the currency of its balance, ISO 4217 upper-case. */
@@ -126,6 +134,8 @@ export interface Payments {
    */
   createTransfer(input: {
     orderId: string;
+    /** Whose share of the order it pays; the seller when absent. */
+    payee?: Payee;
     accountId: string;
     amountCents: number;
     currency: string;
@@ -135,9 +145,9 @@ export interface Payments {
    * Takes back what is left of a transfer. Idempotency key `reversal:<orderId>`. Fails with CONFLICT and
    * `details.reason` `reversal_refused` when the provider will not (the seller's balance is already paid out).
    */
-  reverseTransfer(input: { transferId: string; orderId: string }): Promise<ProviderTransferReversal>;
-  /** Every transfer made for an order (its transfer group), newest first. */
-  listTransfers(orderId: string): Promise<ProviderTransfer[]>;
+  reverseTransfer(input: { transferId: string; orderId: string; payee?: Payee }): Promise<ProviderTransferReversal>;
+  /** Every transfer made for an order to one payee (the payee's transfer group), newest first. */
+  listTransfers(orderId: string, payee?: Payee): Promise<ProviderTransfer[]>;
   /**
    * Verifies the Stripe-Signature header over the raw body with the secret of the endpoint it came to
    * (stripe.webhooks.constructEvent): the platform's own events, or connected accounts' events (the Connect
@@ -145,6 +155,13 @@ export interface Payments {
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined, endpoint: WebhookEndpoint): PaymentEvent;
 }
+
+/** A seller's account (by their profile id) or a hotel's (by its id): who a connected account is for. */
+export type PayoutAccountOwner = { sellerId: string } | { hotelId: string };
+
+/** The transfer group of an order's transfers to a payee: the order id for the seller (as ever), prefixed for the hotel. */
+export const transferGroupOf = (orderId: string, payee: Payee = 'seller') =>
+  payee === 'seller' ? orderId : `hotel-fee:${orderId}`;
 
 /**
  * Stripe's two webhook endpoints, each with its own signing secret: `platform` for the platform's own events

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import type { CheckoutSession, Payments } from './payments.ts';
+import { transferGroupOf, type CheckoutSession, type Payments } from './payments.ts';
 import { stripeRefundReason } from './refund-reason.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
 import {
@@ -64,6 +64,18 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
                   product_data: { name: input.productName, description: input.productDescription },
                 },
               },
+              ...(input.hotelFee
+                ? [
+                    {
+                      quantity: 1,
+                      price_data: {
+                        currency: input.currency.toLowerCase(),
+                        unit_amount: toStripeAmount(input.hotelFee.amountCents, input.currency),
+                        product_data: { name: input.hotelFee.name },
+                      },
+                    },
+                  ]
+                : []),
             ],
             client_reference_id: input.orderId,
             metadata,
@@ -144,9 +156,9 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
             },
             capabilities: { transfers: { requested: true } },
             ...(input.email ? { email: input.email } : {}),
-            metadata: { sellerId: input.sellerId },
+            metadata: 'sellerId' in input ? { sellerId: input.sellerId } : { hotelId: input.hotelId },
           },
-          { idempotencyKey: `payout-account:${input.sellerId}` },
+          { idempotencyKey: `payout-account:${'sellerId' in input ? input.sellerId : `hotel:${input.hotelId}`}` },
         );
         return toPayoutAccount(account);
       }),
@@ -179,10 +191,10 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
             currency: input.currency.toLowerCase(),
             destination: input.accountId,
             source_transaction: input.sourceChargeId,
-            transfer_group: input.orderId,
-            metadata: { orderId: input.orderId },
+            transfer_group: transferGroupOf(input.orderId, input.payee),
+            metadata: { orderId: input.orderId, payee: input.payee ?? 'seller' },
           },
-          { idempotencyKey: `payout:${input.orderId}` },
+          { idempotencyKey: `${input.payee === 'hotel' ? 'hotel-payout' : 'payout'}:${input.orderId}` },
         );
         return toProviderTransfer(transfer);
       }),
@@ -191,16 +203,16 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       call(async () => {
         const reversal = await stripe().transfers.createReversal(
           input.transferId,
-          { metadata: { orderId: input.orderId } },
-          { idempotencyKey: `reversal:${input.orderId}` },
+          { metadata: { orderId: input.orderId, payee: input.payee ?? 'seller' } },
+          { idempotencyKey: `${input.payee === 'hotel' ? 'hotel-reversal' : 'reversal'}:${input.orderId}` },
         );
         return toProviderTransferReversal(reversal);
       }),
 
-    listTransfers: (orderId) =>
+    listTransfers: (orderId, payee) =>
       call(async () => {
-        // One order has one payout transfer; 100 is Stripe's largest page.
-        const page = await stripe().transfers.list({ transfer_group: orderId, limit: 100 });
+        // One order has one transfer per payee; 100 is Stripe's largest page.
+        const page = await stripe().transfers.list({ transfer_group: transferGroupOf(orderId, payee), limit: 100 });
         return toProviderTransfers(page);
       }),
 

@@ -5,6 +5,7 @@ import { memoryHotelDirectory, type HotelDirectory } from './hotel-directory.ts'
 import { syncHotelDirectory } from './mews-directory-sync.ts';
 import { transferWithMews } from './mews-transfer.ts';
 import { addNoteWithMews, addTaskWithMews, type HotelToken } from './mews-reservation-writes.ts';
+import { postFeeWithMews } from './mews-bill.ts';
 import { readMewsCatalog } from './mews-catalog.ts';
 import { learnReservations } from './mews-learn-reservations.ts';
 import { describe, readHotel, type Hotel } from './mews-describe.ts';
@@ -260,6 +261,8 @@ export function createMewsPms(options: MewsPmsOptions): Pms {
     },
     transferToGuest: (externalId, guest, hotel) =>
       transferWithMews({ call, locate: (id) => locate(id, hotel) }, externalId, guest),
+    postFeeToBill: (externalId, hotel, fee, done) =>
+      postFeeWithMews({ call, locate: (id) => locate(id, hotel) }, externalId, fee, done),
     async readResaleCatalog(hotelKey) {
       const accessToken = tokenWithKey(await currentTokens(), hotelKey);
       if (!accessToken) throw upstreamError();

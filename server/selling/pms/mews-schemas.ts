@@ -212,3 +212,8 @@ export const integrationStateDataSchema = z.object({
   DeletedUtc: z.string().max(100).optional(),
 });
 export const integrationEventSchema = z.object({ Action: z.string().min(1).max(100), Data: z.unknown() });
+
+/** orders/add's reply. */
+export const addedOrderReplySchema = z.object({ OrderId: z.string().min(1) });
+/** payments/addExternal's reply. */
+export const addedExternalPaymentReplySchema = z.object({ ExternalPaymentId: z.string().min(1) });

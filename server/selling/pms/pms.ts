@@ -86,6 +86,41 @@ export interface PmsTask {
   deadline: Date;
 }
 
+/** The hotel's name-change fee to post to a reservation's bill: the item and the money Restay collected for it. */
+export interface BillFee {
+  /** Restay's order id: the item's and the payment's external identifier. */
+  orderId: string;
+  itemName: string;
+  amountCents: number;
+  /** ISO 4217, upper-case: the hotel's. */
+  currency: string;
+}
+
+/** What a bill posting left at the hotel, step by step: a retry skips a step already done. */
+export interface BillPosting {
+  pmsOrderId: string | null;
+  pmsPaymentId: string | null;
+}
+
+/**
+ * Why posting a fee to a bill stopped. `not_granted`: the hotel has not granted Restay these calls (401/403).
+ * `refused`: the hotel said no otherwise (400, 404, 409). `unavailable`: no answer, 408 or 5xx: the write may or
+ * may not have been made (`inDoubt` when the call that failed was a write). `rate_limited`: come back after
+ * `retryAfterMs`. `done` carries what was posted so far.
+ */
+export class PmsBillError extends Error {
+  constructor(
+    readonly kind: 'not_granted' | 'refused' | 'unavailable' | 'rate_limited',
+    message: string,
+    readonly done: BillPosting,
+    readonly retryAfterMs: number | null = null,
+    readonly inDoubt = false,
+  ) {
+    super(message);
+    this.name = 'PmsBillError';
+  }
+}
+
 /** A connected hotel named by the key the hotel directory knows it by (a hash of its access token). */
 export interface LookupHint {
   hotelKey: string;
@@ -146,4 +181,11 @@ export interface Pms {
   addReservationTask?(hotel: KnownHotel, task: PmsTask): Promise<void>;
   /** Adds a note to the reservation's record at the hotel. Throws PmsTransferError as addReservationTask. */
   addReservationNote?(hotel: KnownHotel, reservationId: string, text: string): Promise<void>;
+  /**
+   * Posts the fee to the reservation's bill: an order item linked to the reservation, charged to its owner, then
+   * the money Restay collected as an external payment (Mews orders/add, payments/addExternal), each identified by
+   * Restay's order id. `done` says which steps an earlier attempt made, which are not made again. Throws
+   * PmsBillError.
+   */
+  postFeeToBill?(externalId: string, hotel: KnownHotel, fee: BillFee, done: BillPosting): Promise<BillPosting>;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ResalePolicy } from '../../../contract/resale-policy.ts';
+import { NO_NAME_CHANGE_FEE, NOTHING_AT_THE_DESK } from '../../../contract/hotel-fee.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** Who publishes the demo hotels' policies: a demo hotel admin, never a person who signs in. */
@@ -18,6 +19,8 @@ export const DEMO_POLICY: ResalePolicy = {
   cutOffHours: 0,
   blackouts: [],
   priceCapPercent: 100,
+  nameChangeFee: NO_NAME_CHANGE_FEE,
+  deskCharges: NOTHING_AT_THE_DESK,
 };
 
 /**

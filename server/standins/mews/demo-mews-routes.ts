@@ -17,6 +17,7 @@ import { rateGroupsReply, ratesReply, servicesReply } from './demo-mews-rates.ts
 import { enterpriseByAccessToken } from './demo-mews-enterprises.ts';
 import { addCustomer, DemoMewsRefusal, updateReservationCustomer } from './demo-mews-writes.ts';
 import { addServiceOrderNotes, addTask } from './demo-mews-tasks.ts';
+import { addExternalPayment, addExternalPaymentRequest, addOrder, addOrderRequest } from './demo-mews-bills.ts';
 import { MEWS_RESERVATION_STATES } from '../../selling/pms/mews-schemas.ts';
 import type { DemoMewsDelays } from './demo-mews-delays.ts';
 
@@ -81,6 +82,10 @@ export function demoMewsRouter({
   operation('customers/add', addCustomerRequest, (enterprise, body) => addCustomer(db, enterprise, body));
   operation('reservations/updateCustomer', updateCustomerRequest, (enterprise, body) =>
     updateReservationCustomer(db, enterprise, body),
+  );
+  operation('orders/add', addOrderRequest, (enterprise, body) => addOrder(db, enterprise, body));
+  operation('payments/addExternal', addExternalPaymentRequest, (enterprise, body) =>
+    addExternalPayment(db, enterprise, body),
   );
 
   operation('tasks/add', addTaskRequest, (enterprise, body) => addTask(db, enterprise, body, clock()));

@@ -145,6 +145,12 @@ function listDemoReservations(db: Kysely<Database>) {
         WHERE i.reservation_id = r.id AND i.accounting_state <> 'Canceled')`.as('paid_cents'),
         // Already in the marketplace (the demo listings' own reservations, or one a tester imported).
         sql<boolean>`EXISTS (SELECT 1 FROM reservations m WHERE m.external_id = r.id::text)`.as('imported'),
+        // What Restay posted to the reservation's bill (orders/add, payments/addExternal): the name-change fee.
+        sql<string | null>`(SELECT string_agg(o.item_name || ' ' || o.gross_value || ' ' || o.currency, '; ')
+        FROM demo_pms_orders o WHERE o.linked_reservation_id = r.id)`.as('bill_items'),
+        sql<string | null>`(SELECT string_agg(p.type || ' ' || p.gross_value || ' ' || p.currency
+        || ' (' || coalesce(p.external_identifier, '') || ')', '; ')
+        FROM demo_pms_external_payments p WHERE p.reservation_id = r.id)`.as('bill_payments'),
       ])
       // The reservations a tester can still list come first.
       .orderBy('imported')
@@ -166,6 +172,9 @@ function toDto(row: DemoReservationRow) {
     // The database keeps cents; the wire speaks major units.
     amountPaid: row.paid_cents === null ? null : Number(row.paid_cents) / 100,
     currency: row.currency,
+    /** Restay's postings to the bill: the fee's item and the external payment, as the hotel's system holds them. */
+    billItems: row.bill_items,
+    billPayments: row.bill_payments,
   };
 }
 
@@ -280,6 +289,7 @@ function reservationsBody(
   <td class="num">${formatMoney(dto.amountPaid, dto.currency)}</td>
   <td>${row.imported ? 'Yes' : 'No'}</td>
   <td class="wrap">${writesCell(writes.get(row.id))}</td>
+  <td class="wrap">${dto.billItems ? html`${dto.billItems}<br><small>${dto.billPayments ?? ''}</small>` : '—'}</td>
   <td>${row.state === 'Confirmed' && cancelButton(dto.confirmationNumber, askOperatorToken)}</td>
 </tr>
 `;
@@ -293,6 +303,7 @@ reservation: Restay is notified as Mews notifies it, withdraws a listing of it a
 <thead><tr><th scope="col">Confirmation number</th><th scope="col">Guest email</th><th scope="col">Hotel</th>
 <th scope="col">City</th><th scope="col">Check-in</th><th scope="col">Check-out</th><th scope="col">State</th>
 <th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Tasks and notes from Restay</th>
+<th scope="col" class="num">Price paid</th><th scope="col">Imported</th><th scope="col">Posted by Restay</th>
 <th scope="col">Hotel action</th></tr></thead>
 <tbody>
 ${body.length > 0 ? body : html`<tr><td colspan="11">No reservations. Run npm run db:seed to create them.</td></tr>`}

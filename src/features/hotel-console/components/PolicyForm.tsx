@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/resale-policy.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { ApprovalFields } from './ApprovalFields.tsx';
+import { FeeAndDeskFields, type FieldProblems } from './FeeAndDeskFields.tsx';
 
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-brand-500';
@@ -32,15 +33,19 @@ interface Props {
 export function PolicyForm({ initial, catalog, catalogProblem, pending, error, onPublish }: Props) {
   const [policy, setPolicy] = useState<ResalePolicy>(initial);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
   const set = (changes: Partial<ResalePolicy>) => setPolicy((current) => ({ ...current, ...changes }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = resalePolicySchema.safeParse(policy);
     if (!checked.success) {
+      // Each message beside its own field too, where the form has one for it.
+      setFieldProblems(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
       setProblem(checked.error.issues[0]?.message ?? 'Please check the policy.');
       return;
     }
+    setFieldProblems({});
     setProblem(null);
     onPublish(checked.data);
   };
@@ -147,6 +152,13 @@ export function PolicyForm({ initial, catalog, catalogProblem, pending, error, o
       <Blackouts value={policy.blackouts} onChange={(blackouts) => set({ blackouts })} />
 
       <ApprovalFields policy={policy} onChange={(approval) => set({ approval })} />
+      <FeeAndDeskFields
+        fee={policy.nameChangeFee}
+        desk={policy.deskCharges}
+        problems={fieldProblems}
+        onFee={(nameChangeFee) => set({ nameChangeFee })}
+        onDesk={(deskCharges) => set({ deskCharges })}
+      />
 
       {problem || error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -15,5 +15,6 @@ export const HOTEL_SECTIONS: readonly HotelSection[] = [
   { to: 'stays', label: 'Stays' },
   { to: 'policy', label: 'Resale policy' },
   { to: 'demand', label: 'Demand' },
+  { to: 'payouts', label: 'Payouts' },
   { to: 'members', label: 'Members' },
 ];

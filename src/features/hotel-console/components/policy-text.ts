@@ -1,3 +1,4 @@
+import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../../../contract/hotel-fee.ts';
 import { approvalPolicyOf, CHANNEL_LABELS, cutOffText, type ResalePolicy } from '../../../../contract/resale-policy.ts';
 import { deadlineText } from '../../../../contract/stay-approvals.ts';
 
@@ -25,6 +26,13 @@ export function policyLines(policy: ResalePolicy): { label: string; value: strin
     },
     { label: 'Price cap', value: `${policy.priceCapPercent}% of the price paid` },
     { label: 'Approval', value: approvalText(policy) },
+    {
+      label: 'Name-change fee',
+      value: policy.nameChangeFee.amountCents
+        ? `${policy.nameChangeFee.amountCents / 100} per stay, at most ${NAME_CHANGE_FEE_MAX_SHARE_PERCENT}% of its asking price`
+        : 'None',
+    },
+    { label: 'Charged at the desk', value: deskText(policy.deskCharges) },
   ];
 }
 
@@ -39,4 +47,20 @@ function approvalText(policy: ResalePolicy): string {
   const which = only.length ? `Stays ${only.join(' or ')}` : 'Every stay';
   const otherwise = approval.onTimeout === 'approve' ? 'approved' : 'rejected';
   return `${which}, decided within ${deadlineText(approval.deadlineHours)}, else ${otherwise}`;
+}
+
+/** What the hotel still charges at its desk, as one line (amounts in the hotel's currency's major unit). */
+function deskText(desk: ResalePolicy['deskCharges']): string {
+  const tax =
+    desk.cityTax.kind === 'per_person_night'
+      ? `city tax ${desk.cityTax.amountCents / 100} per person per night`
+      : desk.cityTax.kind === 'percent'
+        ? `city tax ${desk.cityTax.percent}%`
+        : 'no city tax';
+  return [
+    tax,
+    desk.depositCents ? `deposit ${desk.depositCents / 100}` : 'no deposit',
+    desk.breakfastIncluded ? 'breakfast included' : 'breakfast not included',
+    ...(desk.cancellationTerms ? [`cancellation: ${desk.cancellationTerms}`] : []),
+  ].join('; ');
 }

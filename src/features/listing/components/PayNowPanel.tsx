@@ -1,7 +1,7 @@
 import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Listing } from '../../../../contract/listing.ts';
+import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
@@ -11,9 +11,10 @@ import { checkoutFailure, useCreateCheckoutSession } from '../api/create-checkou
 import { checkoutSessionRequest, isComplete, missingFields, reservationDraft } from '../checkout-reservation.ts';
 import { useGuestName } from '../use-guest-name.ts';
 import { GuestNameFields } from './GuestNameFields.tsx';
+import { DeskChargesNote, HotelFeeLine } from './StayTotalLines.tsx';
 
 type Props = {
-  listing: Listing;
+  listing: ListingWithViewer;
   buyerId: string;
   onCancel: () => void;
   /** Someone else is paying for the stay; `holdExpiresAt` is when their hold ends. */
@@ -21,8 +22,9 @@ type Props = {
 };
 
 /**
- * The last look before the hosted checkout: the stay, its dates and the total, the guest's name as the hotel
- * will hold it, with Pay Now and Cancel.
+ * The last look before the hosted checkout: the stay, its dates, the price and the hotel's fee, the all-in total
+ * the checkout charges (first and largest), what the hotel still charges at its desk, the guest's name as the
+ * hotel will hold it, with Pay Now and Cancel.
  */
 export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   const queryClient = useQueryClient();
@@ -33,6 +35,8 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   const lastName = useRef<HTMLInputElement>(null);
   const guest = useGuestName(buyerId);
   const { start, end } = stayDates(listing);
+  const total = listing.hotel_approval?.total ?? null;
+  const allIn = total?.allInTotal ?? listing.price;
   const nights = stayNights(start, end);
 
   // Opening the panel moves focus (and, on a phone, the screen) to it.
@@ -100,14 +104,24 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
           <dt>Nights</dt>
           <dd>{nights === null ? 'Not provided' : formatNights(nights)}</dd>
         </div>
-        <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
+        {total && total.hotelFee > 0 ? (
+          <>
+            <div className={row}>
+              <dt>Price</dt>
+              <dd className="text-right">{formatMajorUnits(total.price, total.currency)}</dd>
+            </div>
+            <HotelFeeLine total={total} className={row} />
+          </>
+        ) : null}
+        <div className={`${row} border-t border-slate-200 pt-1 text-lg font-bold text-slate-900`}>
           <dt>Total</dt>
           <dd className="text-right">
-            {formatMajorUnits(listing.price, listing.currency)}
-            <ApproximatePrice amount={listing.price} currency={listing.currency} className="block font-normal" dated />
+            {formatMajorUnits(allIn, listing.currency)}
+            <ApproximatePrice amount={allIn} currency={listing.currency} className="block font-normal" dated />
           </dd>
         </div>
       </dl>
+      {total ? <DeskChargesNote total={total} /> : null}
       <p className="mt-2 text-sm text-slate-600">{chargedIn(listing.currency)}</p>
 
       <GuestNameFields guest={guest} disabled={leaving} firstNameRef={firstName} lastNameRef={lastName} />

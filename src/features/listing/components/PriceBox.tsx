@@ -8,6 +8,8 @@ import { viewingOf, type Viewing } from '../../../lib/listing-viewing.ts';
 import { paidAtHotel } from '../../../lib/pricing.ts';
 import type { BookNowFlow } from '../use-book-now.ts';
 import { BookingActions, HeldStay } from './BookingActions.tsx';
+import type { StayTotal } from '../../../../contract/hotel-fee.ts';
+import { DeskChargesNote, HotelFeeLine } from './StayTotalLines.tsx';
 
 interface Props {
   listing: ListingWithViewer;
@@ -28,6 +30,9 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
   const viewing = viewingOf(listing, viewerId);
   // SOLD to everyone, PURCHASED to its buyer: either way the price is final.
   const sold = listing.status === 'sold';
+  // The all-in total (price + the hotel's fee) comes first and largest; a sold stay shows what it sold for.
+  const total = sold ? null : (listing.hotel_approval?.total ?? null);
+  const allIn = total?.allInTotal ?? listing.price;
 
   return (
     <aside
@@ -43,12 +48,13 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
         {viewing === 'owner' || !viewerKnown ? null : <StatusBadge listing={listing} viewerId={viewerId} />}
       </div>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-3xl font-bold text-slate-900">{formatMajorUnits(listing.price, listing.currency)}</span>
-        <ApproximatePrice amount={listing.price} currency={listing.currency} dated />
+        <span className="text-3xl font-bold text-slate-900">{formatMajorUnits(allIn, listing.currency)}</span>
+        <ApproximatePrice amount={allIn} currency={listing.currency} dated />
       </p>
 
-      {sold ? null : <PriceLines listing={listing} />}
+      {sold ? null : <PriceLines listing={listing} total={total} />}
       <p className="mt-2 text-xs text-slate-500">Prices include all fees</p>
+      {total ? <DeskChargesNote total={total} /> : null}
 
       {viewerKnown ? (
         <ViewerActions listing={listing} viewing={viewing} viewerId={viewerId} flow={flow} />
@@ -61,24 +67,39 @@ export function PriceBox({ listing, viewerId, viewerKnown, flow, ref }: Props) {
 
 /**
  * What the seller paid at the hotel and their discount, when the hotel's system said what was paid and the asking
- * price is lower; the total is what the buyer is charged.
+ * price is lower, and the hotel's name-change fee; the total is what the buyer is charged.
  */
-function PriceLines({ listing }: { listing: ListingWithViewer }) {
+function PriceLines({ listing, total }: { listing: ListingWithViewer; total: StayTotal | null }) {
   const reference = paidAtHotel(listing);
-  if (!reference) return null;
+  const fee = total !== null && total.hotelFee > 0;
+  if (!reference && !fee) return null;
+  const row = 'flex justify-between gap-4';
   return (
     <dl className="mt-4 space-y-1 text-sm text-slate-700">
-      <div className="flex justify-between">
-        <dt>Paid at the hotel</dt>
-        <dd className="line-through">{formatMajorUnits(reference.paid, listing.currency)}</dd>
-      </div>
-      <div className="flex justify-between text-emerald-700">
-        <dt>Seller&apos;s discount</dt>
-        <dd>-{formatMajorUnits(reference.saving, listing.currency)}</dd>
-      </div>
-      <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
+      {reference ? (
+        <>
+          <div className={row}>
+            <dt>Paid at the hotel</dt>
+            <dd className="line-through">{formatMajorUnits(reference.paid, listing.currency)}</dd>
+          </div>
+          <div className={`${row} text-emerald-700`}>
+            <dt>Seller&apos;s discount</dt>
+            <dd>-{formatMajorUnits(reference.saving, listing.currency)}</dd>
+          </div>
+        </>
+      ) : null}
+      {fee ? (
+        <>
+          <div className={row}>
+            <dt>Price</dt>
+            <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
+          </div>
+          <HotelFeeLine total={total} className={row} />
+        </>
+      ) : null}
+      <div className={`${row} border-t border-slate-200 pt-1 font-semibold text-slate-900`}>
         <dt>Total</dt>
-        <dd>{formatMajorUnits(listing.price, listing.currency)}</dd>
+        <dd>{formatMajorUnits(total?.allInTotal ?? listing.price, listing.currency)}</dd>
       </div>
     </dl>
   );

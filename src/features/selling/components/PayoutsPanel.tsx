@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useOnboardingReturn } from '../../../lib/use-onboarding-return.ts';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePayoutAccount, useStartPayoutOnboarding } from '../api/payouts.ts';
 import { ErrorBox } from './ErrorBox.tsx';
@@ -12,19 +11,7 @@ import { ErrorBox } from './ErrorBox.tsx';
 export function PayoutsPanel({ totals }: { totals: string | null }) {
   const account = usePayoutAccount();
   const onboarding = useStartPayoutOnboarding();
-  const [params, setParams] = useSearchParams();
-  const back = params.get('payouts');
-  const handled = useRef(false);
-
-  useEffect(() => {
-    if (!back || handled.current) return;
-    handled.current = true;
-    setParams((current) => {
-      current.delete('payouts');
-      return current;
-    });
-    if (back === 'refresh') onboarding.mutate();
-  }, [back, onboarding, setParams]);
+  useOnboardingReturn(onboarding.mutate);
 
   if (account.isPending || account.isError) return null;
   const { status, label, hint } = account.data;
