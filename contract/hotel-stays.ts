@@ -53,6 +53,8 @@ export const hotelStaySchema = z.object({
   /** The seller's asking price, in hundredths of `currency`'s major unit. */
   askingCents: z.number().int(),
   currency: z.string().length(3),
+  /** The name-change fee its buyer paid the hotel, in the same unit; null before a sale. */
+  feeCents: z.number().int().nullable(),
   listedAt: z.iso.datetime(),
 });
 export type HotelStay = z.infer<typeof hotelStaySchema>;

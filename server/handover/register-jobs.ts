@@ -8,6 +8,7 @@ import { buyerInYourName, sellerLeftYourName, sellerListingWithdrawn, sellerSale
 import { confirmTransfer } from './confirm-transfer.ts';
 import { applyHotelChange, loadWithdrawalFacts } from './hotel-changes.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
+import { registerHotelAdminsEmailJobs } from './hotel-admins-email.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { learnReservations } from './learn-reservations.ts';
 import { addTransferNote } from './transfer-note.ts';
@@ -28,12 +29,15 @@ const CONFIRM_TRANSFER_POLICY = { maxAttempts: 2_000, backoffMs: 60_000, maxBack
 /** The reverse handover waits its own back-off, capped at check-in (reverse-handover.ts); these attempts outlast it. */
 const REVERSE_HANDOVER_ATTEMPTS = 2_000;
 
-/** The handover's job kinds: the transfer at the hotel, the emails that follow it, and the hotel's own changes. */
+/**
+ * The handover's job kinds: the transfer at the hotel, the emails that follow it (the hotel's admins' too), and the
+ * hotel's own changes.
+ */
 export function registerHandoverJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   const email = (build: (facts: HandoverFacts) => MailMessage | null) =>
     orderEmailJob(deps, (orderId) => loadFacts(deps, orderId), build);
   const facts = (f: HandoverFacts) => ({ hotel: f.hotel, publicUrl: deps.publicUrl });
-  return registry
+  return registerHotelAdminsEmailJobs(registry, deps)
     .register(SALE_JOBS.transfer, {
       maxAttempts: TRANSFER_ATTEMPTS,
       backoffMs: TRANSFER_BACKOFF_MS,

@@ -10,8 +10,8 @@ import { transitionOrder } from '../orders/order-transition.ts';
 import { startReverseHandover } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { knownHotelOf, PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
-import { HOTEL_STAY_CHANGED_HANDS } from '../hotels/stay-changed-hands.ts';
 import { failSale } from './fail-sale.ts';
+import { HOTEL_STAY_CHANGED_HANDS } from './hotel-admins-email.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
 

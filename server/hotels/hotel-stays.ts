@@ -77,16 +77,19 @@ export async function hotelStays(
     .innerJoin('reservations as r', 'r.id', 'l.reservation_id')
     .select(['l.id', 'l.status', 'l.room_type', 'l.start_utc', 'l.end_utc', 'l.time_zone', 'l.price_cents'])
     .select(['l.currency', 'l.created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('orders as o')
-        .select('o.state')
-        .whereRef('o.listing_id', '=', 'l.id')
-        .where('o.state', 'in', SALE_STATES)
-        .orderBy('o.created_at', 'desc')
-        .limit(1)
-        .as('sale'),
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select(['o.state', 'o.hotel_fee_cents'])
+          .whereRef('o.listing_id', '=', 'l.id')
+          .where('o.state', 'in', SALE_STATES)
+          .orderBy('o.created_at', 'desc')
+          .limit(1)
+          .as('sale'),
+      (join) => join.onTrue(),
     )
+    .select(['sale.state as sale', 'sale.hotel_fee_cents'])
     .where('r.enterprise_id', '=', enterpriseId)
     .$if(filter.month !== undefined, (query) =>
       // The month of check-in as the hotel counts its days.
@@ -104,6 +107,7 @@ export async function hotelStays(
       checkOut: hotelDate(row.end_utc, row.time_zone),
       askingCents: row.price_cents,
       currency: row.currency,
+      feeCents: row.hotel_fee_cents ?? null,
       listedAt: new Date(row.created_at).toISOString(),
     }))
     .filter((stay) => filter.state === undefined || stay.state === filter.state);

@@ -3,12 +3,8 @@ import { applyIntegrationEvents } from './apply-integration-event.ts';
 import type { HotelDeps } from './deps.ts';
 import { HOTEL_INTEGRATION_EVENT } from './integration-events.ts';
 import { HOTEL_INVITE_EMAIL, inviteEmail } from './invites.ts';
-import { registerStayChangedHandsJobs } from './stay-changed-hands.ts';
 
-/**
- * The hotels' job kinds (server/jobs/README.md): applying each integration's events in order, sending invite
- * emails, and telling a hotel's admins that one of its stays changed hands.
- */
+/** The hotels' job kinds (server/jobs/README.md): applying each integration's events in order and sending invite emails. */
 export function registerHotelJobs(registry: JobRegistry, deps: HotelDeps): JobRegistry {
   registry.register(HOTEL_INTEGRATION_EVENT, {
     // An event waiting for its integration's IntegrationCreated is retried for about seven hours (30 s
@@ -18,7 +14,7 @@ export function registerHotelJobs(registry: JobRegistry, deps: HotelDeps): JobRe
     maxBackoffMs: 3_600_000,
     run: ({ integrationId }) => applyIntegrationEvents(deps, integrationId),
   });
-  return registerStayChangedHandsJobs(registerInviteEmailJob(registry, deps), deps);
+  return registerInviteEmailJob(registry, deps);
 }
 
 /** The invite emails alone: what the hotels command runs at once after recording a first admin's link. */

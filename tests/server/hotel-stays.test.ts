@@ -62,6 +62,7 @@ describe('the hotel’s stays', () => {
     const renamed = await fx.heldStay(seller.id, { daysAhead: 14 });
     await setListing(renamed.listingId, 'sold', renamed.buyer.id);
     await setOrder(renamed.orderId, 'transferred');
+    await db().updateTable('orders').set({ hotel_fee_cents: 2_500 }).where('id', '=', renamed.orderId).execute();
     const refunded = await fx.heldStay(seller.id, { daysAhead: 15 });
     await setListing(refunded.listingId, 'withdrawn');
     await setOrder(refunded.orderId, 'refunded');
@@ -101,7 +102,8 @@ describe('the hotel’s stays', () => {
       'awaiting_approval',
       'rejected',
     ]);
-    expect(byId.get(live)).toMatchObject({ askingCents: 12_345, currency: 'USD' });
+    expect(byId.get(live)).toMatchObject({ askingCents: 12_345, currency: 'USD', feeCents: null });
+    expect(byId.get(renamed.listingId)).toMatchObject({ feeCents: 2_500 });
     const checkIns = (reply.body.data.stays as { checkIn: string }[]).map((stay) => stay.checkIn);
     expect(checkIns).toEqual([...checkIns].sort().reverse());
 

@@ -239,6 +239,7 @@ describe('the hotel console’s Stays', () => {
       checkOut: '2027-01-14',
       askingCents: 24_000,
       currency: 'EUR',
+      feeCents: state === 'in_buyers_name' ? 2_500 : null,
       listedAt: '2026-11-20T09:00:00.000Z',
     });
     server.use(
@@ -255,7 +256,7 @@ describe('the hotel console’s Stays', () => {
     const table = await screen.findByRole('table', { name: 'The hotel’s stays on Restay' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      'Jan 12, 2027 – Jan 14, 2027Junior SuiteOn sale€240.00',
+      'Jan 12, 2027 – Jan 14, 2027Junior SuiteOn sale€240.00—',
     );
     await user.selectOptions(screen.getByLabelText('State'), 'In the buyer’s name');
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));

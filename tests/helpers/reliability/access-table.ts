@@ -137,6 +137,8 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /api/hotels': row('signed-in', at('/api/hotels')),
   // An unknown link is 404 to everyone: the capability is the link's token.
   'POST /api/hotels/claim': row('signed-in', at('/api/hotels/claim', { token: 'x'.repeat(43) })),
+  // A link's preview is for someone signed out; an unknown link is 404 to everyone.
+  'POST /api/hotels/claim/preview': row('anyone', at('/api/hotels/claim/preview', { token: 'x'.repeat(43) })),
   'GET /api/hotels/:hotelId': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}` })),
   'GET /api/hotels/:hotelId/members': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/members` })),
   'POST /api/hotels/:hotelId/members': row('hotel-admin', (w) => ({
@@ -150,6 +152,31 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
     path: `/api/hotels/${w.hotelId}/invites/${w.inviteId}`,
   })),
   'GET /api/hotels/:hotelId/approvals': row('hotel-admin', (w) => ({ path: `/api/hotels/${w.hotelId}/approvals` })),
+  'GET /api/hotels/:hotelId/lately': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/lately` })),
+  'GET /api/hotels/:hotelId/stays': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/stays` })),
+  'GET /api/hotels/:hotelId/demand': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/demand` })),
+  'GET /api/hotels/:hotelId/payouts': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/payouts` })),
+  'POST /api/hotels/:hotelId/payouts/onboarding': row('hotel-admin', (w) => ({
+    path: `/api/hotels/${w.hotelId}/payouts/onboarding`,
+    body: {},
+  })),
+  'GET /api/hotels/:hotelId/stay-approvals': row('hotel-member', (w) => ({
+    path: `/api/hotels/${w.hotelId}/stay-approvals`,
+  })),
+  // The world's listing never waits for its hotel: a member's decision is 404 or 409, everyone else is refused.
+  'POST /api/hotels/:hotelId/stay-approvals/:listingId/approve': row(
+    'hotel-member',
+    (w) => ({ path: `/api/hotels/${w.hotelId}/stay-approvals/${w.listingId}/approve`, body: {} }),
+    { alsoRefusesWith: [409] },
+  ),
+  'POST /api/hotels/:hotelId/stay-approvals/:listingId/reject': row(
+    'hotel-member',
+    (w) => ({
+      path: `/api/hotels/${w.hotelId}/stay-approvals/${w.listingId}/reject`,
+      body: { reason: 'room_type_kept' },
+    }),
+    { alsoRefusesWith: [409] },
+  ),
   // Nobody waits in the chain: the admin's own answer is 404, everyone else's a refusal.
   'POST /api/hotels/:hotelId/approvals/:inviteId': row('hotel-admin', (w) => ({
     path: `/api/hotels/${w.hotelId}/approvals/${w.inviteId}`,
@@ -249,6 +276,16 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'POST /demo-mews/api/connector/v1/reservations/getAll/2023-06-06': row(
     'stand-in',
     at('/demo-mews/api/connector/v1/reservations/getAll/2023-06-06', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/tasks/add': row('stand-in', at('/demo-mews/api/connector/v1/tasks/add', mews)),
+  'POST /demo-mews/api/connector/v1/serviceOrderNotes/add': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/serviceOrderNotes/add', mews),
+  ),
+  'POST /demo-mews/api/connector/v1/orders/add': row('stand-in', at('/demo-mews/api/connector/v1/orders/add', mews)),
+  'POST /demo-mews/api/connector/v1/payments/addExternal': row(
+    'stand-in',
+    at('/demo-mews/api/connector/v1/payments/addExternal', mews),
   ),
   'POST /demo-mews/api/connector/v1/customers/getAll': row(
     'stand-in',

@@ -81,7 +81,7 @@ export default function StaysPage() {
             <caption className="sr-only">The hotel’s stays on Restay</caption>
             <thead>
               <tr className="text-left text-slate-600">
-                {['Dates', 'Room type', 'State', 'Asking price', 'Listed'].map((heading) => (
+                {['Dates', 'Room type', 'State', 'Asking price', 'Your fee', 'Listed'].map((heading) => (
                   <th key={heading} scope="col" className="py-2 pr-4 font-medium">
                     {heading}
                   </th>
@@ -99,6 +99,9 @@ export default function StaysPage() {
                     {HOTEL_STAY_STATE_LABELS[stay.state]}
                   </td>
                   <td className="whitespace-nowrap py-2 pr-4">{formatCents(stay.askingCents, stay.currency)}</td>
+                  <td className="whitespace-nowrap py-2 pr-4">
+                    {stay.feeCents === null ? '—' : formatCents(stay.feeCents, stay.currency)}
+                  </td>
                   <td className="whitespace-nowrap py-2">{formatDay(stay.listedAt)}</td>
                 </tr>
               ))}

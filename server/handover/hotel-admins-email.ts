@@ -5,21 +5,21 @@ import { defineJobType } from '../jobs/job-type.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import { readableDay } from '../listings/stay-dates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { HotelDeps } from './deps.ts';
+import type { BuyingDeps } from '../payments/deps.ts';
 
 /**
  * Once one of a hotel's stays is in its buyer's name, each of the hotel's admins is emailed: the front desk's own
  * system shows a new guest on the reservation, and the admin learns why from us. Enqueued in the transaction that
- * records the transfer (server/handover); fans out to one email job per admin, so a retry never writes twice to
- * an admin who already had it.
+ * records the transfer; fans out to one email job per admin, so a retry never writes twice to an admin who already
+ * had it.
  */
-export const HOTEL_STAY_CHANGED_HANDS = defineJobType('hotels.stay_changed_hands', z.object({ orderId: z.uuid() }));
+export const HOTEL_STAY_CHANGED_HANDS = defineJobType('handover.hotel_admins_email', z.object({ orderId: z.uuid() }));
 const HOTEL_STAY_CHANGED_HANDS_EMAIL = defineJobType(
-  'hotels.stay_changed_hands_email',
+  'handover.hotel_admin_email',
   z.object({ orderId: z.uuid(), hotelId: z.uuid(), adminId: z.uuid() }),
 );
 
-export function registerStayChangedHandsJobs(registry: JobRegistry, deps: HotelDeps): JobRegistry {
+export function registerHotelAdminsEmailJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   return registry
     .register(HOTEL_STAY_CHANGED_HANDS, { maxAttempts: 12, run: ({ orderId }) => emailEachAdmin(deps, orderId) })
     .register(HOTEL_STAY_CHANGED_HANDS_EMAIL, {
@@ -33,7 +33,7 @@ export function registerStayChangedHandsJobs(registry: JobRegistry, deps: HotelD
 }
 
 /** The admins of the hotel that holds the order's reservation (none when Restay knows no such hotel). */
-async function emailEachAdmin(deps: Pick<HotelDeps, 'db' | 'clock'>, orderId: string) {
+async function emailEachAdmin(deps: Pick<BuyingDeps, 'db' | 'clock'>, orderId: string) {
   await inTransaction(deps.db, async (trx) => {
     const admins = await trx
       .selectFrom('orders as o')
@@ -57,7 +57,7 @@ async function emailEachAdmin(deps: Pick<HotelDeps, 'db' | 'clock'>, orderId: st
 }
 
 async function stayChangedHandsEmail(
-  deps: Pick<HotelDeps, 'db' | 'publicUrl'>,
+  deps: Pick<BuyingDeps, 'db' | 'publicUrl'>,
   { orderId, hotelId, adminId }: { orderId: string; hotelId: string; adminId: string },
 ): Promise<MailMessage | null> {
   const row = await deps.db
