@@ -72,6 +72,9 @@ export async function setResalePaused(
 ): Promise<PolicyEffects> {
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
+    // As a publish: a hold being placed reads the hotel's row under a share lock, so it is judged by this switch
+    // either way (create-checkout.ts).
+    await trx.selectFrom('hotels').select('id').where('id', '=', hotelId).forUpdate().executeTakeFirstOrThrow();
     if (paused) {
       await trx
         .insertInto('hotel_resale_pauses')

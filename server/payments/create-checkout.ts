@@ -14,9 +14,16 @@ import { recordOrderCreated } from '../orders/order-transition.ts';
 import { endHold, releaseHoldWithNoOpenSession } from './release-hold.ts';
 import { assertReservationStillSellable } from './reservation-check.ts';
 import { knownHotelOf } from '../selling/pms/pms.ts';
-import { assertHotelStillAllows } from './hotel-check.ts';
+import {
+  assertHotelStillAllows,
+  hotelRefusals,
+  HotelRefusedAtHold,
+  lockedHotelStanding,
+  refuseForHotel,
+} from './hotel-check.ts';
+import type { PmsReservation } from '../selling/pms/pms.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
-import { liveStayCharge, type StayCharge } from './stay-charge.ts';
+import { stayChargeOf, type StayCharge } from './stay-charge.ts';
 import { hotelFeeLine } from '../../contract/hotel-fee.ts';
 
 /**
@@ -83,8 +90,10 @@ export async function createCheckout(
   const buyerEmail = buyer.email;
   let hold: { orderId: string; charge: StayCharge };
   try {
-    hold = await placeHold(deps, user.id, buyer, listing);
+    hold = await placeHold(deps, user.id, buyer, listing, reservation);
   } catch (error) {
+    // A publish or a pause committed between the check above and the hold: the hold is undone with it.
+    if (error instanceof HotelRefusedAtHold) return refuseForHotel(deps, listing, error.reasons);
     // Another hold (someone else's, or this buyer's own second press) or a sale won the race since our read.
     if (error instanceof AppError && error.code === 'CONFLICT') return answerUnavailable(deps, listing.id, user.id);
     throw error;
@@ -223,8 +232,18 @@ async function ownOpenCheckout(deps: BuyingDeps, orderId: string): Promise<Check
 
 const checkoutNotCreated = () => new AppError('UPSTREAM_ERROR', 'Failed to create checkout session. Please try again.');
 
-/** One transaction: the listing moves active -> reserved and the open order that holds it is created. */
-async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails, listing: CheckoutListing) {
+/**
+ * One transaction: the listing moves active -> reserved and the open order that holds it is created, with the
+ * hotel's standing read again under its row's lock (lockedHotelStanding): the policy and the switch this hold is
+ * judged by are the ones in force when it commits.
+ */
+async function placeHold(
+  deps: BuyingDeps,
+  buyerId: string,
+  buyer: BuyerDetails,
+  listing: CheckoutListing,
+  reservation: PmsReservation,
+) {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock();
     await transitionListing(trx, {
@@ -234,14 +253,12 @@ async function placeHold(deps: BuyingDeps, buyerId: string, buyer: BuyerDetails,
       now,
       conflictMessage: HELD_MESSAGE,
     });
-    // The fee is the live policy's as the stay is held, in the hold's transaction: a publish after it does not
-    // change what this buyer was shown and pays.
-    const charge = await liveStayCharge(trx, {
-      enterpriseId: listing.enterprise_id,
-      hotelName: listing.hotel_name,
-      priceCents: listing.price_cents,
-      currency: listing.currency,
-    });
+    const standing = await lockedHotelStanding(trx, listing, reservation.hotel.name);
+    const reasons = hotelRefusals(standing, listing, reservation, now);
+    if (reasons.length) throw new HotelRefusedAtHold(reasons);
+    // The fee is the live policy's as the stay is held: a publish after it does not change what this buyer was
+    // shown and pays.
+    const charge = stayChargeOf(standing, { priceCents: listing.price_cents, currency: listing.currency });
     // A buyer signed in through a provider may not have a profile row yet; the order and the sale refer to it.
     await trx
       .insertInto('profiles')

@@ -86,6 +86,44 @@ describe('at checkout', () => {
     expect(reply.body.error).toMatch(/^Hotel Tejo does not allow resale within 3 days of check-in\./);
     await publish({});
   });
+  // Two connections are needed to race a pause against a hold: PostgreSQL only (PGlite has one).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'never holds a stay against a pause that committed while the checkout was placing its hold',
+    async () => {
+      await publish({});
+      const listingId = await fx.listStay(seller.id, { daysAhead: 6 });
+      let commitPause!: () => void;
+      const pauseHeld = new Promise<void>((resolve) => (commitPause = resolve));
+      let pauseLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (pauseLocked = resolve));
+      // The admin's pause, as setResalePaused writes it, kept open until the checkout has read the hotel.
+      const pause = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('hotels').select('id').where('id', '=', hotelId).forUpdate().execute();
+          await trx
+            .insertInto('hotel_resale_pauses')
+            .values({ hotel_id: hotelId, paused_by: adminId, paused_at: fx.clock() })
+            .execute();
+          pauseLocked();
+          await pauseHeld;
+        });
+      await locked;
+      // The checkout's first look (before the hold) sees no pause yet; its hold then waits for the hotel's row.
+      const reply = checkout(listingId, (await fx.user()).auth);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commitPause();
+      await pause;
+      const answer = await reply;
+      expect(answer.status).toBe(409);
+      expect(answer.body.details).toMatchObject({ reason: 'hotel_policy' });
+      expect(await listing(listingId)).toMatchObject({ status: 'inactive' });
+      expect(await db().selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toEqual([]);
+      await setResalePaused(fx.deps, adminId, hotelId, false);
+      await runHotelPolicyJobs(fx.deps);
+    },
+  );
+
   it("asks a buyer to try again, and leaves the stay on sale, while the stay's hotel cannot be read", async () => {
     const listingId = await fx.listStay(seller.id, { daysAhead: 5 });
     // As while start-up imports the hotels: no hotel of the stored reservation's enterprise has joined yet.
