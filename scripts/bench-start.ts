@@ -42,11 +42,21 @@ function healthStatus(port: number): Promise<number | undefined> {
   });
 }
 
-/** Ends npm and the server it started together: their group, then waits for npm to exit. */
+/**
+ * Ends npm and the server it started together (their group), and waits until none of the group is left: the next
+ * run opens the same data directory, which the server keeps locked until it has exited.
+ */
 async function stopGroup(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
-  await exited;
+  const group = -child.pid!;
+  try {
+    process.kill(group, 'SIGTERM');
+    for (;;) {
+      await sleep(POLL_MS);
+      process.kill(group, 0);
+    }
+  } catch {
+    // ESRCH: no process of the group is left.
+  }
 }
 
 /** Spawns `npm start` and answers the milliseconds from the spawn to the first 200 from /api/health. */
