@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { openEmbeddedTestDatabase } from '../helpers/test-database.ts';
 import { DEMO_CITIES, DEMO_PROFILES, type DemoCity } from '../../server/standins/demo/seed-data.ts';
@@ -27,6 +28,17 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
     Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
     Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(a));
+}
+
+/** A Kysely plugin that records the kind of every query sent through it. */
+function queryRecorder(queries: string[]): KyselyPlugin {
+  return {
+    transformQuery: ({ node }) => {
+      queries.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
 }
 
 function utcDay(date: Date): number {
@@ -174,6 +186,28 @@ describe('demo data seed', () => {
     expect(await seedDemoData(handle.db, NOW)).toEqual({ listings: 0 });
     const after = await handle.db.selectFrom('listings').select('id').execute();
     expect(after.length).toBe(before.length);
+  });
+
+  it('asks a seeded database one question and writes nothing (a warm start)', async () => {
+    const queries: string[] = [];
+    expect(await seedDemoData(handle.db.withPlugin(queryRecorder(queries)), NOW)).toEqual({ listings: 0 });
+    expect(queries).toHaveLength(1);
+  });
+
+  it('still stamps a marketplace reservation that names no hotel, as every start does', async () => {
+    const { id } = await handle.db
+      .updateTable('reservations')
+      .set({ enterprise_id: null })
+      .where('id', '=', handle.db.selectFrom('listings').select('reservation_id').limit(1))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await seedDemoData(handle.db, NOW)).toEqual({ listings: 0 });
+    const { enterprise_id } = await handle.db
+      .selectFrom('reservations')
+      .select('enterprise_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(enterprise_id).not.toBeNull();
   });
 
   it('resets to the same demo data', async () => {

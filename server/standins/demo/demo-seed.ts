@@ -108,5 +108,21 @@ export async function stampMarketplaceReservations(db: Executor) {
     UPDATE reservations r
     SET enterprise_id = d.enterprise_id::text, rate_id = d.rate_id::text, room_type_id = d.category_id::text
     FROM demo_pms_reservations d
-    WHERE r.external_id = d.id::text AND r.enterprise_id IS NULL`.execute(db);
+    WHERE ${UNSTAMPED}`.execute(db);
+}
+
+/** A marketplace reservation `r` the demo PMS holds as `d` that does not name its hotel yet. */
+const UNSTAMPED = sql`r.external_id = d.id::text AND r.enterprise_id IS NULL`;
+
+/**
+ * Whether the demo data is all there: the demo PMS and the marketplace both filled and every marketplace
+ * reservation stamped. A warm start asks this one question and, answered yes, writes nothing; the seed's own
+ * transaction (four statements and its begin and commit, each a turn on the embedded database's one session) runs
+ * only when something is missing.
+ */
+export async function demoDataComplete(db: Executor): Promise<boolean> {
+  const { rows } = await sql<{ complete: boolean }>`
+    SELECT EXISTS (SELECT FROM demo_pms_enterprises) AND EXISTS (SELECT FROM listings)
+      AND NOT EXISTS (SELECT FROM reservations r, demo_pms_reservations d WHERE ${UNSTAMPED}) AS complete`.execute(db);
+  return rows[0]?.complete === true;
 }

@@ -6,7 +6,7 @@ import { EUROPE_HOTELS } from './seed-hotels-europe.ts';
 import { WORLD_HOTELS } from './seed-hotels-world.ts';
 import { MARKETPLACE_TIME_ZONES, marketplaceReservationPmsId } from './demo-marketplace-rows.ts';
 import { atLocalHour, CHECK_IN_HOUR, CHECK_OUT_HOUR } from './demo-rows.ts';
-import { resetDemoPms, seedDemoPms, stampMarketplaceReservations } from './demo-seed.ts';
+import { demoDataComplete, resetDemoPms, seedDemoPms, stampMarketplaceReservations } from './demo-seed.ts';
 
 export const DEMO_HOTELS: readonly DemoHotel[] = [...EUROPE_HOTELS, ...AMERICAS_HOTELS, ...WORLD_HOTELS];
 
@@ -33,15 +33,17 @@ const FIRST_DEMO_NUMBER = 100_001;
  * marketplace: start-up calls this every time and it must never duplicate or touch real listings.
  */
 export async function seedDemoData(db: Kysely<Database>, now = new Date()): Promise<{ listings: number }> {
+  // A warm start: one read finds everything there. Only a start with something missing goes on.
+  if (await demoDataComplete(db)) return { listings: 0 };
   return db.transaction().execute(async (trx) => {
-    // The rows are built only when something is missing: every warm start comes here with both filled.
+    // The rows are built only when one side is empty: a start that only has stamping to do builds none.
     let rows: DemoRows | undefined;
     const demoRows = () => (rows ??= buildDemoRows(now));
     // The demo PMS fills itself on its own terms: a marketplace with listings may still have an empty demo PMS.
     await seedDemoPms(trx, now, demoRows);
     const existing = await trx.selectFrom('listings').select('id').limit(1).executeTakeFirst();
     const inserted = existing ? { listings: 0 } : await insertDemoData(trx, demoRows());
-    // Every start: a data directory seeded before the stamp came after the rows still has them unstamped.
+    // A data directory seeded before the stamp came after the rows still has them unstamped.
     await stampMarketplaceReservations(trx);
     return inserted;
   });
