@@ -14,7 +14,9 @@ const WEB_FILES_WITH_MODULE_MOCKS = ['tests/web/buying-stripe-js.test.tsx'];
  * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
  * the migrations run whole from empty databases again and again, two instances on one database, the full
  * authorization matrix, the seeded fuzz run, the property tests that replay hundreds of interleavings, a refund
- * by hand at every state of an order and its payout, and ESLint run over sample files to prove the import rules.
+ * by hand at every state of an order and its payout, ESLint run over sample files to prove the import rules, a
+ * slow hotel's real lookup deadlines and breaker cool-downs waited out (seconds by design), and the hotel directory
+ * read whole over HTTP through the real Mews adapter.
  */
 const SYSTEM_FILES = [
   'tests/server/authorization-matrix.test.ts',
@@ -24,6 +26,7 @@ const SYSTEM_FILES = [
   'tests/server/database-outage.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',
+  'tests/server/hotel-directory-sync.test.ts',
   'tests/server/lint-layers.test.ts',
   'tests/server/migrate.test.ts',
   'tests/server/pglite-thread.test.ts',
@@ -31,6 +34,7 @@ const SYSTEM_FILES = [
   'tests/server/ready-means-ready.test.ts',
   'tests/server/refund-by-hand-states.test.ts',
   'tests/server/selling-code-property.test.ts',
+  'tests/server/slow-hotel.test.ts',
   'tests/server/startup-matrix.test.ts',
   'tests/server/startup.test.ts',
   'tests/server/two-instances.test.ts',
