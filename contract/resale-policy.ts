@@ -91,10 +91,18 @@ export const resalePolicySchema = z.object({
   roomTypes: selection,
   channels: z.array(z.enum(RESALE_CHANNELS)).max(RESALE_CHANNELS.length),
   /** No listing and no sale within this many hours of check-in. */
-  cutOffHours: z.number().int().min(0).max(POLICY_LIMITS.maxCutOffHours),
+  cutOffHours: z
+    .number({ error: 'Give the cut-off in hours, 0 for none.' })
+    .int('The cut-off is a whole number of hours.')
+    .min(0, 'The cut-off cannot be below 0 hours.')
+    .max(POLICY_LIMITS.maxCutOffHours, `The cut-off can be at most ${POLICY_LIMITS.maxCutOffHours} hours (a year).`),
   blackouts: z.array(blackoutSchema).max(POLICY_LIMITS.maxBlackouts),
   /** The asking price may be at most this share of the price paid; Restay's own ceiling applies too. */
-  priceCapPercent: z.number().int().min(1).max(100),
+  priceCapPercent: z
+    .number({ error: 'Give the price cap as a percentage of the price paid.' })
+    .int('The price cap is a whole percentage.')
+    .min(1, 'The price cap is at least 1% of the price paid.')
+    .max(100, 'The price cap can be at most 100% of the price paid.'),
   /** Left out by versions published before approvals existed, and by any that keep today's behaviour. */
   approval: approvalPolicySchema.optional(),
   /** What the buyer pays the hotel for putting the stay in their name (contract/hotel-fee.ts); none by default. */

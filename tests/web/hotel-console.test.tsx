@@ -383,3 +383,31 @@ describe('the hotel console’s fee and desk charges', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Posting fees to your bills needs the Orders permission');
   });
 });
+
+describe('the policy form’s own words', () => {
+  it('says what Allow resale means as it is ticked, and a value out of range beside its field', async () => {
+    await signIn();
+    const sent = mockHotel('admin');
+    const { user } = renderRoute(`/hotel/${HOTEL_ID}/policy`);
+    const form = await screen.findByRole('form', { name: 'Resale policy' });
+    const allow = within(form).getByRole('checkbox', { name: /Allow resale of our bookings on Restay/ });
+    expect(allow).toHaveAccessibleDescription('Off: no booking at the hotel can be listed or bought.');
+    await user.click(allow);
+    expect(allow).toHaveAccessibleDescription('On: guests may list and sell the bookings the rules below allow.');
+
+    const cutOff = within(form).getByLabelText('Cut-off (hours before check-in)');
+    await user.clear(cutOff);
+    await user.type(cutOff, '9000');
+    const cap = within(form).getByLabelText('Price cap (% of the price paid)');
+    await user.clear(cap);
+    await user.click(within(form).getByRole('button', { name: 'Publish policy' }));
+    expect(cutOff).toHaveAccessibleDescription(
+      expect.stringContaining('The cut-off can be at most 8760 hours (a year).'),
+    );
+    expect(cutOff).toHaveAttribute('aria-invalid', 'true');
+    expect(cap).toHaveAccessibleDescription(
+      expect.stringContaining('Give the price cap as a percentage of the price paid.'),
+    );
+    expect(sent.published).toEqual([]);
+  });
+});

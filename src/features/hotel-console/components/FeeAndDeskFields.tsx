@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   FEE_LIMITS,
   NAME_CHANGE_FEE_MAX_SHARE_PERCENT,
@@ -6,13 +5,9 @@ import {
   type DeskCharges,
   type NameChangeFee,
 } from '../../../../contract/hotel-fee.ts';
+import { Field, fieldClass, type FieldProblems } from './PolicyField.tsx';
 
-const fieldClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-brand-500';
 const legendClass = 'text-base font-semibold text-slate-900';
-
-/** Messages of the policy's check, by the field they are about (`nameChangeFee.amountCents`, `deskCharges...`). */
-export type FieldProblems = Record<string, string>;
 
 interface Props {
   fee: NameChangeFee;
@@ -174,17 +169,5 @@ function AmountField(props: {
         </p>
       ) : null}
     </Field>
-  );
-}
-
-/** A field with its problem said beside it (the id `<id>-problem` its input is described by). */
-function Field({ id, problem, children }: { id: string; problem: string | undefined; children: ReactNode }) {
-  return (
-    <div>
-      {children}
-      <p id={`${id}-problem`} className="mt-1 text-sm font-medium text-red-700">
-        {problem ?? ''}
-      </p>
-    </div>
   );
 }

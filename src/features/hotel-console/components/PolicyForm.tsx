@@ -10,10 +10,10 @@ import {
 } from '../../../../contract/resale-policy.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
 import { ApprovalFields } from './ApprovalFields.tsx';
-import { FeeAndDeskFields, type FieldProblems } from './FeeAndDeskFields.tsx';
+import { FeeAndDeskFields } from './FeeAndDeskFields.tsx';
+import { LimitsFields } from './LimitsFields.tsx';
+import { fieldClass, type FieldProblems } from './PolicyField.tsx';
 
-const fieldClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-brand-500';
 const legendClass = 'text-base font-semibold text-slate-900';
 
 interface Props {
@@ -57,11 +57,17 @@ export function PolicyForm({ initial, catalog, catalogProblem, pending, error, o
           type="checkbox"
           className="mt-1 h-4 w-4"
           checked={policy.resaleEnabled}
+          aria-describedby="policy-resale-help"
           onChange={(e) => set({ resaleEnabled: e.target.checked })}
         />
         <span>
           <span className="font-semibold text-slate-900">Allow resale of our bookings on Restay</span>
-          <span className="block text-sm text-slate-600">Off: no booking at the hotel can be listed or bought.</span>
+          {/* The help says what the box, as it is now ticked or not, means. */}
+          <span id="policy-resale-help" className="block text-sm text-slate-600">
+            {policy.resaleEnabled
+              ? 'On: guests may list and sell the bookings the rules below allow.'
+              : 'Off: no booking at the hotel can be listed or bought.'}
+          </span>
         </span>
       </label>
 
@@ -108,46 +114,7 @@ export function PolicyForm({ initial, catalog, catalogProblem, pending, error, o
         onChange={(roomTypes) => set({ roomTypes })}
       />
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <div>
-          <label htmlFor="policy-cut-off" className="font-semibold text-slate-900">
-            Cut-off (hours before check-in)
-          </label>
-          <input
-            id="policy-cut-off"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={POLICY_LIMITS.maxCutOffHours}
-            className={fieldClass}
-            value={policy.cutOffHours}
-            aria-describedby="policy-cut-off-hint"
-            onChange={(e) => set({ cutOffHours: Math.trunc(Number(e.target.value)) })}
-          />
-          <p id="policy-cut-off-hint" className="mt-1 text-sm text-slate-600">
-            No listing and no sale this close to check-in. 168 hours is 7 days.
-          </p>
-        </div>
-        <div>
-          <label htmlFor="policy-price-cap" className="font-semibold text-slate-900">
-            Price cap (% of the price paid)
-          </label>
-          <input
-            id="policy-price-cap"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            className={fieldClass}
-            value={policy.priceCapPercent}
-            aria-describedby="policy-price-cap-hint"
-            onChange={(e) => set({ priceCapPercent: Math.trunc(Number(e.target.value)) })}
-          />
-          <p id="policy-price-cap-hint" className="mt-1 text-sm text-slate-600">
-            At most 100. Restay’s own limit applies too: the lower one holds.
-          </p>
-        </div>
-      </div>
+      <LimitsFields policy={policy} problems={fieldProblems} onChange={set} />
 
       <Blackouts value={policy.blackouts} onChange={(blackouts) => set({ blackouts })} />
 
