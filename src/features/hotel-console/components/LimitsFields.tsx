@@ -1,60 +1,73 @@
 import { POLICY_LIMITS, type ResalePolicy } from '../../../../contract/resale-policy.ts';
 import { Field, fieldClass, type FieldProblems } from './PolicyField.tsx';
 
-interface Props {
-  policy: Pick<ResalePolicy, 'cutOffHours' | 'priceCapPercent'>;
-  problems: FieldProblems;
-  onChange: (changes: Partial<Pick<ResalePolicy, 'cutOffHours' | 'priceCapPercent'>>) => void;
-}
+type Limits = Pick<ResalePolicy, 'cutOffHours' | 'priceCapPercent'>;
 
-/** A whole number typed in a field; an empty field reads as nothing typed (NaN), which the policy's check names. */
-const wholeNumber = (text: string) => (text.trim() === '' ? Number.NaN : Math.trunc(Number(text)));
-const shown = (value: number) => (Number.isFinite(value) ? value : '');
+interface Props {
+  policy: Limits;
+  problems: FieldProblems;
+  onChange: (changes: Partial<Limits>) => void;
+}
 
 /** The cut-off and the price cap, each with its hint and, once the policy is checked, its problem beside it. */
 export function LimitsFields({ policy, problems, onChange }: Props) {
   return (
     <div className="grid gap-6 sm:grid-cols-2">
-      <Field id="policy-cut-off" problem={problems.cutOffHours}>
-        <label htmlFor="policy-cut-off" className="font-semibold text-slate-900">
-          Cut-off (hours before check-in)
-        </label>
-        <input
-          id="policy-cut-off"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={POLICY_LIMITS.maxCutOffHours}
-          className={fieldClass}
-          value={shown(policy.cutOffHours)}
-          aria-invalid={problems.cutOffHours ? true : undefined}
-          aria-describedby="policy-cut-off-problem policy-cut-off-hint"
-          onChange={(e) => onChange({ cutOffHours: wholeNumber(e.target.value) })}
-        />
-        <p id="policy-cut-off-hint" className="mt-1 text-sm text-slate-600">
-          No listing and no sale this close to check-in. 168 hours is 7 days.
-        </p>
-      </Field>
-      <Field id="policy-price-cap" problem={problems.priceCapPercent}>
-        <label htmlFor="policy-price-cap" className="font-semibold text-slate-900">
-          Price cap (% of the price paid)
-        </label>
-        <input
-          id="policy-price-cap"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          className={fieldClass}
-          value={shown(policy.priceCapPercent)}
-          aria-invalid={problems.priceCapPercent ? true : undefined}
-          aria-describedby="policy-price-cap-problem policy-price-cap-hint"
-          onChange={(e) => onChange({ priceCapPercent: wholeNumber(e.target.value) })}
-        />
-        <p id="policy-price-cap-hint" className="mt-1 text-sm text-slate-600">
-          At most 100. Restay’s own limit applies too: the lower one holds.
-        </p>
-      </Field>
+      <WholeNumberField
+        id="policy-cut-off"
+        label="Cut-off (hours before check-in)"
+        hint="No listing and no sale this close to check-in. 168 hours is 7 days."
+        range={[0, POLICY_LIMITS.maxCutOffHours]}
+        value={policy.cutOffHours}
+        problem={problems.cutOffHours}
+        onChange={(cutOffHours) => onChange({ cutOffHours })}
+      />
+      <WholeNumberField
+        id="policy-price-cap"
+        label="Price cap (% of the price paid)"
+        hint="At most 100. Restay’s own limit applies too: the lower one holds."
+        range={[1, 100]}
+        value={policy.priceCapPercent}
+        problem={problems.priceCapPercent}
+        onChange={(priceCapPercent) => onChange({ priceCapPercent })}
+      />
     </div>
+  );
+}
+
+/** A whole number typed in a field; an empty field reads as nothing typed (NaN), which the policy's check names. */
+const wholeNumber = (text: string) => (text.trim() === '' ? Number.NaN : Math.trunc(Number(text)));
+
+function WholeNumberField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  range: [number, number];
+  value: number;
+  problem: string | undefined;
+  onChange: (value: number) => void;
+}) {
+  const { id, label, hint, range, value, problem, onChange } = props;
+  return (
+    <Field id={id} problem={problem}>
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={range[0]}
+        max={range[1]}
+        className={fieldClass}
+        value={Number.isFinite(value) ? value : ''}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-problem ${id}-hint`}
+        onChange={(e) => onChange(wholeNumber(e.target.value))}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+    </Field>
   );
 }
