@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wcagViolations } from './axe-check.ts';
 import { codeSentTo } from './demo-data.ts';
+import { bookFromStayPage, payWith } from './buying-steps.ts';
 import { connectDemoHotel, setUpLinkFromMailbox, type DemoStay } from './demo-hotel.ts';
 import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
 
@@ -60,6 +61,8 @@ for (const device of ['desktop', 'phone'] as const) {
     await form.getByRole('checkbox', { name: /Allow resale of our bookings on Restay/ }).check();
     await form.getByRole('checkbox', { name: 'Online travel agencies (channel manager)' }).check();
     await form.getByRole('radio', { name: 'We approve each listing before anyone can buy it' }).check();
+    // And a name-change fee of 25 in the hotel's currency, paid by the buyer with the price.
+    await form.getByLabel("Fee per stay (in your hotel's currency, 0 for none)").fill('25');
     await expect(form.getByLabel('Hours we have to decide')).toHaveValue('24');
     await form.getByRole('button', { name: 'Publish policy' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Version 1 is live.' })).toBeVisible();
@@ -125,5 +128,34 @@ for (const device of ['desktop', 'phone'] as const) {
       ),
     ).toBeVisible();
     await seller.context().close();
+
+    // A buyer sees the all-in total first (the price and the hotel's fee as its own line) and pays exactly it.
+    const found = await page.request.get(`/api/listings?hotelName=${encodeURIComponent(hotelName)}`);
+    const approved = ((await found.json()) as { data: { id: string; title: string }[] }).data.find(
+      (stay) => stay.title === approvedTitle,
+    );
+    expect(approved, 'the approved stay on the market').toBeDefined();
+    const buyer = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+    await signInAsNewUser(buyer, 'buyer');
+    await buyer.goto(`/listings/${approved!.id}`);
+    await expect(buyer.getByText(`Name-change fee, paid to ${hotelName}`).first()).toBeVisible();
+    await bookFromStayPage(buyer, approved!);
+    await expect(buyer.getByRole('button', { name: /^Pay \S/ })).toContainText('225.00');
+    await payWith(buyer, '4242 4242 4242 4242');
+    await expect(buyer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 });
+    await buyer.goto('/my-stays');
+    await expect(async () => {
+      await buyer.reload();
+      await expect(buyer.getByText('In your name', { exact: true }).locator('visible=true').first()).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 45_000 });
+    await buyer.context().close();
+
+    // The stay is in the buyer's name: the hotel is owed its fee until it sets up payouts.
+    await page.getByRole('navigation', { name: 'Hotel console' }).getByRole('link', { name: 'Payouts' }).click();
+    await expect(page.getByText('Owed to you')).toBeVisible();
+    await expect(page.getByRole('row', { name: /€25 Owed: waiting for your payout account/ })).toBeVisible();
+    await expectNoViolations(page, 'payouts');
   });
 }
