@@ -21,8 +21,8 @@ const NO_COUNTS: Counts = {
 
 /**
  * The console's Report (any member): the month's figures and the twelve months up to it, as contract/hotel-report.ts
- * defines each. Four grouped queries over the twelve months (listings, decisions, the sales' moments, the ledger), whatever
- * the hotel's size.
+ * defines each. Four grouped queries over the twelve months (listings, decisions, the sales' moments, the
+ * ledger), whatever the hotel's size.
  */
 export async function hotelReport(
   db: Executor,
