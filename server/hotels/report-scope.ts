@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/transaction.ts';
 import { isoDayIn } from '../time-zones.ts';
-import { roleAt } from './membership.ts';
+import { memberHotelEnterprise } from './membership.ts';
 
 /**
  * What every Report query needs: the hotel (after the caller's membership, 404 otherwise), its enterprise (how its
@@ -14,12 +14,7 @@ export interface ReportScope {
 }
 
 export async function reportScope(db: Executor, hotelId: string, userId: string): Promise<ReportScope> {
-  const { hotel } = await roleAt(db, userId, hotelId);
-  const { enterprise_id: enterpriseId } = await db
-    .selectFrom('hotels')
-    .select('enterprise_id')
-    .where('id', '=', hotel.id)
-    .executeTakeFirstOrThrow();
+  const { hotel, enterpriseId } = await memberHotelEnterprise(db, userId, hotelId);
   // Hotels keep no time zone of their own: their newest imported reservation's is the hotel's.
   const newest = await db
     .selectFrom('reservations')
