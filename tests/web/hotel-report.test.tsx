@@ -119,6 +119,7 @@ describe('the hotel console’s Report', () => {
     expect(figure('Stays listed')).toHaveTextContent('7');
     expect(figure('Median time to decide')).toHaveTextContent('90 min');
     expect(figure('Room-nights resold')).toHaveTextContent('4');
+    expect(screen.getByRole('heading', { name: 'Money in EUR' })).toBeInTheDocument();
     expect(figure('Stays that changed hands')).toHaveTextContent('€120.00');
     expect(figure('Fees paid out')).toHaveTextContent('€15.00');
 

@@ -74,51 +74,57 @@ export default function ReportPage() {
 }
 
 function MonthFigures({ month }: { month: ReportMonthFigures }) {
-  const counts: [string, string | number][] = [
-    ['Stays listed', month.listed],
-    ['Approved', month.approved],
-    ['Rejected', month.rejected],
-    ['Decided by the deadline', month.timedOut],
-    ['Median time to decide', minutesText(month.medianDecisionMinutes)],
-    ['Sales', month.sales],
-    ['Transfers done', month.transfers],
-    ['Transfers failed', month.transfersFailed],
-    ['Refunds', month.refunds],
-    ['Room-nights resold', month.roomNights],
-  ];
   return (
     <>
-      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5">
-        {counts.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-lg font-semibold text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureGrid
+        figures={[
+          ['Stays listed', month.listed],
+          ['Approved', month.approved],
+          ['Rejected', month.rejected],
+          ['Decided by the deadline', month.timedOut],
+          ['Median time to decide', minutesText(month.medianDecisionMinutes)],
+          ['Sales', month.sales],
+          ['Transfers done', month.transfers],
+          ['Transfers failed', month.transfersFailed],
+          ['Refunds', month.refunds],
+          ['Room-nights resold', month.roomNights],
+        ]}
+      />
       {month.money.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No money moved this month.</p>
       ) : (
-        month.money.map((money) => (
-          <dl key={money.currency} className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5" aria-label={money.currency}>
-            {(
-              [
-                ['Paid by buyers', money.paidCents],
-                ['Refunded', money.refundedCents],
-                ['Stays that changed hands', money.changedHandsCents],
-                ['Fees earned', money.feesEarnedCents],
-                ['Fees paid out', money.feesPaidOutCents],
-              ] as const
-            ).map(([label, cents]) => (
-              <div key={label}>
-                <dt className="text-xs text-slate-600">{label}</dt>
-                <dd className="text-lg font-semibold text-slate-900">{formatCents(cents, money.currency)}</dd>
-              </div>
-            ))}
-          </dl>
-        ))
+        month.money.map((money) => {
+          const amount = (cents: number) => formatCents(cents, money.currency);
+          return (
+            <div key={money.currency}>
+              <h3 className="mt-6 text-sm font-semibold text-slate-700">Money in {money.currency}</h3>
+              <FigureGrid
+                figures={[
+                  ['Paid by buyers', amount(money.paidCents)],
+                  ['Refunded', amount(money.refundedCents)],
+                  ['Stays that changed hands', amount(money.changedHandsCents)],
+                  ['Fees earned', amount(money.feesEarnedCents)],
+                  ['Fees paid out', amount(money.feesPaidOutCents)],
+                ]}
+              />
+            </div>
+          );
+        })
       )}
     </>
+  );
+}
+
+function FigureGrid({ figures }: { figures: [string, string | number][] }) {
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5">
+      {figures.map(([name, value]) => (
+        <div key={name}>
+          <dt className="text-xs text-slate-600">{name}</dt>
+          <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
