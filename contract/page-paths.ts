@@ -26,6 +26,7 @@ export const PAGE_PATHS = [
   '/hotel/:hotelId/policy',
   '/hotel/:hotelId/policy/history',
   '/hotel/:hotelId/demand',
+  '/hotel/:hotelId/report',
   '/hotel/:hotelId/payouts',
   '/hotel/:hotelId/members',
 ] as const;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CHANNEL_LABELS, RESALE_CHANNELS } from '../contract/resale-policy.ts';
 import { wcagViolations } from './axe-check.ts';
@@ -153,5 +154,19 @@ for (const device of ['desktop', 'phone'] as const) {
     const weeks = page.getByRole('table', { name: 'Saved searches a stay would match, per week' });
     await expect(weeks.getByRole('row')).toHaveCount(13);
     expect.soft(await wcagViolations(page), 'the console Demand').toEqual([]);
+
+    // Report: this month's one listing, the year in a table beside its chart, and the transfers' CSV (none yet).
+    await consoleNav.getByRole('link', { name: 'Report' }).click();
+    await expect(page.getByRole('heading', { name: /^Report for / })).toBeVisible();
+    await expect(page.getByText('Stays listed').locator('xpath=following-sibling::dd')).toHaveText('1');
+    await expect(page.locator('.uplot canvas').first()).toBeVisible();
+    const year = page.getByRole('table', { name: /per month, the last twelve months/ });
+    await expect(year.getByRole('row')).toHaveCount(13);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the month’s transfers (CSV)' }).click();
+    const csv = await downloading;
+    expect(csv.suggestedFilename()).toMatch(/^restay-transfers-\d{4}-\d{2}\.csv$/);
+    expect(await readFile(await csv.path(), 'utf8')).toMatch(/^order_id,confirmation_number,check_in,/);
+    expect.soft(await wcagViolations(page), 'the console Report').toEqual([]);
   });
 }

@@ -58,13 +58,27 @@ const LAZY = [
   { name: 'sign-in client', module: /^node_modules\/@supabase\/supabase-js\//, after: ENTRY, budgetKb: 55 },
   // axios and its interceptors, loaded with the first API call (ADR 0036).
   { name: 'HTTP client', module: 'src/lib/http-client.ts', after: ENTRY, budgetKb: 25 },
+  // The console Report's chart and its library (uPlot, about 20 kB), loaded by the Report alone (ADR 0092): room
+  // for the library and our wrapper, not for a second library.
+  {
+    name: 'report chart',
+    module: 'src/features/hotel-console/components/ReportChart.tsx',
+    after: ENTRY,
+    budgetKb: 30,
+  },
 ];
 
 /**
  * The hotel console: a hotel's staff load it, never a traveller. None of its pages may be on a public page's first
- * paint, and together (each page with all it imports, over the entry) they have a budget of their own.
+ * paint, and together (each page with all it imports, over the entry) they have a budget of their own. The
+ * Report's chart is budgeted apart (LAZY).
  */
-const CONSOLE = { name: 'hotel console', modules: /^src\/features\/hotel-console\//, budgetKb: 70 };
+const CONSOLE = {
+  name: 'hotel console',
+  modules: /^src\/features\/hotel-console\/(?!components\/ReportChart\.tsx$)/,
+  // 70 kB until the fees and payouts pages brought it to 71.6; the Report's page adds 2.6 (its chart is apart).
+  budgetKb: 76,
+};
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, '.vite/manifest.json'), 'utf8')) as Manifest;
 

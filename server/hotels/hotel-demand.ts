@@ -3,7 +3,7 @@ import type { HotelDemand } from '../../contract/hotels.ts';
 import { savedSearchDemand } from '../alerts/saved-search-demand.ts';
 import type { Executor } from '../db/transaction.ts';
 import { isoDayIn } from '../time-zones.ts';
-import { roleAt } from './membership.ts';
+import { memberHotelEnterprise } from './membership.ts';
 
 /**
  * The console's Demand (any member): who is waiting for a stay at the hotel, week by week from the hotel's today,
@@ -11,12 +11,7 @@ import { roleAt } from './membership.ts';
  * listed stays, and the map cell of its newest imported reservation with a position.
  */
 export async function hotelDemand(db: Executor, hotelId: string, userId: string, now: Date): Promise<HotelDemand> {
-  const { hotel } = await roleAt(db, userId, hotelId);
-  const { enterprise_id: enterpriseId } = await db
-    .selectFrom('hotels')
-    .select('enterprise_id')
-    .where('id', '=', hotel.id)
-    .executeTakeFirstOrThrow();
+  const { enterpriseId } = await memberHotelEnterprise(db, userId, hotelId);
   const [places, located] = await Promise.all([
     db
       .selectFrom('listings as l')

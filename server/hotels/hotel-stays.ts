@@ -9,7 +9,7 @@ import type { ListingStatus } from '../../contract/listing-status.ts';
 import type { OrderState } from '../../contract/order-state.ts';
 import type { Executor } from '../db/transaction.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
-import { roleAt } from './membership.ts';
+import { memberHotelEnterprise } from './membership.ts';
 
 /**
  * A listing as the hotel reads it. The sale decides once there is one: bought, in the buyer's name, or refunded
@@ -66,12 +66,7 @@ export async function hotelStays(
   userId: string,
   filter: HotelStaysQuery,
 ): Promise<HotelStaysReply> {
-  const { hotel } = await roleAt(db, userId, hotelId);
-  const { enterprise_id: enterpriseId } = await db
-    .selectFrom('hotels')
-    .select('enterprise_id')
-    .where('id', '=', hotel.id)
-    .executeTakeFirstOrThrow();
+  const { enterpriseId } = await memberHotelEnterprise(db, userId, hotelId);
   const rows = await db
     .selectFrom('listings as l')
     .innerJoin('reservations as r', 'r.id', 'l.reservation_id')

@@ -23,3 +23,14 @@ export async function roleAt(db: Executor, userId: string, hotelId: unknown, nee
     throw new AppError('FORBIDDEN', "Only the hotel's admins can do this.");
   return { hotel: { id: member.id, name: member.name, status: member.status }, role: member.role as HotelRole };
 }
+
+/** A member's hotel with its enterprise, how the hotel's stays are known (their reservations'); roleAt's refusals. */
+export async function memberHotelEnterprise(db: Executor, userId: string, hotelId: unknown) {
+  const { hotel } = await roleAt(db, userId, hotelId);
+  const { enterprise_id: enterpriseId } = await db
+    .selectFrom('hotels')
+    .select('enterprise_id')
+    .where('id', '=', hotel.id)
+    .executeTakeFirstOrThrow();
+  return { hotel, enterpriseId };
+}

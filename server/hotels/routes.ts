@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { hotelReportQuerySchema } from '../../contract/hotel-report.ts';
 import { hotelStaysQuerySchema } from '../../contract/hotel-stays.ts';
 import {
   approvalParamsSchema,
@@ -15,6 +16,8 @@ import { claimHotel, previewClaim } from './claim.ts';
 import type { HotelDeps } from './deps.ts';
 import { hotelDemand } from './hotel-demand.ts';
 import { hotelLately } from './hotel-lately.ts';
+import { hotelReport } from './hotel-report.ts';
+import { hotelTransfersCsv } from './hotel-report-csv.ts';
 import { hotelStays } from './hotel-stays.ts';
 import { hotelMembers, hotelOverview, inviteMember, myHotels, removeMember, withdrawInvite } from './members.ts';
 
@@ -57,6 +60,24 @@ export function hotelsRouter(deps: HotelDeps & { users: UserMiddleware }): Route
   router.get('/:hotelId/stays', async (req, res) => {
     const filter = parseInput(hotelStaysQuerySchema, req.query, 'query');
     res.json({ success: true, data: await hotelStays(deps.db, hotelId(req.params), signedInUser(req).id, filter) });
+  });
+
+  router.get('/:hotelId/report', async (req, res) => {
+    const { month } = parseInput(hotelReportQuerySchema, req.query, 'query');
+    const report = await hotelReport(deps.db, hotelId(req.params), signedInUser(req).id, month, deps.clock());
+    res.json({ success: true, data: report });
+  });
+
+  router.get('/:hotelId/report/transfers.csv', async (req, res) => {
+    const { month } = parseInput(hotelReportQuerySchema, req.query, 'query');
+    const { csv, month: shown } = await hotelTransfersCsv(
+      deps.db,
+      hotelId(req.params),
+      signedInUser(req).id,
+      month,
+      deps.clock(),
+    );
+    res.attachment(`restay-transfers-${shown}.csv`).type('text/csv; charset=utf-8').send(csv);
   });
 
   router.get('/:hotelId/members', async (req, res) => {

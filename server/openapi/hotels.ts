@@ -11,6 +11,7 @@ import {
   inviteMemberBodySchema,
   myHotelsReplySchema,
 } from '../../contract/hotels.ts';
+import { hotelReportQuerySchema, hotelReportReplySchema } from '../../contract/hotel-report.ts';
 import { hotelStaysQuerySchema, hotelStaysReplySchema } from '../../contract/hotel-stays.ts';
 import { integrationWebhookReplySchema } from '../hotels/integration-webhook-route.ts';
 import { integrationEventSchema } from '../selling/pms/mews-schemas.ts';
@@ -129,6 +130,38 @@ export const hotelsPaths: Record<string, Record<string, OperationSpec>> = {
       pathParams: HOTEL,
       query: hotelStaysQuerySchema,
       reply: { status: 200, description: 'The stays', data: replySchema(hotelStaysReplySchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    },
+  },
+  '/api/hotels/{hotelId}/report': {
+    get: {
+      operationId: 'getHotelReport',
+      tag,
+      summary:
+        'The Report: a month’s listings, decisions, sales, transfers, refunds and money, and the twelve months up to it',
+      description:
+        '`month` (YYYY-MM, the hotel’s calendar month; the current one when absent). Each figure is defined in ' +
+        'contract/hotel-report.ts; every amount is read from the ledger, per currency, in hundredths.',
+      access: 'bearer',
+      pathParams: HOTEL,
+      query: hotelReportQuerySchema,
+      reply: { status: 200, description: 'The report', data: replySchema(hotelReportReplySchema) },
+      errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+    },
+  },
+  '/api/hotels/{hotelId}/report/transfers.csv': {
+    get: {
+      operationId: 'downloadHotelTransfersCsv',
+      tag,
+      summary: 'The month’s transfers as CSV: one row per stay put in its buyer’s name, with the ledger’s amounts',
+      description:
+        'Columns: order_id, confirmation_number, check_in, check_out, nights, room_type, guest_name, sale_price, ' +
+        'name_change_fee, fee_paid_out (major units, two decimals), currency, transferred_at. A cell starting with ' +
+        '= + - @ is led by a quote mark so a spreadsheet reads it as text.',
+      access: 'bearer',
+      pathParams: HOTEL,
+      query: hotelReportQuerySchema,
+      reply: { status: 200, description: 'The CSV file (an attachment)', csv: true },
       errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
     },
   },

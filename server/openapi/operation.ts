@@ -17,7 +17,9 @@ export type SuccessReply =
   /** A reply that is not the API's envelope (this document itself). */
   | { status: 200; description: string; json: JsonSchema }
   /** A page a person reads (the unsubscribe link); `refused`: when it answers a 400 page instead, if ever. */
-  | { status: 200; description: string; html: true; refused?: string };
+  | { status: 200; description: string; html: true; refused?: string }
+  /** A file to download as CSV (an attachment). */
+  | { status: 200; description: string; csv: true };
 
 export interface OperationSpec {
   operationId: string;
@@ -84,6 +86,8 @@ const htmlPage = (description: string) => ({ description, content: { 'text/html'
 
 function successResponse(reply: SuccessReply) {
   if ('html' in reply) return htmlPage(reply.description);
+  if ('csv' in reply)
+    return { description: reply.description, content: { 'text/csv': { schema: { type: 'string' } } } };
   const schema = 'json' in reply ? reply.json : successEnvelope(reply.data, reply.meta);
   return { description: reply.description, content: { 'application/json': { schema } } };
 }

@@ -57,6 +57,7 @@ const pageRoutes = (): RouteObject[] => [
             lazy: page(() => import('../features/hotel-console/components/PolicyHistoryPage.tsx')),
           },
           { path: 'demand', lazy: page(() => import('../features/hotel-console/components/DemandPage.tsx')) },
+          { path: 'report', lazy: page(() => import('../features/hotel-console/components/ReportPage.tsx')) },
           { path: 'payouts', lazy: page(() => import('../features/hotel-console/components/PayoutsPage.tsx')) },
           { path: 'members', lazy: page(() => import('../features/hotel-console/components/MembersPage.tsx')) },
         ],

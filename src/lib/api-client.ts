@@ -35,7 +35,7 @@ function httpClient(): Promise<AxiosInstance> {
 async function request<T>(
   method: string,
   url: string,
-  { body, params }: { body?: unknown; params?: object },
+  { body, params, responseType }: { body?: unknown; params?: object; responseType?: 'blob' },
   { signal, withoutSession, timeoutMs }: RequestOptions = {},
 ): Promise<T> {
   signal?.throwIfAborted();
@@ -46,6 +46,7 @@ async function request<T>(
     url,
     data: body,
     params,
+    responseType,
     signal,
     withoutSession,
     ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
@@ -56,6 +57,8 @@ async function request<T>(
 /** GET `url`, with `params` (those not undefined or null) as its query string. */
 export const apiGet = <T = unknown>(url: string, params?: object, options?: RequestOptions) =>
   request<T>('GET', url, { params }, options);
+/** GET a file (a CSV export) as a Blob, with the session's token as every call: a plain link could not send it. */
+export const apiGetFile = (url: string, params?: object) => request<Blob>('GET', url, { params, responseType: 'blob' });
 export const apiPost = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
   request<T>('POST', url, { body }, options);
 export const apiPut = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>

@@ -154,6 +154,10 @@ export const ACCESS_TABLE: Record<string, AccessRow> = {
   'GET /api/hotels/:hotelId/approvals': row('hotel-admin', (w) => ({ path: `/api/hotels/${w.hotelId}/approvals` })),
   'GET /api/hotels/:hotelId/lately': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/lately` })),
   'GET /api/hotels/:hotelId/stays': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/stays` })),
+  'GET /api/hotels/:hotelId/report': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/report` })),
+  'GET /api/hotels/:hotelId/report/transfers.csv': row('hotel-member', (w) => ({
+    path: `/api/hotels/${w.hotelId}/report/transfers.csv`,
+  })),
   'GET /api/hotels/:hotelId/demand': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/demand` })),
   'GET /api/hotels/:hotelId/payouts': row('hotel-member', (w) => ({ path: `/api/hotels/${w.hotelId}/payouts` })),
   'POST /api/hotels/:hotelId/payouts/onboarding': row('hotel-admin', (w) => ({

@@ -15,6 +15,7 @@ export const HOTEL_SECTIONS: readonly HotelSection[] = [
   { to: 'stays', label: 'Stays' },
   { to: 'policy', label: 'Resale policy' },
   { to: 'demand', label: 'Demand' },
+  { to: 'report', label: 'Report' },
   { to: 'payouts', label: 'Payouts' },
   { to: 'members', label: 'Members' },
 ];
