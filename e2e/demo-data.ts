@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The name of a demo hotel an e2e spec connected for its own run (hotel-join, hotel-approvals). */
+const SPEC_OWN_HOTEL = / E2E /;
+
 export interface DemoReservation {
   confirmationNumber: string;
   email: string;
@@ -19,7 +22,9 @@ interface MailMessage {
 
 /**
  * The demo PMS's reservations a seller may list: confirmed, check-in ahead, and with the guest's own email (not a
- * booking site's relay). Each device takes its own so both runs can list on the same server.
+ * booking site's relay), at the seeded demo hotels. Each device takes its own so both runs can list on the same
+ * server. A hotel a spec connects for itself (named "... E2E <run>") is that spec's own: its policy (approval
+ * first, a fee, a cut-off) would change what another spec's listing does.
  */
 export async function listableReservations(page: Page): Promise<DemoReservation[]> {
   const reply = await page.request.get('/dev/pms.json');
@@ -27,7 +32,10 @@ export async function listableReservations(page: Page): Promise<DemoReservation[
   const all = ((await reply.json()) as { data: DemoReservation[] }).data;
   return all.filter(
     (stay) =>
-      stay.state === 'Confirmed' && Date.parse(stay.startUtc) > Date.now() && stay.email.endsWith('@example.com'),
+      stay.state === 'Confirmed' &&
+      Date.parse(stay.startUtc) > Date.now() &&
+      stay.email.endsWith('@example.com') &&
+      !SPEC_OWN_HOTEL.test(stay.hotelName),
   );
 }
 
