@@ -6,7 +6,7 @@ import {
   type HotelStaysReply,
 } from '../../contract/hotel-stays.ts';
 import type { ListingStatus } from '../../contract/listing-status.ts';
-import type { OrderState } from '../../contract/order-state.ts';
+import { PAYMENT_RECORDED_STATES, type OrderState } from '../../contract/order-state.ts';
 import type { Executor } from '../db/transaction.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
 import { memberHotelEnterprise } from './membership.ts';
@@ -44,17 +44,6 @@ function fromListing(status: ListingStatus): HotelStayState {
   }
 }
 
-/** The states of a sale a hotel hears about: paid, and everything after. */
-const SALE_STATES: readonly OrderState[] = [
-  'paid',
-  'transferring',
-  'transfer_unknown',
-  'transferred',
-  'transfer_failed',
-  'refund_pending',
-  'refunded',
-];
-
 /**
  * The console's Stays (any member): every listing of a stay at the hotel (its reservation read from this hotel's
  * system), with its state, asking price and dates; by the month of check-in and by state. The state is derived
@@ -78,7 +67,7 @@ export async function hotelStays(
           .selectFrom('orders as o')
           .select(['o.state', 'o.hotel_fee_cents'])
           .whereRef('o.listing_id', '=', 'l.id')
-          .where('o.state', 'in', SALE_STATES)
+          .where('o.state', 'in', PAYMENT_RECORDED_STATES)
           .orderBy('o.created_at', 'desc')
           .limit(1)
           .as('sale'),
