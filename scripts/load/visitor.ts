@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
-import { LOCAL_ANON_KEY } from '../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../server/config-sections.ts';
 import { memoryStorage } from '../../tests/helpers/supabase-client.ts';
 import type { Recorder } from './recorder.ts';
 

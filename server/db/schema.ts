@@ -50,16 +50,20 @@ import type {
 } from './schema-resale-policy.ts';
 
 import type { ListingApprovalDecisionsTable, DemoPmsTasksTable, DemoPmsOrderNotesTable } from './schema-approvals.ts';
+import type { AuthFlowsTable, AuthRefreshTokensTable, AuthSessionsTable, AuthUsersTable } from './schema-auth.ts';
+import type { AlertNoticesTable, AlertSettingsTable, SavedSearchesTable } from './schema-alerts.ts';
 
 export type * from './schema-standins.ts';
 export type * from './schema-approvals.ts';
+export type * from './schema-auth.ts';
+export type * from './schema-alerts.ts';
 export type * from './schema-resale-policy.ts';
 export type * from './schema-money.ts';
 export type * from './schema-hotels.ts';
 
 /** Timestamps read back as Date from both drivers; written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface ProfilesTable {
   id: string;
@@ -213,46 +217,6 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
-export interface AuthUsersTable {
-  id: Generated<string>;
-  email: string;
-  provider: string;
-  provider_subject: string;
-  user_metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
-  identity_id: Generated<string>;
-  created_at: DefaultedTimestamp;
-  updated_at: DefaultedTimestamp;
-  last_sign_in_at: Timestamp | null;
-}
-
-export interface AuthSessionsTable {
-  id: Generated<string>;
-  user_id: string;
-  created_at: DefaultedTimestamp;
-  revoked_at: Timestamp | null;
-}
-
-export interface AuthRefreshTokensTable {
-  token_hash: string;
-  session_id: string;
-  created_at: DefaultedTimestamp;
-  rotated_at: Timestamp | null;
-}
-
-export interface AuthFlowsTable {
-  id: Generated<string>;
-  redirect_to: string;
-  code_challenge: string | null;
-  code_challenge_method: 's256' | 'plain' | null;
-  oidc_code_verifier: string | null;
-  oidc_nonce: string | null;
-  user_id: string | null;
-  auth_code_hash: string | null;
-  created_at: DefaultedTimestamp;
-  code_issued_at: Timestamp | null;
-  used_at: Timestamp | null;
-}
-
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
@@ -274,47 +238,6 @@ export interface JobsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
-}
-
-export type AlertReason = 'new' | 'price_drop';
-
-export interface AlertSettingsTable {
-  user_id: string;
-  digest_hour: number;
-  time_zone: string;
-  next_digest_at: Timestamp;
-}
-
-export interface SavedSearchesTable {
-  id: Generated<string>;
-  user_id: string;
-  name: string;
-  /** The marketplace query as URL text (jsonb); written as a JSON string. */
-  query: ColumnType<Record<string, string>, string, string>;
-  frequency: 'instant' | 'daily';
-  paused: ColumnType<boolean, boolean | undefined, boolean>;
-  has_text: boolean;
-  place_ids: number[] | null;
-  places_upto: number | null;
-  cells: number[] | null;
-  start_date: ColumnType<string | null, string | null, string | null>;
-  end_date: ColumnType<string | null, string | null, string | null>;
-  min_price_cents: number | null;
-  max_price_cents: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AlertNoticesTable {
-  user_id: string;
-  listing_id: string;
-  reason: AlertReason;
-  saved_search_id: string | null;
-  channel: 'instant' | 'digest';
-  price_cents: number;
-  previous_price_cents: number | null;
-  created_at: Timestamp;
-  sent_at: Timestamp | null;
 }
 
 /** Which connected hotel (a hash of its access token) holds a reservation, by id or confirmation number. */

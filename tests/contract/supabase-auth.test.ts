@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_REUSE_INTERVAL_MS } from '../../server/auth/store.ts';
-import { LOCAL_ANON_KEY } from '../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../server/config-sections.ts';
 import { sha256 } from '../../server/crypto/sha256.ts';
 import { signedInClient, signInThroughDevPage, supabaseFor, TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

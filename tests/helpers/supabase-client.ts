@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY } from '../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../server/config-sections.ts';
 
 /** The product origin the test server is configured with; redirect targets must be on it. */
 export const TEST_PUBLIC_URL = 'http://localhost:5999';

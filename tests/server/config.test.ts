@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, loadConfig } from '../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../server/config-sections.ts';
+import { loadConfig } from '../../server/config.ts';
 
 /** What production needs besides the variable a test is about: real mail, PMS and payments. */
 const PRODUCTION = {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY } from '../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../server/config-sections.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { TEST_PUBLIC_URL } from '../helpers/supabase-client.ts';
 

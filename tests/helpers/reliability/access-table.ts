@@ -1,4 +1,4 @@
-import { LOCAL_ANON_KEY } from '../../../server/config.ts';
+import { LOCAL_ANON_KEY } from '../../../server/config-sections.ts';
 import { TEST_PUBLIC_URL } from '../supabase-client.ts';
 
 /**
