@@ -1,21 +1,25 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { wcagViolations } from './axe-check.ts';
 import { codeSentTo } from './demo-data.ts';
 import { bookFromStayPage, payWith } from './buying-steps.ts';
-import { connectDemoHotel, setUpLinkFromMailbox, type DemoStay } from './demo-hotel.ts';
+import { connectDemoHotel, hotelLinkFromMailbox, setUpLinkFromMailbox, type DemoStay } from './demo-hotel.ts';
 import { signInAsNewUser, signInFromDialog } from './sign-in.ts';
 
 /**
- * A say on each stay (ADR 0082): a hotel that approves each listing first. A new demo hotel (connected for this
- * run, so no other spec's hotel changes) publishes manual approval; a seller's listing waits with the hotel's
- * promise, the task is on the reservation in the demo PMS, the admin approves it in the console's Approvals and it
- * is in the marketplace; a second listing is rejected and the seller reads why.
+ * A say on each stay (ADR 0082), the hotel's fee (ADR 0090) and its report (ADR 0092), end to end. A new demo hotel
+ * (connected for this run, so no other spec's hotel changes) publishes manual approval with a fee; a seller's
+ * listing waits with the hotel's promise, the task is on the reservation in the demo PMS, a member of the hotel's
+ * staff approves it in the console's Approvals and it is in the marketplace at its all-in total; a buyer pays price
+ * and fee, the stay is put in their name, and the hotel's Payouts, month's Report and CSV show the fee; a second
+ * listing is rejected and the seller reads why.
  */
 
-async function claimHotel(page: Page, hotelName: string, adminEmail: string) {
-  await page.goto(await setUpLinkFromMailbox(page, hotelName, adminEmail));
+/** Opens a hotel email's console link signed out, signs in as the address it was sent to, and is in the console. */
+async function joinFromLink(page: Page, link: string, hotelName: string, email: string) {
+  await page.goto(link);
   await page.getByRole('button', { name: 'Sign in to continue' }).click();
-  await signInFromDialog(page, adminEmail);
+  await signInFromDialog(page, email);
   await expect(page.getByRole('heading', { level: 1, name: hotelName })).toBeVisible({ timeout: 20_000 });
 }
 
@@ -42,7 +46,7 @@ async function expectNoViolations(page: Page, state: string) {
 for (const device of ['desktop', 'phone'] as const) {
   const tag = device === 'phone' ? ' @phone' : '';
 
-  test(`a hotel approves one stay and rejects another before anyone can buy them (${device})${tag}`, async ({
+  test(`a hotel approves one stay and rejects another before anyone can buy them, then earns its fee and reports it (${device})${tag}`, async ({
     page,
     browser,
   }) => {
@@ -51,8 +55,9 @@ for (const device of ['desktop', 'phone'] as const) {
     const run = `${device}-${Date.now()}`;
     const hotelName = `Approvals E2E ${run}`;
     const adminEmail = `approvals-admin-${run}@example.com`;
+    const staffEmail = `approvals-staff-${run}@example.com`;
     const stays = await connectDemoHotel(page, hotelName, adminEmail);
-    await claimHotel(page, hotelName, adminEmail);
+    await joinFromLink(page, await setUpLinkFromMailbox(page, hotelName, adminEmail), hotelName, adminEmail);
 
     // The admin publishes resale of direct and online-agency bookings, each stay approved by the hotel first.
     const nav = page.getByRole('navigation', { name: 'Hotel console' });
@@ -66,6 +71,17 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(form.getByLabel('Hours we have to decide')).toHaveValue('24');
     await form.getByRole('button', { name: 'Publish policy' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Version 1 is live.' })).toBeVisible();
+
+    // The admin invites a member of the front desk as staff; they join from the invitation's email.
+    await nav.getByRole('link', { name: 'Members' }).click();
+    const invite = page.getByRole('form', { name: 'Invite someone' });
+    await invite.getByLabel('Email').fill(staffEmail);
+    await invite.getByLabel('Role').selectOption('staff');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(invite.getByText(`Invitation sent to ${staffEmail}.`)).toBeVisible();
+    const staff = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+    const invitation = await hotelLinkFromMailbox(staff, `Join ${hotelName} on Restay`, staffEmail);
+    await joinFromLink(staff, invitation, hotelName, staffEmail);
 
     // The seller lists two stays; each waits, with the hotel's promise, in the publish step and in My Listings.
     const seller = await (await browser.newContext()).newPage();
@@ -93,30 +109,31 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(page.getByRole('row', { name: new RegExp(stays.direct.number) })).toContainText(
       'Task: Restay: approve or reject a resale',
     );
-
-    // The admin opens Approvals: both stays wait, with the reservation as the hotel holds it.
     await page.goBack();
-    await page.getByRole('navigation', { name: 'Hotel console' }).getByRole('link', { name: 'Approvals' }).click();
-    await expect(page.getByRole('heading', { name: 'Waiting for your approval' })).toBeVisible();
-    await expect(page.getByText(`${approvedTitle} · reservation ${stays.direct.number}`)).toBeVisible();
-    await expect(page.getByText(`${rejectedTitle} · reservation ${stays.ota.number}`)).toBeVisible();
-    await expectNoViolations(page, 'queue');
 
-    await page.getByRole('button', { name: `Approve ${approvedTitle}` }).click();
-    await expect(page.getByText(`${approvedTitle} · reservation`)).toHaveCount(0);
-    await page.getByRole('button', { name: `Reject ${rejectedTitle}` }).click();
-    const rejectForm = page.getByRole('form', { name: 'Reject this stay' });
+    // The staff member opens Approvals: both stays wait, with the reservation as the hotel holds it.
+    await staff.getByRole('navigation', { name: 'Hotel console' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(staff.getByRole('heading', { name: 'Waiting for your approval' })).toBeVisible();
+    await expect(staff.getByText(`${approvedTitle} · reservation ${stays.direct.number}`)).toBeVisible();
+    await expect(staff.getByText(`${rejectedTitle} · reservation ${stays.ota.number}`)).toBeVisible();
+    await expectNoViolations(staff, 'queue');
+
+    await staff.getByRole('button', { name: `Approve ${approvedTitle}` }).click();
+    await expect(staff.getByText(`${approvedTitle} · reservation`)).toHaveCount(0);
+    await staff.getByRole('button', { name: `Reject ${rejectedTitle}` }).click();
+    const rejectForm = staff.getByRole('form', { name: 'Reject this stay' });
     await rejectForm.getByRole('button', { name: 'Reject the stay' }).click();
     await expect(rejectForm.getByRole('alert')).toHaveText('Choose why you reject this stay.');
-    await expectNoViolations(page, 'reject form');
+    await expectNoViolations(staff, 'reject form');
     await rejectForm.getByRole('radio', { name: 'The hotel keeps this room type' }).check();
     await rejectForm.getByLabel('A word for the seller (optional)').fill('Suites stay with us this season');
     await rejectForm.getByRole('button', { name: 'Reject the stay' }).click();
-    await expect(page.getByText('No stay is waiting for your approval.')).toBeVisible();
-    const decisions = page.getByRole('region', { name: 'Decisions' });
+    await expect(staff.getByText('No stay is waiting for your approval.')).toBeVisible();
+    const decisions = staff.getByRole('region', { name: 'Decisions' });
     await expect(decisions.getByRole('listitem')).toHaveCount(2);
-    await expect(decisions.getByText(/Rejected: The hotel keeps this room type/)).toContainText(`by ${adminEmail}`);
-    await expectNoViolations(page, 'decisions');
+    await expect(decisions.getByText(/Rejected: The hotel keeps this room type/)).toContainText(`by ${staffEmail}`);
+    await expectNoViolations(staff, 'decisions');
+    await staff.context().close();
 
     // The approved stay is in the marketplace; the seller reads why the other was rejected.
     await seller.goto(market);
@@ -157,5 +174,19 @@ for (const device of ['desktop', 'phone'] as const) {
     await expect(page.getByText('Owed to you')).toBeVisible();
     await expect(page.getByRole('row', { name: /€25 Owed: waiting for your payout account/ })).toBeVisible();
     await expectNoViolations(page, 'payouts');
+
+    // The month's report counts the sale and its fee from the ledger; the CSV has the stay, price and fee.
+    await page.getByRole('navigation', { name: 'Hotel console' }).getByRole('link', { name: 'Report' }).click();
+    const figure = (name: string) => page.getByText(name, { exact: true }).locator('xpath=following-sibling::dd');
+    await expect(figure('Sales')).toHaveText('1');
+    await expect(figure('Transfers done')).toHaveText('1');
+    await expect(figure('Fees earned')).toHaveText('€25.00');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the month’s transfers (CSV)' }).click();
+    const rows = (await readFile(await (await downloading).path(), 'utf8')).trim().split('\r\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`,${stays.direct.number},`);
+    expect(rows[1]).toContain(',200.00,25.00,');
+    await expectNoViolations(page, 'report');
   });
 }
