@@ -23,6 +23,7 @@ const SYSTEM_FILES = [
   'tests/server/crash-payouts.test.ts',
   'tests/server/crash-restart.test.ts',
   'tests/server/data-dir-lock.test.ts',
+  'tests/server/demo-pms-sweep.test.ts',
   'tests/server/database-outage.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',

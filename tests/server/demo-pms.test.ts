@@ -1,25 +1,16 @@
-import express from 'express';
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRows, resetDemoData, seedDemoData } from '../../server/standins/demo/seed.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { DEMO_MEWS_CLIENT_TOKEN, DEMO_PMS_HOTELS, demoMewsAccessTokens } from '../../server/standins/demo/demo-data.ts';
-import { demoMewsRouter } from '../../server/standins/mews/demo-mews-routes.ts';
 import { resetDemoPms } from '../../server/standins/demo/demo-seed.ts';
 import { enterpriseByAccessToken } from '../../server/standins/mews/demo-mews-enterprises.ts';
-import { devPmsRouter } from '../../server/standins/mews/dev-pms-routes.ts';
-import { createDemoMewsDelays } from '../../server/standins/mews/demo-mews-delays.ts';
-import { databaseHotelDirectory } from '../../server/selling/pms/hotel-directory.ts';
 import { createMewsPms, hotelKeyOf } from '../../server/selling/pms/mews-pms.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { nullablePms } from '../helpers/nullable-pms.ts';
+import { startDemoPms, type DemoPmsNotice } from '../helpers/demo-pms-fixture.ts';
 
 const nullablePmsOf = (options: Parameters<typeof createMewsPms>[0]) => nullablePms(createMewsPms(options));
-
-/** The real Mews adapter against the demo PMS over HTTP, on a freshly migrated and seeded database. */
 
 const NOW = new Date('2026-03-10T21:30:00Z');
 const DAY_MS = 86_400_000;
@@ -28,51 +19,19 @@ const STAYS = DEMO_PMS_HOTELS.flatMap((hotel) => hotel.stays.map((stay) => ({ ho
 const LISTED = buildDemoRows(NOW).reservations;
 const ALL_RESERVATIONS = STAYS.length + LISTED.length;
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let server: Server;
+let database: Awaited<ReturnType<typeof startDemoPms>>['database'];
 let url: string;
-let pms: ReturnType<typeof nullablePms>;
+let pms: Awaited<ReturnType<typeof startDemoPms>>['pms'];
+let stop: (() => Promise<void>) | undefined;
 /** What the demo PMS told Restay's webhook receiver. */
-const notices: { enterpriseId: string; reservationId: string }[] = [];
+const notices: DemoPmsNotice[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Start-up seeding of an empty database fills the demo PMS too.
-  await seedDemoData(database.db, NOW);
-  const app = express();
-  app.use('/demo-mews', demoMewsRouter({ db: database.db, clock: () => NOW }));
-  app.use(
-    '/dev',
-    devPmsRouter({
-      db: database.db,
-      clock: () => NOW,
-      notify: async (change) => void notices.push(change),
-      // Connecting a demo hotel is tested against the API itself (demo-hotel-connect.test.ts).
-      connect: async () => null,
-      delays: createDemoMewsDelays(),
-    }),
-  );
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  pms = nullablePms(
-    createMewsPms({
-      platformUrl: () => `${url}/demo-mews`,
-      clientToken: DEMO_MEWS_CLIENT_TOKEN,
-      accessTokens: demoMewsAccessTokens(),
-      clientName: 'Restay test',
-      directory: databaseHotelDirectory({ db: database.db, clock: () => NOW }),
-    }),
-  );
-  // As a server does once it runs: the directory learns every upcoming stay's hotel, so a re-read asks that
-  // hotel alone instead of all of them.
-  await pms.syncDirectory!(NOW);
+  ({ database, url, pms, stop } = await startDemoPms(NOW, notices));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.dispose();
+  await stop?.();
 });
 
 /** A raw Connector call to the demo PMS, for what the adapter never sends. */
@@ -163,84 +122,6 @@ describe('demo PMS data', () => {
 });
 
 describe('the Mews adapter against the demo PMS', () => {
-  it('round-trips every demo reservation, by confirmation number and by id', async () => {
-    for (const { hotel, stay } of STAYS) {
-      const found = await pms.findByConfirmationNumber(stay.number);
-      const category = hotel.categories[stay.category]!;
-      const charged =
-        stay.state === 'Canceled'
-          ? category.nightlyCents
-          : stay.nights * (category.nightlyCents + hotel.cityTaxPerNightCents);
-      expect(found, stay.number).toMatchObject({
-        confirmationNumber: stay.number,
-        state: { Canceled: 'cancelled', Started: 'started', Confirmed: 'confirmed' }[stay.state ?? 'Confirmed'],
-        guest: {
-          email: stay.guest.email,
-          isOtaRelay: stay.guest.otaEmail ?? false,
-          firstName: stay.guest.firstName,
-          lastName: stay.guest.lastName,
-        },
-        roomName: stay.room ? `${category.name}, room ${stay.room}` : category.name,
-        guests: stay.adults ?? 2,
-        hotel: {
-          name: hotel.name,
-          addressLine: hotel.addressLine1,
-          city: hotel.city,
-          countryCode: hotel.countryCode,
-          latitude: hotel.latitude,
-          longitude: hotel.longitude,
-          timeZone: hotel.timeZone,
-        },
-        currency: hotel.currency,
-        amountPaidCents: charged,
-        roomImageUrls: [],
-      });
-      expect(Math.round((found!.endUtc.getTime() - found!.startUtc.getTime()) / DAY_MS), stay.number).toBe(stay.nights);
-      expect(await pms.findByExternalId(found!.externalId)).toEqual(found);
-    }
-    expect(await pms.findByConfirmationNumber('LIS-00000')).toBeNull();
-    expect(await pms.findByExternalId('90000000-0000-4000-8000-999999999999')).toBeNull();
-  });
-
-  // Re-reads every seeded stay over HTTP, each asking the demo hotels in turn: seconds alone, more on a busy runner.
-  it('holds every reservation behind a seeded listing, so the API can re-read it by its id', async () => {
-    const listed = await database.db
-      .selectFrom('listings')
-      .innerJoin('reservations', 'reservations.id', 'listings.reservation_id')
-      .select([
-        'reservations.external_id',
-        'reservations.confirmation_number',
-        'reservations.start_utc',
-        'reservations.end_utc',
-        'reservations.guest_email',
-        'reservations.hotel_name',
-        'reservations.city',
-        'reservations.resource_name',
-        'reservations.currency',
-        'reservations.amount_paid_cents',
-      ])
-      .execute();
-    expect(listed).toHaveLength(LISTED.length);
-    for (const row of listed) {
-      const found = await pms.findByExternalId(row.external_id);
-      expect(found, row.confirmation_number).toMatchObject({
-        externalId: row.external_id,
-        confirmationNumber: row.confirmation_number,
-        state: 'confirmed',
-        startUtc: row.start_utc,
-        endUtc: row.end_utc,
-        guest: { email: row.guest_email, isOtaRelay: false },
-        roomName: row.resource_name,
-        hotel: { name: row.hotel_name, city: row.city, timeZone: expect.stringMatching(/^[A-Z][a-z]+\//) },
-        currency: row.currency,
-        amountPaidCents: row.amount_paid_cents,
-      });
-    }
-    expect(await pms.findByConfirmationNumber(listed[0]!.confirmation_number)).toMatchObject({
-      externalId: listed[0]!.external_id,
-    });
-  }, 60_000);
-
   it('remembers in the database which hotel holds each reservation found, for the next process to ask first', async () => {
     await database.db.deleteFrom('pms_hotel_directory').execute();
     const tokyo = await pms.findByConfirmationNumber('TYO-51642');
