@@ -121,6 +121,9 @@ export class RecordingMailer implements Mailer {
   }
 }
 
+/** Where the fixture's hotel is: its reservations' time zone, so the hotel's own day and month. */
+export const TEST_HOTEL_TIME_ZONE = 'Europe/Lisbon';
+
 /** A settable domain clock starting now. */
 export function testClock(start = new Date()) {
   let now = start;
@@ -271,7 +274,7 @@ export async function startBuyingServer(): Promise<BuyingFixture> {
           countryCode: 'PT',
           latitude: null,
           longitude: null,
-          timeZone: 'Europe/Lisbon',
+          timeZone: TEST_HOTEL_TIME_ZONE,
         },
         currency: 'USD',
         amountPaidCents: null,

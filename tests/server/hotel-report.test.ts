@@ -4,7 +4,8 @@ import { publishPolicy } from '../../server/hotel-policy/publish-policy.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { runOrdersCommand } from '../../server/payments/orders-command.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';
-import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { currentMonth } from '../../server/hotels/report-scope.ts';
+import { startBuyingServer, TEST_HOTEL_TIME_ZONE, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { addMember, ALLOW_ALL_POLICY, hotelIdOf } from '../helpers/test-hotel.ts';
 
 /**
@@ -69,7 +70,8 @@ beforeAll(async () => {
   const [accountId] = [...fx.payments.accounts].find(([, account]) => account.owner === `hotel:${hotelId}`)!;
   expect((await fx.deliver(fx.payments.makeAccountReady(accountId))).status).toBe(200);
 
-  month = fx.clock().toISOString().slice(0, 7);
+  // The hotel's month, not UTC's: in summer Lisbon's month starts an hour before UTC's.
+  month = currentMonth(fx.clock(), TEST_HOTEL_TIME_ZONE);
   // Decisions placed from the month's second day: 30, 90 and 240 minutes to a first decision by a person (median
   // 90); a second ask of the first listing (not a first decision) and the deadline job's rejection count apart.
   const day = new Date(`${month}-02T08:00:00Z`);
