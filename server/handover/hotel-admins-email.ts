@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { inTransaction } from '../db/transaction.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
-import { defineJobType } from '../jobs/job-type.ts';
+import { HANDOVER_JOBS } from './jobs.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
 import { readableDay } from '../listings/stay-dates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -13,16 +12,10 @@ import type { BuyingDeps } from '../payments/deps.ts';
  * records the transfer; fans out to one email job per admin, so a retry never writes twice to an admin who already
  * had it.
  */
-export const HOTEL_STAY_CHANGED_HANDS = defineJobType('handover.hotel_admins_email', z.object({ orderId: z.uuid() }));
-const HOTEL_STAY_CHANGED_HANDS_EMAIL = defineJobType(
-  'handover.hotel_admin_email',
-  z.object({ orderId: z.uuid(), hotelId: z.uuid(), adminId: z.uuid() }),
-);
-
 export function registerHotelAdminsEmailJobs(registry: JobRegistry, deps: BuyingDeps): JobRegistry {
   return registry
-    .register(HOTEL_STAY_CHANGED_HANDS, { maxAttempts: 12, run: ({ orderId }) => emailEachAdmin(deps, orderId) })
-    .register(HOTEL_STAY_CHANGED_HANDS_EMAIL, {
+    .register(HANDOVER_JOBS.hotelAdminsEmail, { maxAttempts: 12, run: ({ orderId }) => emailEachAdmin(deps, orderId) })
+    .register(HANDOVER_JOBS.hotelAdminEmail, {
       maxAttempts: 12,
       run: async (payload) => {
         const message = await stayChangedHandsEmail(deps, payload);
@@ -48,7 +41,7 @@ async function emailEachAdmin(deps: Pick<BuyingDeps, 'db' | 'clock'>, orderId: s
     for (const admin of admins)
       await enqueueJob(
         trx,
-        HOTEL_STAY_CHANGED_HANDS_EMAIL,
+        HANDOVER_JOBS.hotelAdminEmail,
         `${orderId}:${admin.user_id}`,
         { orderId, hotelId: admin.hotel_id, adminId: admin.user_id },
         now,

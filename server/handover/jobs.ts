@@ -17,6 +17,13 @@ export const HANDOVER_JOBS = {
   buyerStayKept: defineJobType('handover.buyer_stay_kept_email', orderPayload),
   /** Tell a seller the hotel's own change withdrew their listing; keyed by listing id. */
   sellerListingWithdrawn: defineJobType('handover.seller_listing_withdrawn_email', z.object({ listingId: z.uuid() })),
+  /** Once a stay is in its buyer's name, each of its hotel's admins is told (hotel-admins-email.ts): one job fans out. */
+  hotelAdminsEmail: defineJobType('handover.hotel_admins_email', orderPayload),
+  /** One admin's email of that fan-out, keyed by order and admin, so a retry never writes to an admin twice. */
+  hotelAdminEmail: defineJobType(
+    'handover.hotel_admin_email',
+    z.object({ orderId: z.uuid(), hotelId: z.uuid(), adminId: z.uuid() }),
+  ),
   /** The note on the reservation at the hotel that it was transferred through Restay (transfer-note.ts). */
   transferNote: defineJobType('handover.transfer_note', orderPayload),
   /** Read a `transfer_unknown` order's reservation until it shows who the hotel names; keyed by order id. */

@@ -11,7 +11,6 @@ import { startReverseHandover } from '../orders/reverse-handover.ts';
 import { SALE_JOBS } from '../orders/sale-jobs.ts';
 import { knownHotelOf, PmsTransferError, type PmsReservation } from '../selling/pms/pms.ts';
 import { failSale } from './fail-sale.ts';
-import { HOTEL_STAY_CHANGED_HANDS } from './hotel-admins-email.ts';
 import { HANDOVER_JOBS } from './jobs.ts';
 import { hotelDate } from '../listings/stay-dates.ts';
 
@@ -265,6 +264,6 @@ export async function recordTransferred(
     await enqueueJob(trx, HANDOVER_JOBS.sellerLeftYourName, orderId, { orderId }, now);
     await enqueueJob(trx, HANDOVER_JOBS.transferNote, orderId, { orderId }, now);
     await enqueueJob(trx, SALE_JOBS.schedulePayout, orderId, { orderId }, now);
-    await enqueueJob(trx, HOTEL_STAY_CHANGED_HANDS, orderId, { orderId }, now);
+    await enqueueJob(trx, HANDOVER_JOBS.hotelAdminsEmail, orderId, { orderId }, now);
   });
 }
