@@ -11,6 +11,7 @@ export async function getMyHotels(signal?: AbortSignal): Promise<MyHotel[]> {
   return parseResponse(replySchema, await apiGet('/api/hotels', undefined, { signal }));
 }
 
-export function useMyHotels() {
-  return useQuery({ queryKey: myHotelsKey, queryFn: ({ signal }) => getMyHotels(signal) });
+/** `enabled: false` asks nothing yet (the account menu asks once someone reaches for it). */
+export function useMyHotels({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: myHotelsKey, queryFn: ({ signal }) => getMyHotels(signal), enabled });
 }

@@ -122,25 +122,32 @@ describe('header', () => {
     ).toEqual(['My Stays', 'My Listings', 'Alerts', 'View Profile', 'Sign Out']);
   });
 
-  it('offers the hotel console in the account menu to someone who works for a hotel', async () => {
+  it('offers the hotel console in the account menu to someone who works for a hotel, asked once they reach for it', async () => {
     await signIn();
+    let asked = 0;
     server.use(
-      http.get('/api/hotels', () =>
-        HttpResponse.json({
+      http.get('/api/hotels', () => {
+        asked++;
+        return HttpResponse.json({
           success: true,
           data: {
             hotels: [
               { id: '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71', name: 'Hotel Ribeira', status: 'connected', role: 'staff' },
             ],
           },
-        }),
-      ),
+        });
+      }),
     );
     const { user, router } = renderRoute('/marketplace');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    // A page load asks nothing about hotels: most people who sign in work for none.
+    await screen.findByRole('heading', { level: 1 });
+    expect(asked).toBe(0);
+    await user.click(avatar);
     const menu = screen.getByRole('menu');
     await user.click(await within(menu).findByRole('menuitem', { name: 'Hotel console' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/hotel'));
+    expect(asked).toBe(1);
   });
 
   it('moves through the account menu with the arrow keys, closes it on Escape and opens a page on Enter', async () => {

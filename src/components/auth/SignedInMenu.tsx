@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMyHotels } from '../../lib/my-hotels.ts';
 
@@ -16,14 +17,19 @@ const itemClass =
 /**
  * The signed-in avatar and its account menu, following the menu pattern: arrow keys and Home/End move between
  * items, Enter opens one, Escape and a click outside close the menu and focus returns to the avatar. Someone who
- * works for a hotel finds its console here.
+ * works for a hotel finds its console here: whether they do is asked once the pointer or focus reaches the avatar,
+ * not on every page load, and the answer is usually in before the menu opens.
  */
 export function SignedInMenu({ email, initial, showMyListings, onSignOut }: Props) {
-  const worksForAHotel = (useMyHotels().data?.length ?? 0) > 0;
+  const [reachedFor, setReachedFor] = useState(false);
+  const reach = () => setReachedFor(true);
+  const worksForAHotel = (useMyHotels({ enabled: reachedFor }).data?.length ?? 0) > 0;
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its focusable header stays reachable.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={reach}>
       <DropdownMenu.Trigger
+        onPointerEnter={reach}
+        onFocus={reach}
         aria-label="Account menu"
         className="inline-flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700"
       >
