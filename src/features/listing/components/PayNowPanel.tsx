@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { currencyName } from '../../../../contract/currency-names.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
@@ -155,15 +156,10 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
 
 /**
  * The currency the card is charged in, in words: "Your card is charged in Czech Koruna (CZK); your bank may add a
- * fee to convert it." The panel opens on a press, so naming the currency costs nothing while the page starts.
+ * fee to convert it."
  */
 function chargedIn(currency: string): string {
-  let name: string | undefined;
-  try {
-    name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency);
-  } catch {
-    // An unknown code is named by itself.
-  }
-  const named = name && name !== currency ? `${name} (${currency})` : currency;
+  const name = currencyName(currency);
+  const named = name !== currency ? `${name} (${currency})` : currency;
   return `Your card is charged in ${named}; your bank may add a fee to convert it.`;
 }
