@@ -4,9 +4,10 @@
  * Chromium as a mid-range phone (Pixel 7's screen and touch, the CPU slowed `--throttle` times), each interaction on
  * a freshly loaded page once it has settled: opening the marketplace's filters, typing a city, picking a check-in
  * day, pressing Book Now (a signed-in buyer on a stay's page), switching the currency. Prints each interaction's
- * tries and their 75th percentile; exits 1 when one is over `--goal` ms (unless `--report-only`).
+ * tries and their 75th percentile; exits 1 when one is over `--goal` ms (unless `--report-only`). `--only` measures
+ * just the interactions whose name contains it (`--only="Book Now"`), to compare one change quickly.
  *
- *   npm run bench:interactions -- [--tries=5] [--throttle=4] [--goal=200] [--report-only]
+ *   npm run bench:interactions -- [--tries=5] [--throttle=4] [--goal=200] [--report-only] [--only=<name>]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     throttle: { type: 'string', default: '4' },
     goal: { type: 'string', default: '200' },
     'report-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const tries = Number(values.tries);
@@ -30,6 +32,9 @@ const throttle = Number(values.throttle);
 const goalMs = Number(values.goal);
 if (!Number.isInteger(tries) || tries < 1) throw new Error('--tries must be a whole number from 1');
 if (!(throttle >= 1) || !(goalMs > 0)) throw new Error('--throttle must be 1 or more and --goal above 0');
+const only = values.only?.toLowerCase();
+const measured = INTERACTIONS.filter((interaction) => !only || interaction.name.toLowerCase().includes(only));
+if (measured.length === 0) throw new Error(`--only matches none of: ${INTERACTIONS.map((i) => i.name).join(', ')}`);
 
 /**
  * The library's build for a page's own script tag (beside its package entry: the package does not export its path),
@@ -98,7 +103,7 @@ let met = true;
 try {
   const buyer = await signedInState(browser, server.base, path.join(dataDir, 'buyer-state.json'));
   console.log(`INP in ms, Pixel 7 at ${throttle}x CPU slowdown, ${tries} tries each (goal: p75 ≤ ${goalMs} ms)`);
-  for (const interaction of INTERACTIONS) {
+  for (const interaction of measured) {
     const figures: number[] = [];
     for (let attempt = 0; attempt < tries; attempt++) {
       figures.push(await measure(browser, server.base, interaction, interaction.signedIn ? buyer : undefined));

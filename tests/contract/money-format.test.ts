@@ -3,6 +3,7 @@ import { EN_US_CURRENCIES } from '../../contract/currency-symbols.ts';
 import { DISPLAY_CURRENCIES } from '../../contract/display-currencies.ts';
 import { formatProviderAmount } from '../../contract/currencies.ts';
 import { formatCents, formatMajorUnits } from '../../contract/money-format.ts';
+import { countingIntl } from './count-intl.ts';
 
 /**
  * Prices are written by hand for the currencies a visitor may see (no Intl.NumberFormat made while a page
@@ -70,23 +71,13 @@ describe('money as people read it', () => {
   });
 
   it('makes no Intl.NumberFormat for them, and one for any other currency', () => {
-    const Original = Intl.NumberFormat;
-    let made = 0;
-    Intl.NumberFormat = class extends Original {
-      constructor(...args: ConstructorParameters<typeof Original>) {
-        super(...args);
-        made += 1;
-      }
-    } as typeof Original;
-    try {
+    countingIntl('NumberFormat', (made) => {
       for (const currency of DISPLAY_CURRENCIES) formatCents(123_456, currency.toLowerCase());
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       // ISO's code for testing, which no other test writes: the suite shares modules, so the format is not cached.
       expect(formatCents(1500, 'XTS')).toBe('XTS\u00a015.00');
-      expect(made).toBe(1);
-    } finally {
-      Intl.NumberFormat = Original;
-    }
+      expect(made()).toBe(1);
+    });
   });
 
   it('reads the provider’s minor units by the provider’s exponent, not by how the currency is written', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, memo, Suspense, useRef } from 'react';
 import type { Listing } from '../../../../contract/listing.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
@@ -7,8 +7,12 @@ const StaysMap = lazy(() => import('../../../components/map/StaysMap.tsx'));
 
 const placeholder = <div className="h-full w-full animate-pulse rounded-2xl bg-slate-200" />;
 
-/** A small map with the hotel's pin; left out when the hotel's system gave no position. */
-export function HotelMap({ listing }: { listing: Listing }) {
+/**
+ * A small map with the hotel's pin; left out when the hotel's system gave no position. Memoized: the page
+ * re-renders on every booking step (Book Now, Cancel), and rendering the map with it would make Leaflet's first
+ * draw (when its code arrived a moment before) part of that press, hundreds of milliseconds on a phone (ADR 0094).
+ */
+export const HotelMap = memo(function HotelMap({ listing }: { listing: Listing }) {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section);
   if (listing.latitude === null || listing.longitude === null) return null;
@@ -30,4 +34,4 @@ export function HotelMap({ listing }: { listing: Listing }) {
       </div>
     </section>
   );
-}
+});

@@ -1,8 +1,9 @@
 import { ApproximatePrice } from '../../../components/listings/ApproximatePrice.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { ListingWithViewer } from '../../../../contract/listing.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles.ts';
+import { currencyName } from '../../../../contract/currency-names.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 import { formatNights, formatStayDate } from '../../../lib/format.ts';
 import { stayDates } from '../../../lib/listing-dates.ts';
@@ -26,11 +27,32 @@ type Props = {
  * the checkout charges (first and largest), what the hotel still charges at its desk, the guest's name as the
  * hotel will hold it, with Pay Now and Cancel.
  */
-export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
+export function PayNowPanel(props: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [detailed, setDetailed] = useState(false);
+
+  // Opening the panel moves focus (and, on a phone, the screen) to it. The press paints the panel's heading at
+  // once; its details (and the profile read that fills the name) render in a transition after it (ADR 0094).
+  useEffect(() => {
+    heading.current?.focus();
+    startTransition(() => setDetailed(true));
+  }, []);
+
+  return (
+    <section aria-labelledby="pay-now-heading" className="mt-4 rounded-xl border border-brand-200 bg-brand-50/40 p-4">
+      <h3 id="pay-now-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+        Review and pay
+      </h3>
+      {detailed ? <PayNowDetails {...props} /> : null}
+    </section>
+  );
+}
+
+/** Everything in the panel under its heading, with the checkout it starts. */
+function PayNowDetails({ listing, buyerId, onCancel, onHeld }: Props) {
   const queryClient = useQueryClient();
   const checkout = useCreateCheckoutSession();
   const [missing, setMissing] = useState<string[]>([]);
-  const heading = useRef<HTMLHeadingElement>(null);
   const firstName = useRef<HTMLInputElement>(null);
   const lastName = useRef<HTMLInputElement>(null);
   const guest = useGuestName(buyerId);
@@ -38,9 +60,6 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   const total = listing.hotel_approval?.total ?? null;
   const allIn = total?.allInTotal ?? listing.price;
   const nights = stayNights(start, end);
-
-  // Opening the panel moves focus (and, on a phone, the screen) to it.
-  useEffect(() => heading.current?.focus(), []);
 
   // Back from the hosted checkout, the browser may restore this page as it was left ("Redirecting…"): start over.
   const { reset } = checkout;
@@ -77,10 +96,7 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
   const row = 'flex justify-between gap-4';
 
   return (
-    <section aria-labelledby="pay-now-heading" className="mt-4 rounded-xl border border-brand-200 bg-brand-50/40 p-4">
-      <h3 id="pay-now-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
-        Review and pay
-      </h3>
+    <>
       <dl className="mt-3 space-y-1 text-sm text-slate-700">
         <div className={row}>
           <dt>Stay</dt>
@@ -149,21 +165,16 @@ export function PayNowPanel({ listing, buyerId, onCancel, onHeld }: Props) {
       </div>
       {/* Pay Now does lead to payment: the card is asked for on the checkout page it opens. */}
       <p className="mt-2 text-center text-xs text-slate-500">You pay on the next page</p>
-    </section>
+    </>
   );
 }
 
 /**
  * The currency the card is charged in, in words: "Your card is charged in Czech Koruna (CZK); your bank may add a
- * fee to convert it." The panel opens on a press, so naming the currency costs nothing while the page starts.
+ * fee to convert it."
  */
 function chargedIn(currency: string): string {
-  let name: string | undefined;
-  try {
-    name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency);
-  } catch {
-    // An unknown code is named by itself.
-  }
-  const named = name && name !== currency ? `${name} (${currency})` : currency;
+  const name = currencyName(currency);
+  const named = name !== currency ? `${name} (${currency})` : currency;
   return `Your card is charged in ${named}; your bank may add a fee to convert it.`;
 }
