@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
+import { enqueueJob } from '../../server/jobs/enqueue.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
+import { APPLY_HOTEL_POLICY } from '../../server/resale-policy/apply-job.ts';
 import { publishPolicy, setResalePaused } from '../../server/hotel-policy/publish-policy.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
 import { ALLOW_ALL_POLICY, firstMemberOf, hotelIdOf, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
@@ -31,7 +34,18 @@ const listing = (id: string) => db().selectFrom('listings').selectAll().where('i
 const publish = (changes: Partial<ResalePolicy>) =>
   publishPolicy(fx.deps, adminId, hotelId, { ...ALLOW_ALL_POLICY, ...changes });
 
-/** The hotel's two ways to stop a stay selling: "Pause all resale", and a policy that no longer allows it. */
+/** The hotel's integration suspended at Mews, as the integration event writes it: dated, its policy pass queued. */
+async function suspend() {
+  const now = fx.clock();
+  await db()
+    .updateTable('hotels')
+    .set({ status: 'suspended', status_changed_at: now })
+    .where('id', '=', hotelId)
+    .execute();
+  await enqueueJob(db(), APPLY_HOTEL_POLICY, `suspended:${randomUUID()}`, { hotelId }, now);
+}
+
+/** The hotel's ways to stop a stay selling: "Pause all resale", a policy that no longer allows it, a suspension. */
 const HOTEL_CHANGES = {
   'a pause': {
     take: () => setResalePaused(fx.deps, adminId, hotelId, true),
@@ -41,10 +55,16 @@ const HOTEL_CHANGES = {
     take: () => publish({ resaleEnabled: false }),
     reason: 'Hotel Tejo does not allow resale of its bookings.',
   },
+  'a suspended integration': { take: suspend, reason: 'Hotel Tejo has paused all resale of its bookings for now.' },
 };
 
 beforeEach(async () => {
   // Each test starts with the hotel allowing everything, its listings brought in line.
+  await db()
+    .updateTable('hotels')
+    .set({ status: 'connected', status_changed_at: null })
+    .where('id', '=', hotelId)
+    .execute();
   await setResalePaused(fx.deps, adminId, hotelId, false);
   await publish({});
   await runHotelPolicyJobs(fx.deps);
