@@ -6,8 +6,9 @@ import { enqueueJob } from '../../server/jobs/enqueue.ts';
 import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { APPLY_HOTEL_POLICY } from '../../server/resale-policy/apply-job.ts';
 import { publishPolicy, setResalePaused } from '../../server/hotel-policy/publish-policy.ts';
-import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
-import { ALLOW_ALL_POLICY, firstMemberOf, hotelIdOf, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
+import type { BuyingFixture } from '../helpers/buying-fixture.ts';
+import { startHotelRuleWorld } from '../helpers/hotel-rule-world.ts';
+import { ALLOW_ALL_POLICY, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
 
 /*
  * ADR 0093: the hotel's rule is judged again when the payment is recorded, as it stood when the buyer paid at the
@@ -21,10 +22,7 @@ let hotelId: string;
 let adminId: string;
 
 beforeAll(async () => {
-  fx = await startBuyingServer();
-  seller = await fx.user({ firstName: 'Sam' });
-  hotelId = await hotelIdOf(fx.server.database.db);
-  adminId = await firstMemberOf(fx.server.database.db, hotelId);
+  ({ fx, seller, hotelId, adminId } = await startHotelRuleWorld());
 });
 afterAll(() => fx.close());
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { ProviderTransfer } from '../../ledger/provider-records.ts';
