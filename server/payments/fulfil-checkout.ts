@@ -48,10 +48,10 @@ export async function findOrderForSession(
 /**
  * Records what a paid checkout means, exactly once, whoever calls first (the webhook or the buyer's success
  * page) and however often. In one transaction: when the listing is still held for this order, check-in is
- * still ahead and the hotel's rule allowed the sale when the buyer paid, the order
- * becomes paid and the listing sold to the buyer, and the receipt and sale notice are queued; when the hold
- * is gone (released, expired, sold to someone else), the amount is not the order's or the hotel's rule refused
- * it, the order becomes refund_pending and the refund is queued. An order whose payment is already recorded (paid, transferring,
+ * still ahead and the hotel's rule allowed the sale when the buyer paid, the order becomes paid and the listing
+ * sold to the buyer, and the receipt and sale notice are queued; when the hold is gone (released, expired, sold
+ * to someone else), the amount is not the order's or the hotel's rule refused it, the order becomes
+ * refund_pending and the refund is queued. An order whose payment is already recorded (paid, transferring,
  * transferred, refunding...) stays as it is.
  */
 export async function fulfilCheckout(
