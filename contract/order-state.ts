@@ -123,6 +123,7 @@ export function isSettled(state: OrderState): boolean {
 export const REFUND_REASONS = [
   'late_payment',
   'amount_mismatch',
+  'hotel_refused',
   'transfer_refused',
   'transfer_failed',
   'cancelled_by_hotel',
@@ -133,8 +134,8 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
  * The reasons an operator may give for refunding a paid or transferred order (`npm run orders -- refund`). A late
- * payment or a wrong amount never reaches `paid`, and "refunded by hand" is what the provider's own
- * confirmation says, so those are not an operator's to give.
+ * payment, a wrong amount or one the hotel's rule refused never reaches `paid`, and "refunded by hand" is what the
+ * provider's own confirmation says, so those are not an operator's to give.
  */
 export const OPERATOR_REFUND_REASONS = [
   'cancelled_by_hotel',
@@ -161,6 +162,7 @@ export const REFUND_REASON_MESSAGES: Record<RefundReader, Record<RefundReason, s
   buyer: {
     late_payment: 'Your payment arrived after the stay was no longer held for your checkout.',
     amount_mismatch: 'The amount you paid was not the price of the stay.',
+    hotel_refused: 'The hotel stopped allowing the resale of this stay before your payment went through.',
     transfer_refused: 'The hotel refused to put the reservation in your name.',
     transfer_failed: "The hotel's system did not answer in time to put the reservation in your name.",
     cancelled_by_hotel: 'The hotel cancelled or changed the reservation.',
@@ -170,6 +172,7 @@ export const REFUND_REASON_MESSAGES: Record<RefundReader, Record<RefundReason, s
   seller: {
     late_payment: "The buyer's payment arrived after the stay was no longer held for their checkout.",
     amount_mismatch: 'The buyer paid an amount that was not the price of the stay.',
+    hotel_refused: "The hotel stopped allowing the resale of this stay before the buyer's payment went through.",
     transfer_refused: "The hotel refused to put the reservation in the buyer's name.",
     transfer_failed: "The hotel's system did not answer in time to put the reservation in the buyer's name.",
     cancelled_by_hotel: 'The hotel cancelled or changed the reservation.',

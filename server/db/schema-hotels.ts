@@ -12,6 +12,8 @@ export interface HotelsTable {
   chain_id: string | null;
   name: string;
   status: HotelStatus;
+  /** When `status` last changed (migration 0183); null while it is the one the hotel joined with. */
+  status_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** AES-256-GCM under HOTEL_TOKEN_KEY (server/hotels/token-cipher.ts); never the raw token. */
   access_token_ciphertext: string;
   /** A hash of the access token: how the PMS adapter's directory names the hotel. */

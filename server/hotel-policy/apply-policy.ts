@@ -5,7 +5,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import type { BuyingDeps } from '../payments/deps.ts';
 import { endHold } from '../payments/release-hold.ts';
-import { pauseReasonText, storedFacts } from '../resale-policy/facts.ts';
+import { pauseReasonText, STORED_FACT_COLUMNS, storedFacts } from '../resale-policy/facts.ts';
 import { pauseForHotel, resumeForHotel } from '../resale-policy/pause-listing.ts';
 import { hotelStanding } from '../resale-policy/standing.ts';
 import { policyVerdict, type PolicyReason } from '../resale-policy/verdict.ts';
@@ -29,14 +29,7 @@ async function listingsInLine(db: Kysely<Database>, hotelId: string, now: Date) 
       'listings.status',
       'listings.price_cents',
       'listings.hotel_pause_reason',
-      'reservations.rate_id',
-      'reservations.room_type_id',
-      'reservations.channels',
-      'reservations.start_utc',
-      'reservations.end_utc',
-      'reservations.time_zone',
-      'reservations.currency',
-      'reservations.amount_paid_cents',
+      ...STORED_FACT_COLUMNS,
     ])
     .where('reservations.enterprise_id', '=', hotel.enterprise_id)
     .where('listings.status', 'in', ['active', 'reserved', 'inactive'])

@@ -108,14 +108,20 @@ async function apply(
     return done('token_replaced');
   }
   if (SUSPENDING.has(event.action)) {
-    await trx.updateTable('hotels').set({ status: 'suspended', updated_at: now }).where('id', '=', hotel.id).execute();
+    // A replayed suspension keeps the moment of the first: payments made before it still sell (ADR 0093).
+    const since = hotel.status === 'suspended' ? hotel.status_changed_at : now;
+    await trx
+      .updateTable('hotels')
+      .set({ status: 'suspended', status_changed_at: since, updated_at: now })
+      .where('id', '=', hotel.id)
+      .execute();
     return done('suspended');
   }
   if (RESTORING.has(event.action)) {
     const status = await statusWhenRunning(trx, hotel.id);
     await trx
       .updateTable('hotels')
-      .set({ status, updated_at: now })
+      .set({ status, status_changed_at: now, updated_at: now })
       .where('id', '=', hotel.id)
       .where('status', '=', 'suspended')
       .execute();
@@ -171,7 +177,12 @@ async function created(
     const status = data.IsEnabled ? await statusWhenRunning(trx, hotelId) : 'suspended';
     await trx
       .updateTable('hotels')
-      .set({ ...fields, status, chain_id: chainId ?? existing.chain_id })
+      .set({
+        ...fields,
+        status,
+        status_changed_at: status === existing.status ? existing.status_changed_at : now,
+        chain_id: chainId ?? existing.chain_id,
+      })
       .where('id', '=', hotelId)
       .execute();
   } else {

@@ -112,7 +112,7 @@ export async function join(
   if (claim.role === 'admin')
     await trx
       .updateTable('hotels')
-      .set({ status: 'connected', updated_at: now })
+      .set({ status: 'connected', status_changed_at: now, updated_at: now })
       .where('id', '=', claim.hotelId)
       .where('status', '=', 'pending')
       .execute();

@@ -15,6 +15,9 @@ import { transitionOrder } from '../orders/order-transition.ts';
 import { postPayment } from '../ledger/money-events.ts';
 import type { CheckoutSession } from './stripe/payments.ts';
 import { orderChargeCents } from './stay-charge.ts';
+import { hotelRefusalsAtPayment } from './hotel-at-payment.ts';
+import { pauseReasonText } from '../resale-policy/facts.ts';
+import { pauseForHotel } from '../resale-policy/pause-listing.ts';
 
 export type FulfilOutcome = 'sold' | 'refund_pending' | 'already-settled' | 'not-paid';
 
@@ -44,10 +47,10 @@ export async function findOrderForSession(
 
 /**
  * Records what a paid checkout means, exactly once, whoever calls first (the webhook or the buyer's success
- * page) and however often. In one transaction: when the listing is still held for this order and check-in is
- * still ahead, the order
- * becomes paid and the listing sold to the buyer, and the receipt and sale notice are queued; when the hold
- * is gone (released, expired, sold to someone else) or the amount is not the order's, the order becomes
+ * page) and however often. In one transaction: when the listing is still held for this order, check-in is
+ * still ahead and the hotel's rule allowed the sale when the buyer paid, the order becomes paid and the listing
+ * sold to the buyer, and the receipt and sale notice are queued; when the hold is gone (released, expired, sold
+ * to someone else), the amount is not the order's or the hotel's rule refused it, the order becomes
  * refund_pending and the refund is queued. An order whose payment is already recorded (paid, transferring,
  * transferred, refunding...) stays as it is.
  */
@@ -93,7 +96,14 @@ export async function fulfilCheckout(
       order.id,
       session.amountTotalCents ?? orderChargeCents(order),
     );
-    if (order.state === 'open' && listing.status === 'reserved' && amountMatches && checkInAhead && !refundedAlready) {
+    const held = order.state === 'open' && listing.status === 'reserved';
+    const sellable = held && amountMatches && checkInAhead && !refundedAlready;
+    // The hotel's rule as it stood when the buyer paid (the provider's time; ours when it gave none): a pause or a
+    // publish that came first refuses the sale even though the hold came before it (ADR 0093).
+    const hotelRefusals = sellable
+      ? await hotelRefusalsAtPayment(trx, listing.id, { paidAt: session.paidAt ?? now, heldAt: order.created_at })
+      : [];
+    if (sellable && !hotelRefusals.length) {
       const paid = await transitionOrder(trx, {
         orderId: order.id,
         from: ['open'],
@@ -117,7 +127,13 @@ export async function fulfilCheckout(
       return { order: paid, outcome: 'sold' as const };
     }
     // The buyer paid for a stay this order no longer holds: the money goes back and the buyer is told.
-    const refundReason = refundedAlready ? 'refunded_by_provider' : amountMatches ? 'late_payment' : 'amount_mismatch';
+    const refundReason = refundedAlready
+      ? 'refunded_by_provider'
+      : !amountMatches
+        ? 'amount_mismatch'
+        : hotelRefusals.length
+          ? 'hotel_refused'
+          : 'late_payment';
     const refunded = await transitionOrder(trx, {
       orderId: order.id,
       from: ['open', 'expired', 'cancelled'],
@@ -127,15 +143,20 @@ export async function fulfilCheckout(
         ? `${reason}, already refunded at the provider`
         : !amountMatches
           ? `${reason} with an amount that is not the order's`
-          : checkInAhead
-            ? `${reason} after the hold ended`
-            : `${reason} after check-in had passed`,
+          : hotelRefusals.length
+            ? `${reason} after the hotel stopped allowing the sale: ${pauseReasonText(hotelRefusals)}`
+            : checkInAhead
+              ? `${reason} after the hold ended`
+              : `${reason} after check-in had passed`,
       changes: { ...changes, refund_reason: refundReason, refund_requested_at: now },
     });
-    // An open order owns the listing's hold: give the stay back to the market.
-    if (order.state === 'open' && listing.status === 'reserved') {
+    // An open order owns the listing's hold: give the stay back to the market, or to the hotel's pause, with the
+    // reason for its seller, as the hotel's policy pass pauses a stay whose hold it released (ADR 0080).
+    if (held) {
       await transitionListing(trx, { listingId: listing.id, from: ['reserved'], to: 'active', now });
       if (!checkInAhead) await transitionListing(trx, { listingId: listing.id, from: ['active'], to: 'expired', now });
+      else if (hotelRefusals.length)
+        await pauseForHotel(trx, { id: listing.id, status: 'active', hotel_pause_reason: null }, hotelRefusals, now);
     }
     await enqueueOrderJob(trx, PAYMENT_JOBS.recordPayment, order.id, now);
     await enqueueOrderJob(trx, PAYMENT_JOBS.refund, order.id, now);

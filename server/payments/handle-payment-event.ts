@@ -63,8 +63,11 @@ async function act(
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      // `completed` with `unpaid` is a delayed payment method still pending: its own event follows.
-      return (await fulfilCheckout(deps, session, event.type)) ? 'handled' : 'ignored';
+      // `completed` with `unpaid` is a delayed payment method still pending: its own event follows. The event is
+      // created as the payment completes: when its session does not say when it was paid, the event does.
+      return (await fulfilCheckout(deps, { ...session, paidAt: session.paidAt ?? event.created }, event.type))
+        ? 'handled'
+        : 'ignored';
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const order = await findOrderForSession(deps.db, session);

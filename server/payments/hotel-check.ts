@@ -2,7 +2,7 @@ import { inTransaction, type Executor } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { hotelPolicyRefusal } from '../resale-policy/facts.ts';
 import { pauseForHotel } from '../resale-policy/pause-listing.ts';
-import { hotelStanding, type HotelStandingRow } from '../resale-policy/standing.ts';
+import { hotelStanding, type HotelStandingRow, type PaymentMoment } from '../resale-policy/standing.ts';
 import { policyVerdict, type PolicyReason } from '../resale-policy/verdict.ts';
 import { pmsFacts } from '../selling/hotel-allows.ts';
 import type { PmsReservation } from '../selling/pms/pms.ts';
@@ -21,16 +21,18 @@ export interface CheckedListing {
  * The hotel's standing (switch, status, live policy) read with its row held (FOR SHARE) until the transaction
  * ends. A publish, a pause or a suspension locks the same row to write, so it either committed before this read
  * (and is what this read sees) or waits until the caller's transaction is done (and then brings what it held in
- * line, ADR 0080): a checkout opened a moment before a publish or a pause never sells against it.
+ * line, ADR 0080): a checkout opened a moment before a publish or a pause never sells against it. `asOf`: the
+ * standing a payment is judged by (hotelStanding).
  */
 export async function lockedHotelStanding(
   trx: Executor,
   listing: Pick<CheckedListing, 'enterprise_id' | 'hotel_name'>,
   fallbackName: string,
+  asOf?: PaymentMoment,
 ): Promise<HotelStandingRow> {
   const enterpriseId = listing.enterprise_id ?? '';
   await trx.selectFrom('hotels').select('id').where('enterprise_id', '=', enterpriseId).forShare().execute();
-  return hotelStanding(trx, { enterpriseId }, listing.hotel_name ?? fallbackName);
+  return hotelStanding(trx, { enterpriseId }, listing.hotel_name ?? fallbackName, asOf);
 }
 
 /** A hotel whose standing cannot be read (none of that enterprise has joined yet) gives no verdict: try again. */

@@ -14,6 +14,18 @@ export interface StoredResaleFacts {
   amount_paid_cents: number | null;
 }
 
+/** The StoredResaleFacts columns, as a query joining a listing to its reservation selects them. */
+export const STORED_FACT_COLUMNS = [
+  'reservations.rate_id',
+  'reservations.room_type_id',
+  'reservations.channels',
+  'reservations.start_utc',
+  'reservations.end_utc',
+  'reservations.time_zone',
+  'reservations.currency',
+  'reservations.amount_paid_cents',
+] as const;
+
 /** The facts of a stored reservation, with its listing's asking price when there is one. */
 export function storedFacts(row: StoredResaleFacts, askingPriceCents?: number): ResaleFacts {
   return {

@@ -183,10 +183,10 @@ export interface BuyingFixture {
 }
 
 export async function startBuyingServer(): Promise<BuyingFixture> {
-  const payments = new PaymentsDouble();
+  const clock = testClock();
+  const payments = new PaymentsDouble(clock);
   const pms = new BuyingPmsDouble();
   const mailer = new RecordingMailer();
-  const clock = testClock();
   const server = await startTestServer({
     clock,
     env: { PUBLIC_URL: TEST_PUBLIC_URL, ...PROJECT_AUTH_ENV },

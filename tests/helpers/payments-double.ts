@@ -36,6 +36,9 @@ export const TEST_CONNECT_WEBHOOK_SECRET = 'whsec_test_buying_double_connect';
  */
 export class PaymentsDouble implements Payments {
   readonly mode = 'local' as const;
+  /** The provider's clock: when a buyer pays, and when an event is created. */
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
   readonly sessions = new Map<string, CheckoutSession>();
   readonly created: CreateCheckoutInput[] = [];
   /** Every onboarding link asked for, with the pages it returns the seller to. */
@@ -108,6 +111,7 @@ export class PaymentsDouble implements Payments {
       clientReferenceId: input.orderId,
       metadata: { orderId: input.orderId, listingId: input.listingId, buyerId: input.buyerId },
       paymentIntentId: null,
+      paidAt: null,
     };
     this.sessions.set(id, session);
     return { ...session };
@@ -439,6 +443,8 @@ export class PaymentsDouble implements Payments {
       paymentStatus: 'paid',
       url: null,
       paymentIntentId: `pi_test_${sessionId}`,
+      // As the session is retrieved with its charge expanded; a webhook event carries no such time.
+      paidAt: this.clock(),
     });
     return this.signedEvent('checkout.session.completed', sessionId);
   }
@@ -458,7 +464,7 @@ export class PaymentsDouble implements Payments {
       object: 'event',
       ...(account ? { account } : {}),
       type,
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(this.clock().getTime() / 1000),
       data: { object },
     });
     const endpoint: WebhookEndpoint = account ? 'connect' : 'platform';
@@ -550,5 +556,6 @@ function fromWire(wire: StripeSessionWire): CheckoutSession {
     clientReferenceId: wire.client_reference_id,
     metadata: wire.metadata,
     paymentIntentId: wire.payment_intent,
+    paidAt: null,
   };
 }

@@ -43,9 +43,11 @@ export async function connectHotel(
     policy?: ResalePolicy | null;
     status?: 'connected' | 'pending' | 'suspended';
     accessToken?: string;
+    /** When it joined and published: the test's clock, so that a payment on it comes after (ADR 0093). */
+    now?: Date;
   } = {},
 ): Promise<{ hotelId: string; adminId: string }> {
-  const now = new Date();
+  const now = fields.now ?? new Date();
   const enterpriseId = fields.enterpriseId ?? randomUUID();
   const accessToken = fields.accessToken ?? `test-token-${enterpriseId}`;
   const hotel = await db

@@ -36,7 +36,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   // The hotel the PMS doubles' reservations belong to, connected and allowing what Restay allows.
-  if (!options.database) await connectHotel(database.db, { enterpriseId: TEST_ENTERPRISE_ID });
+  if (!options.database) await connectHotel(database.db, { enterpriseId: TEST_ENTERPRISE_ID, now: options.clock?.() });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

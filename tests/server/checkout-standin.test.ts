@@ -170,6 +170,9 @@ describe('checkout stand-in with the real Stripe client', () => {
     const after = await payments.retrieveCheckoutSession(session.id);
     expect(after).toMatchObject({ status: 'complete', paymentStatus: 'paid', url: null });
     expect(after.paymentIntentId).toMatch(/^pi_test_/);
+    // Retrieved with its charge expanded, it says when the buyer paid: the stand-in's clock at the payment.
+    now = new Date(START.getTime() + 5 * MINUTE);
+    expect((await payments.retrieveCheckoutSession(session.id)).paidAt).toEqual(START);
 
     expect(received).toHaveLength(1);
     const [{ event, body }] = received as [(typeof received)[number]];
@@ -250,6 +253,24 @@ describe('checkout stand-in with the real Stripe client', () => {
     await expect(payments.createCheckoutSession({ ...input, amountCents: 100 })).rejects.toThrow(
       /can only be used with the same parameters/,
     );
+  });
+
+  it('returns a session paid before it could be expired, with when it was paid', async () => {
+    const session = await payments.createCheckoutSession(checkoutInput());
+    now = new Date(START.getTime() + 7_000);
+    expect((await pay(session.id)).status).toBe(303);
+    now = new Date(START.getTime() + 9 * MINUTE);
+    expect(await payments.expireCheckoutSession(session.id)).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      paidAt: new Date(START.getTime() + 7_000),
+    });
+    await vi.waitFor(() => expect(received.some((r) => r.event.session?.id === session.id)).toBe(true));
+    const completed = received.find((r) => r.event.session?.id === session.id);
+    expect(completed?.event).toMatchObject({
+      type: 'checkout.session.completed',
+      created: new Date(START.getTime() + 7_000),
+    });
   });
 
   it('expires an open session once, tells the webhook, and shows the expired page', async () => {

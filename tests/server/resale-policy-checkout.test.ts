@@ -8,16 +8,10 @@ import { hotelDeps } from '../../server/hotels/deps.ts';
 import { registerHotelJobs } from '../../server/hotels/jobs.ts';
 import { JobRegistry } from '../../server/jobs/registry.ts';
 import { runDueJobs } from '../../server/jobs/worker.ts';
-import { checkoutBody, startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { checkoutBody, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { startHotelRuleWorld } from '../helpers/hotel-rule-world.ts';
 import { AppError } from '../../server/http/errors.ts';
-import {
-  addMember,
-  ALLOW_ALL_POLICY,
-  connectHotel,
-  firstMemberOf,
-  hotelIdOf,
-  runHotelPolicyJobs,
-} from '../helpers/test-hotel.ts';
+import { addMember, ALLOW_ALL_POLICY, connectHotel, runHotelPolicyJobs } from '../helpers/test-hotel.ts';
 
 let fx: BuyingFixture;
 let seller: { id: string };
@@ -25,10 +19,7 @@ let hotelId: string;
 let adminId: string;
 
 beforeAll(async () => {
-  fx = await startBuyingServer();
-  seller = await fx.user({ firstName: 'Sam' });
-  hotelId = await hotelIdOf(fx.server.database.db);
-  adminId = await firstMemberOf(fx.server.database.db, hotelId);
+  ({ fx, seller, hotelId, adminId } = await startHotelRuleWorld());
 });
 afterAll(() => fx.close());
 

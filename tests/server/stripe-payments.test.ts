@@ -155,6 +155,7 @@ describe('Stripe payments adapter', () => {
       clientReferenceId: 'order-1',
       metadata: { orderId: 'order-1', listingId: 'listing-1', buyerId: 'buyer-1' },
       paymentIntentId: null,
+      paidAt: null,
     });
   });
 
@@ -201,6 +202,63 @@ describe('Stripe payments adapter', () => {
     );
     const session = await payments().retrieveCheckoutSession('cs_test_a1b2c3');
     expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_3abc', url: null });
+  });
+
+  it('retrieves a session with its payment intent and charge expanded: the charge’s creation is when it was paid', async () => {
+    let asked: string[] = [];
+    stripeApi.use(
+      http.get(`${API}/checkout/sessions/cs_test_a1b2c3`, ({ request }) => {
+        asked = new URL(request.url).searchParams.getAll('expand[0]');
+        return HttpResponse.json(
+          stripeSession({
+            status: 'complete',
+            payment_status: 'paid',
+            url: null,
+            // As Stripe expands it: the PaymentIntent whole, its latest_charge a Charge with `created`.
+            payment_intent: {
+              id: 'pi_3abc',
+              object: 'payment_intent',
+              amount_received: 25000,
+              currency: 'usd',
+              status: 'succeeded',
+              latest_charge: { id: 'ch_3abc', object: 'charge', created: 1930037450, paid: true, status: 'succeeded' },
+            },
+          }),
+        );
+      }),
+    );
+    const session = await payments().retrieveCheckoutSession('cs_test_a1b2c3');
+    expect(asked).toEqual(['payment_intent.latest_charge']);
+    expect(session).toMatchObject({ paymentIntentId: 'pi_3abc', paidAt: new Date(1930037450 * 1000) });
+  });
+
+  it('reads no payment time from a session whose charge is not expanded, or that is not paid', async () => {
+    stripeApi.use(
+      http.get(`${API}/checkout/sessions/cs_test_a1b2c3`, () =>
+        HttpResponse.json(
+          stripeSession({
+            status: 'complete',
+            payment_status: 'paid',
+            payment_intent: { id: 'pi_3abc', latest_charge: 'ch_3abc' },
+          }),
+        ),
+      ),
+      http.get(`${API}/checkout/sessions/cs_test_open`, () => HttpResponse.json(stripeSession({ id: 'cs_test_open' }))),
+    );
+    expect((await payments().retrieveCheckoutSession('cs_test_a1b2c3')).paidAt).toBeNull();
+    expect((await payments().retrieveCheckoutSession('cs_test_open')).paidAt).toBeNull();
+  });
+
+  it('expires a session asking for its charge, so a session paid meanwhile says when', async () => {
+    let form: URLSearchParams | undefined;
+    stripeApi.use(
+      http.post(`${API}/checkout/sessions/cs_test_a1b2c3/expire`, async ({ request }) => {
+        form = new URLSearchParams(await request.text());
+        return HttpResponse.json(stripeSession({ status: 'expired', url: null }));
+      }),
+    );
+    expect(await payments().expireCheckoutSession('cs_test_a1b2c3')).toMatchObject({ status: 'expired', paidAt: null });
+    expect(form?.getAll('expand[0]')).toEqual(['payment_intent.latest_charge']);
   });
 
   it('expires an open session', async () => {
@@ -441,6 +499,8 @@ describe('Stripe webhook verification', () => {
       created: new Date(1930037500 * 1000),
       session: { id: 'cs_test_a1b2c3', status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_3abc' },
     });
+    // An event's session names its payment intent by id: the event's own `created` says when it was paid.
+    expect(parsed.session?.paidAt).toBeNull();
   });
 
   it('reads the charge of a charge.refunded event (no refund list since API 2022-11-15), and no session', () => {

@@ -44,6 +44,11 @@ export interface CheckoutSession {
   clientReferenceId: string | null;
   metadata: Record<string, string>;
   paymentIntentId: string | null;
+  /**
+   * When the buyer's payment went through at the provider (its charge's creation, in whole seconds), or null: not
+   * paid yet, or the provider did not say (a session without its charge expanded, as a webhook event carries it).
+   */
+  paidAt: Date | null;
 }
 
 /** A charge as a charge event carries it: how much of it has been refunded so far. */

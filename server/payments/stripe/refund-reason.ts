@@ -9,6 +9,7 @@ import type { RefundReason } from '../../../contract/order-state.ts';
 const STRIPE_REASONS: Record<RefundReason, 'requested_by_customer' | undefined> = {
   late_payment: undefined,
   amount_mismatch: undefined,
+  hotel_refused: undefined,
   transfer_refused: undefined,
   transfer_failed: undefined,
   cancelled_by_hotel: undefined,

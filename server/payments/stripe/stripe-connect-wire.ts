@@ -1,4 +1,6 @@
+import type Stripe from 'stripe';
 import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
 import type { ProviderTransfer } from '../../ledger/provider-records.ts';
 import type { PayoutAccount, ProviderTransferReversal } from './payments.ts';
 import { fromStripeAmount } from './stripe-amounts.ts';
@@ -73,4 +75,28 @@ export function toProviderTransferReversal(raw: unknown): ProviderTransferRevers
     amountCents: fromStripeAmount(reversal.amount, reversal.currency),
     currency: reversal.currency.toUpperCase(),
   };
+}
+
+/**
+ * The Connect refusals the payouts handle: a destination that cannot receive transfers yet, a platform balance
+ * too small to pay from, and a reversal the seller's balance cannot cover.
+ */
+export function connectRefusal(error: Stripe.errors.StripeError): AppError | undefined {
+  const details = { providerCode: error.code };
+  if (error.code === 'balance_insufficient' || error.code === 'insufficient_funds') {
+    const reason = error.message?.toLowerCase().includes('revers') ? 'reversal_refused' : 'balance_insufficient';
+    return new AppError('CONFLICT', 'The payment provider’s balance cannot cover this.', { ...details, reason });
+  }
+  if (
+    error.code === 'insufficient_capabilities_for_transfer' ||
+    /capabilit|transfers? (are|is) not enabled/i.test(error.message ?? '')
+  ) {
+    const reason = 'account_not_ready';
+    return new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', { ...details, reason });
+  }
+  if (error.code === 'transfer_already_reversed' || /already been (fully )?reversed/i.test(error.message ?? '')) {
+    const reason = 'reversal_refused';
+    return new AppError('CONFLICT', 'This transfer can no longer be reversed.', { ...details, reason });
+  }
+  return undefined;
 }

@@ -5,6 +5,7 @@ import { transferGroupOf, type CheckoutSession, type Payments } from './payments
 import { stripeRefundReason } from './refund-reason.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
 import {
+  PAID_AT_EXPANSION,
   STRIPE_API_VERSION,
   toCheckoutSession,
   toPaymentEvent,
@@ -13,6 +14,7 @@ import {
   toProviderRefunds,
 } from './stripe-wire.ts';
 import {
+  connectRefusal,
   toPayoutAccount,
   toProviderTransfer,
   toProviderTransferReversal,
@@ -45,6 +47,10 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     });
     return client;
   };
+
+  // With its charge, so a paid session says when it was paid: the hotel's rule is judged as of that moment.
+  const retrieveSession = async (id: string) =>
+    toCheckoutSession(await stripe().checkout.sessions.retrieve(id, { expand: [PAID_AT_EXPANSION] }));
 
   return {
     mode: options.mode,
@@ -93,16 +99,16 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
         return toCheckoutSession(session);
       }),
 
-    retrieveCheckoutSession: (id) => call(async () => toCheckoutSession(await stripe().checkout.sessions.retrieve(id))),
+    retrieveCheckoutSession: (id) => call(() => retrieveSession(id)),
 
     expireCheckoutSession: (id) =>
       call(async (): Promise<CheckoutSession> => {
         try {
-          return toCheckoutSession(await stripe().checkout.sessions.expire(id));
+          return toCheckoutSession(await stripe().checkout.sessions.expire(id, { expand: [PAID_AT_EXPANSION] }));
         } catch (error) {
           // Stripe refuses to expire a session that is no longer open; it may have been paid or expired meanwhile.
           if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-          const current = toCheckoutSession(await stripe().checkout.sessions.retrieve(id));
+          const current = await retrieveSession(id);
           if (current.status === 'open') throw error;
           return current;
         }
@@ -270,28 +276,4 @@ function translate(error: unknown): unknown {
   if (refusal) return refusal;
   // Anything else (a bad key, a parameter Stripe rejects) is our own mistake: it stays a 500 and is logged.
   return error;
-}
-
-/**
- * The Connect refusals the payouts handle: a destination that cannot receive transfers yet, a platform balance
- * too small to pay from, and a reversal the seller's balance cannot cover.
- */
-function connectRefusal(error: Stripe.errors.StripeError): AppError | undefined {
-  const details = { providerCode: error.code };
-  if (error.code === 'balance_insufficient' || error.code === 'insufficient_funds') {
-    const reason = error.message?.toLowerCase().includes('revers') ? 'reversal_refused' : 'balance_insufficient';
-    return new AppError('CONFLICT', 'The payment provider’s balance cannot cover this.', { ...details, reason });
-  }
-  if (
-    error.code === 'insufficient_capabilities_for_transfer' ||
-    /capabilit|transfers? (are|is) not enabled/i.test(error.message ?? '')
-  ) {
-    const reason = 'account_not_ready';
-    return new AppError('CONFLICT', 'The seller’s payout account cannot receive money yet.', { ...details, reason });
-  }
-  if (error.code === 'transfer_already_reversed' || /already been (fully )?reversed/i.test(error.message ?? '')) {
-    const reason = 'reversal_refused';
-    return new AppError('CONFLICT', 'This transfer can no longer be reversed.', { ...details, reason });
-  }
-  return undefined;
 }

@@ -20,16 +20,32 @@ const checkoutSessionWire = z.object({
   expires_at: z.number().int(),
   client_reference_id: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
-  // An id, or the whole PaymentIntent when a caller expanded it.
+  // An id, or the whole PaymentIntent when a caller expanded it, with its charge when that was expanded too.
   payment_intent: z
-    .union([z.string(), z.object({ id: z.string() })])
+    .union([
+      z.string(),
+      z.object({
+        id: z.string(),
+        latest_charge: z
+          .union([z.string(), z.object({ id: z.string(), created: z.number().int() })])
+          .nullable()
+          .optional(),
+      }),
+    ])
     .nullable()
     .optional(),
 });
 
+/**
+ * What a Checkout Session is retrieved with so that it says when it was paid: its PaymentIntent's charge, whose
+ * `created` is the moment the card was charged.
+ */
+export const PAID_AT_EXPANSION = 'payment_intent.latest_charge';
+
 export function toCheckoutSession(raw: unknown): CheckoutSession {
   const session = checkoutSessionWire.parse(raw);
   const paymentIntent = session.payment_intent;
+  const charge = typeof paymentIntent === 'object' ? paymentIntent?.latest_charge : null;
   return {
     id: session.id,
     url: session.url ?? null,
@@ -44,6 +60,10 @@ export function toCheckoutSession(raw: unknown): CheckoutSession {
     clientReferenceId: session.client_reference_id ?? null,
     metadata: session.metadata ?? {},
     paymentIntentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+    paidAt:
+      session.payment_status === 'paid' && typeof charge === 'object' && charge
+        ? new Date(charge.created * 1000)
+        : null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   chargeIdOf,
   chargeJson,
   checkoutSessionJson,
+  expandedSessionJson,
   missing,
   newId,
   paymentIntentJson,
@@ -146,7 +147,9 @@ export function standinApiRouter(options: StandinApiOptions): Router {
       const id = String(req.params.id);
       const row = await store.find(id, now);
       if (!row) throw missing('checkout.session', id, 'session');
-      return { status: 200, body: checkoutSessionJson(row, options.pageOrigin(req)) };
+      const { expand } = splitExpand(req.query);
+      const refunded = await store.amountRefunded(row.payment_intent);
+      return { status: 200, body: expandedSessionJson(row, options.pageOrigin(req), expand, refunded) };
     }),
   );
 
@@ -164,6 +167,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
           `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`,
         );
       }
+      // Only an open session is expired: it has no payment intent, so an `expand` asked for changes nothing.
       return { status: 200, body: checkoutSessionJson(expired.row, undefined), events: [expired.eventId] };
     }),
   );
@@ -219,7 +223,7 @@ export function standinApiRouter(options: StandinApiOptions): Router {
       const paid = await store.findPaidByPaymentIntent(id);
       if (!paid?.payment_intent) throw missing('payment_intent', id, 'intent');
       const session = { ...paid, payment_intent: paid.payment_intent };
-      const refunded = (await store.listRefunds(paid.payment_intent)).reduce((sum, refund) => sum + refund.amount, 0);
+      const refunded = await store.amountRefunded(paid.payment_intent);
       const charge = expand.includes('latest_charge.balance_transaction')
         ? chargeJson(session, refunded, chargeBalance(session))
         : expand.includes('latest_charge')

@@ -100,6 +100,13 @@ export function standinStore(db: Executor) {
         .execute();
     },
 
+    /** How much of a payment has been refunded so far (none for a session never paid). */
+    async amountRefunded(paymentIntent: string | null): Promise<number> {
+      if (!paymentIntent) return 0;
+      const refunds = await this.listRefunds(paymentIntent);
+      return refunds.reduce((sum, refund) => sum + refund.amount, 0);
+    },
+
     async listRefunds(paymentIntent: string) {
       return db
         .selectFrom('stripe_standin_refunds')

@@ -52,6 +52,26 @@ export function checkoutSessionJson(row: StripeStandinSessionRow, origin: string
 export type StandinRefundRow = Selectable<StripeStandinRefundsTable>;
 
 /**
+ * The session with its payment intent as Stripe expands it on request: `payment_intent` gives the PaymentIntent
+ * whole, `payment_intent.latest_charge` its charge too (whose `created` says when the buyer paid). An unpaid
+ * session has no payment intent to expand. `amountRefunded`: the refunds made of the payment so far.
+ */
+export function expandedSessionJson(
+  row: StripeStandinSessionRow,
+  origin: string | undefined,
+  expand: readonly string[],
+  amountRefunded: number,
+) {
+  const session = checkoutSessionJson(row, origin);
+  const paid = row.payment_intent ? { ...row, payment_intent: row.payment_intent } : null;
+  if (!paid) return session;
+  if (expand.includes('payment_intent.latest_charge'))
+    return { ...session, payment_intent: paymentIntentJson(paid, chargeJson(paid, amountRefunded)) };
+  if (expand.includes('payment_intent')) return { ...session, payment_intent: paymentIntentJson(paid) };
+  return session;
+}
+
+/**
  * A paid session's payment intent as GET /v1/payment_intents/:id returns it (the fields the adapter reads, and a
  * few more); `latestCharge` is the charge when the caller expanded it, else its id is given.
  */
