@@ -25,5 +25,7 @@ export async function hotelRefusalsAtPayment(
     .where('listings.id', '=', listingId)
     .executeTakeFirstOrThrow();
   const standing = await lockedHotelStanding(trx, stay, stay.reservation_hotel_name, moment);
-  return policyVerdict(standing, storedFacts(stay, stay.price_cents), moment.paidAt);
+  // The rule as it stood at the payment, the clock as it stood at the hold: a cut-off that passed while the buyer was
+  // paying (the checkout lasts half an hour) does not undo a sale begun in time.
+  return policyVerdict(standing, storedFacts(stay, stay.price_cents), moment.heldAt);
 }

@@ -158,3 +158,15 @@ describe('a price cap lowered under the asking price', () => {
     expect((await fx.orderRow(sold.orderId)).state).toBe('paid');
   });
 });
+
+describe('the cut-off passing between the hold and the payment', () => {
+  it('sells: the cut-off is judged when the stay was held, so a buyer who began paying in time keeps it', async () => {
+    await publish({ cutOffHours: 24 });
+    // Held exactly 24 hours before check-in, the last moment the hotel's cut-off allows; paid ten minutes later.
+    const held = await fx.heldStay(seller.id, { daysAhead: 1 });
+    fx.clock.advance(10 * 60 * SECOND);
+    expect((await fx.deliver(fx.payments.pay(held.sessionId))).status).toBe(200);
+    expect((await fx.orderRow(held.orderId)).state).toBe('paid');
+    expect((await listing(held.listingId)).status).toBe('sold');
+  });
+});
