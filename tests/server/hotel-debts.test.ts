@@ -189,7 +189,7 @@ describe('an order whose seller and hotel both owe it back', () => {
     expect((await listHotelDebts(db())).map((row) => row.orderId)).toContain(debt.orderId);
     await expectReconciled();
     expect(await refusalOf(['debt-settled', debt.orderId, '--how', 'collected'])).toEqual([
-      `The debt of order ${debt.orderId} is already recorded written off.`,
+      `The debt of order ${debt.orderId} is already recorded written off. Its hotel owes its fee back: add --hotel.`,
     ]);
 
     await run(['debt-settled', debt.orderId, '--hotel', '--how', 'collected']);
@@ -206,5 +206,29 @@ describe('an order whose seller and hotel both owe it back', () => {
     expect(await refusalOf(['debt-settled', debt.orderId, '--how', 'collected'])).toEqual([
       `Order ${debt.orderId} has no seller's debt: its payout is cancelled. Its hotel owes its fee back: add --hotel.`,
     ]);
+  });
+});
+
+// Last: the double books every charge in its settlement currency of the moment, so after this one in EUR a check
+// against it would misread the orders charged before.
+describe('a hotel’s debt of a fee sent in the settlement currency', () => {
+  it('stays owed in the sale’s currency when the fee was sent in another, which its line shows', async () => {
+    fx.payments.settlementCurrency = 'EUR';
+    try {
+      const debt = await refusedSale(await fx.user());
+      const sent = fx.payments.transfers.get(`hotel-fee:${debt.orderId}`)!;
+      expect(sent.currency).toBe('EUR');
+      expect(await hotelPayable(debt.orderId)).toEqual({ USD: FEE });
+      const line = (await run(['debts'])).find((printed) => printed.startsWith(debt.orderId));
+      expect(line).toContain(`owes 15.00 USD (sent as ${(sent.amountCents / 100).toFixed(2)} EUR)\t`);
+      await run(['debt-settled', debt.orderId, '--hotel', '--how', 'collected']);
+      expect(await hotelPayable(debt.orderId)).toEqual({});
+      // The double books every charge it is asked about in its settlement currency of the moment, so only this
+      // order's own lines are compared: the others were charged before it changed.
+      const { differences } = await reconcileLedger(db(), fx.payments);
+      expect(differences.filter((difference) => difference.includes(debt.orderId))).toEqual([]);
+    } finally {
+      fx.payments.settlementCurrency = null;
+    }
   });
 });
