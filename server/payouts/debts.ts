@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DebtSettlement } from '../db/schema-money.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { postDebtSettled } from '../ledger/payout-events.ts';
 
 /**
  * What the sellers' and the hotels' debts share: a transfer the provider refused to take back after a refund, left
@@ -36,18 +37,25 @@ interface DebtPayout {
   debtName: string;
 }
 
+/** The debt as `read` finds it under the payout's lock: whose payable the ledger clears, from which sale. */
+interface DebtRead<Settled extends Debt> {
+  debt: Settled;
+  debtor: { sellerId: string } | { hotelId: string };
+  saleCurrency: string;
+}
+
 /**
  * Records once how a debt ended: its payout row is locked, refused (a sentence) unless it is a refused reversal
- * not yet settled; otherwise `record` posts it to the ledger, answering the debt settled, and the payout keeps its
- * state (the transfer stays with the debtor at the provider) and takes the outcome and its time, all in one
- * transaction.
+ * not yet settled; otherwise the debt `read` finds is posted to the ledger (postDebtSettled) and the payout keeps
+ * its state (the transfer stays with the debtor at the provider) and takes the outcome and its time, all in one
+ * transaction. Answers the debt settled.
  */
-export async function settleDebt<Settled>(
+export async function settleDebt<Settled extends Debt>(
   deps: { db: Kysely<Database>; clock: () => Date },
   payout: DebtPayout,
   orderId: string,
   how: DebtSettlement,
-  record: (trx: Transaction<Database>, now: Date) => Promise<Settled>,
+  read: (trx: Transaction<Database>) => Promise<DebtRead<Settled>>,
 ): Promise<{ settled: Settled } | { refused: string }> {
   return inTransaction(deps.db, async (trx) => {
     const locked = await trx
@@ -64,14 +72,23 @@ export async function settleDebt<Settled>(
       const recorded = locked.debt_settled.replace('_', ' ');
       return { refused: `The ${payout.debtName} of order ${orderId} is already recorded ${recorded}.` };
     }
+    // Read before the update, which moves updated_at: a debt is owed since its payout last changed.
+    const { debt, debtor, saleCurrency } = await read(trx);
     const now = deps.clock();
-    // Recorded before the update, which moves updated_at: a debt is owed since its payout last changed.
-    const settled = await record(trx, now);
+    await postDebtSettled(trx, {
+      how,
+      orderId,
+      debtor,
+      saleCurrency,
+      currency: debt.currency,
+      amountCents: debt.amountCents,
+      now,
+    });
     await trx
       .updateTable(payout.table)
       .set({ debt_settled: how, debt_settled_at: now, updated_at: now })
       .where('order_id', '=', orderId)
       .execute();
-    return { settled };
+    return { settled: debt };
   });
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DebtSettlement } from '../db/schema-money.ts';
-import { postDebtSettled } from '../ledger/payout-events.ts';
 import { debtLine, settleDebt, type Debt } from './debts.ts';
 
 /**
@@ -109,8 +108,8 @@ export function settleHotelDebt(
     payoutName: 'fee payout',
     debtName: "hotel's debt",
   } as const;
-  return settleDebt(deps, payout, orderId, how, async (trx, now) => {
-    const settled = hotelDebtOf(
+  return settleDebt(deps, payout, orderId, how, async (trx) => {
+    const debt = hotelDebtOf(
       await trx
         .selectFrom('hotel_payouts')
         .innerJoin('hotels', 'hotels.id', 'hotel_payouts.hotel_id')
@@ -118,15 +117,7 @@ export function settleHotelDebt(
         .where('hotel_payouts.order_id', '=', orderId)
         .executeTakeFirstOrThrow(),
     );
-    await postDebtSettled(trx, {
-      how,
-      orderId,
-      debtor: { hotelId: settled.hotelId },
-      saleCurrency: settled.currency,
-      currency: settled.currency,
-      amountCents: settled.amountCents,
-      now,
-    });
-    return settled;
+    // The hotel's payable is in the sale's currency, which is the debt's.
+    return { debt, debtor: { hotelId: debt.hotelId }, saleCurrency: debt.currency };
   });
 }

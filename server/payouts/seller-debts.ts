@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DebtSettlement } from '../db/schema-money.ts';
-import { postDebtSettled } from '../ledger/payout-events.ts';
 import { debtLine, settleDebt, type Debt } from './debts.ts';
 
 /**
@@ -83,9 +82,9 @@ export function settleSellerDebt(
   how: DebtSettlement,
 ): Promise<{ settled: SellerDebt } | { refused: string }> {
   const payout = { table: 'payouts', debtor: 'seller', payoutName: 'payout', debtName: 'debt' } as const;
-  return settleDebt(deps, payout, orderId, how, async (trx, now) => {
+  return settleDebt(deps, payout, orderId, how, async (trx) => {
     const row = await trx.selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    const settled: SellerDebt = {
+    const debt: SellerDebt = {
       orderId,
       sellerId: row.seller_id,
       sellerEmail: null,
@@ -93,15 +92,6 @@ export function settleSellerDebt(
       transferId: row.transfer_id,
       since: new Date(row.updated_at),
     };
-    await postDebtSettled(trx, {
-      how,
-      orderId,
-      debtor: { sellerId: row.seller_id },
-      saleCurrency: row.currency,
-      currency: settled.currency,
-      amountCents: settled.amountCents,
-      now,
-    });
-    return settled;
+    return { debt, debtor: { sellerId: row.seller_id }, saleCurrency: row.currency };
   });
 }

@@ -7,6 +7,8 @@ import { listHotelDebts } from '../../server/payouts/hotel-debts.ts';
 import { PayoutsCommandError, PAYOUTS_USAGE, runPayoutsCommand } from '../../server/payouts/payouts-command.ts';
 import { listSellerDebts } from '../../server/payouts/seller-debts.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { payableOf } from '../helpers/debts.ts';
+import { sellerWithReadyPayouts } from '../helpers/ready-seller.ts';
 import { addMember, ALLOW_ALL_POLICY, hotelIdOf, TEST_HOTEL_NAME } from '../helpers/test-hotel.ts';
 
 /**
@@ -43,16 +45,6 @@ const hotelPayout = (orderId: string) =>
 const sellerPayout = (orderId: string) =>
   db().selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
 
-/** A seller whose payouts are sent at once (otherwise their payout waits, and a refund cancels it). */
-async function readySeller() {
-  const seller = await fx.user();
-  await fx.listStay(seller.id);
-  expect((await fx.postJson('/api/payouts/onboarding', {}, seller.auth)).status).toBe(200);
-  const account = [...fx.payments.accounts.values()].find((candidate) => candidate.owner === seller.id)!;
-  expect((await fx.deliver(fx.payments.makeAccountReady(account.id))).status).toBe(200);
-  return seller;
-}
-
 /** A sale whose fee went to the hotel, refunded, the provider refusing every reversal of it. */
 async function refusedSale(seller: { id: string }) {
   const held = await fx.heldStay(seller.id);
@@ -71,20 +63,7 @@ async function refusedSale(seller: { id: string }) {
   return { orderId: held.orderId, transferId: payout.transfer_id! };
 }
 
-/** The order's hotel payable in the ledger, per currency (zero balances left out). */
-async function hotelPayable(orderId: string) {
-  const rows = await db()
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select(['ledger_entries.currency', (eb) => eb.fn.sum<string>('ledger_entries.amount_cents').as('total')])
-    .where('ledger_transactions.order_id', '=', orderId)
-    .where('ledger_entries.account', '=', 'hotel_payable')
-    .groupBy('ledger_entries.currency')
-    .execute();
-  return Object.fromEntries(
-    rows.filter((row) => Number(row.total) !== 0).map((row) => [row.currency, Number(row.total)]),
-  );
-}
+const hotelPayable = (orderId: string) => payableOf(fx, orderId, 'hotel_payable');
 
 const balanceOf = async (account: string) =>
   (await reconcileLedger(db())).balances.find((b) => b.account === account && b.currency === 'USD')?.amountCents ?? 0;
@@ -177,7 +156,7 @@ describe('a hotel’s debt', () => {
 
 describe('an order whose seller and hotel both owe it back', () => {
   it('lists both debts, and settles each apart, the seller’s without --hotel', async () => {
-    const debt = await refusedSale(await readySeller());
+    const debt = await refusedSale((await sellerWithReadyPayouts(fx)).seller);
     expect(await sellerPayout(debt.orderId)).toMatchObject({ state: 'reversal_failed' });
     const lines = (await run(['debts'])).filter((line) => line.startsWith(debt.orderId));
     expect(lines.map((line) => line.split('\t')[1]!.split(' ')[0])).toEqual(['seller', 'hotel']);
