@@ -25,9 +25,9 @@ const WITH_THE_HOTEL = ['paid', 'reversal_failed'];
  * The hotels' name-change fees checked per order (ADR 0090): the ledger's hotel payable for the order is the fee
  * owed while the settled sale stands and the fee is not sent, nothing once it is sent or the sale undone (what the
  * hotel owes back when a reversal was refused, until an operator records that debt collected or written off,
- * migration 0190); nothing is paid to the hotel before the stay was the buyer's; and
- * with the provider's records, the hotel's transfers net of reversals are what its payout sent. Each difference
- * names the order. Answers each hotel's totals per currency.
+ * migration 0190); nothing is paid to the hotel before the stay was the buyer's; and with the provider's records,
+ * the hotel's transfers net of reversals are what its payout sent. Each difference names the order. Answers each
+ * hotel's totals per currency.
  */
 export async function checkHotelFees(
   db: Kysely<Database>,

@@ -32,7 +32,8 @@ export function formatLedgerReport({
       lines.push(
         `  ${fee.hotel}  ${fee.currency}  charged ${money(fee.chargedCents)}, paid out ${money(fee.paidOutCents)}, ` +
           `reversed ${money(fee.reversedCents)}, refunded ${money(fee.refundedCents)}, ` +
-          `collected ${money(fee.collectedCents)}, written off ${money(fee.writtenOffCents)}, owed ${money(fee.owedCents)}`,
+          `collected ${money(fee.collectedCents)}, written off ${money(fee.writtenOffCents)}, ` +
+          `owed ${money(fee.owedCents)}`,
       );
     }
   }

@@ -25,9 +25,10 @@ export class PayoutsCommandError extends Error {
  * The operator's commands on payouts. `debts`: the sellers' debts still owed (refused reversals), then the hotels'
  * (refused reversals of their fees). `debt-settled <orderId> [--hotel] --how collected|written_off`: records how
  * one ended, the seller's (settleSellerDebt) or with `--hotel` the hotel's (settleHotelDebt): one order can owe
- * both back, and each is settled on its own. `held`: the payouts held after a partial refund of their sale. `release <orderId>`: pays a held payout's seller their share less what was
- * refunded (releaseHeldPayout). Answers the lines to print; throws PayoutsCommandError, having changed nothing,
- * with one line per bad argument or for an order with nothing to settle or release.
+ * both back, and each is settled on its own. `held`: the payouts held after a partial refund of their sale.
+ * `release <orderId>`: pays a held payout's seller their share less what was refunded (releaseHeldPayout).
+ * Answers the lines to print; throws PayoutsCommandError, having changed nothing, with one line per bad argument or
+ * for an order with nothing to settle or release.
  */
 export async function runPayoutsCommand(
   argv: readonly string[],
