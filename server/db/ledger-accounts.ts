@@ -12,8 +12,10 @@
  * - `provider_fees`: what the payment provider took as its fee on each charge (positive: the platform paid it);
  * - `exchange`: both sides of each currency conversion the provider made (a sale's currency in, the settlement
  *   currency out), so every transaction balances in each currency it touches (ADR 0043);
- * - `collected_debts`: what sellers paid back of their debts, outside the provider's balance (positive: received);
- * - `written_off_debts`: sellers' debts the platform gave up on (positive: the platform's loss) (ADR 0046);
+ * - `collected_debts`: what sellers and hotels paid back of their debts, outside the provider's balance (positive:
+ *   received);
+ * - `written_off_debts`: sellers' and hotels' debts the platform gave up on (positive: the platform's loss) (ADR
+ *   0046);
  * - `platform_losses`: refunds of stays the buyer kept, since the hotel would not name the seller again (positive:
  *   the platform's loss; ADR 0075);
  * - `hotel_payable`: what a hotel is owed of the name-change fees (negative) or owes back, one balance per hotel
@@ -36,7 +38,7 @@ export type LedgerAccount =
  * The money events, one ledger transaction each. `conversion`: the provider settled a charge into the platform's
  * currency; `provider_fee`: the provider's fee on a charge; `seller_debt`: a refused reversal leaves the seller
  * owing what the transfer sent, kept from then on in its currency; `debt_collected` / `debt_written_off`: an
- * operator recorded how that debt ended.
+ * operator recorded how that debt, or a hotel's (its fee's refused reversal, migration 0190), ended.
  */
 export type LedgerKind =
   | 'payment'

@@ -142,6 +142,9 @@ export interface HotelPayoutsTable {
   reversal_id: string | null;
   paid_at: Timestamp | null;
   reversed_at: Timestamp | null;
+  /** How the hotel's debt (`reversal_failed`) ended, as an operator recorded it (migration 0190); null: still owed. */
+  debt_settled: ColumnType<DebtSettlement | null, DebtSettlement | null | undefined, DebtSettlement | null>;
+  debt_settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -185,7 +188,7 @@ export interface PayoutsTable {
   updated_at: Timestamp;
 }
 
-/** How a seller's debt ended: they paid it back, or the platform gave up on it. */
+/** How a seller's or a hotel's debt ended: they paid it back, or the platform gave up on it. */
 export type DebtSettlement = 'collected' | 'written_off';
 
 /** One money event in the ledger; its entries sum to zero (server/ledger/post.ts). */

@@ -11,6 +11,9 @@ export interface HotelFeeSummary {
   paidOutCents: number;
   reversedCents: number;
   refundedCents: number;
+  /** Fees the hotel owed back (a refused reversal) that an operator recorded collected, or written off. */
+  collectedCents: number;
+  writtenOffCents: number;
   /** What the ledger's hotel payable says the platform still owes the hotel (negative: the hotel owes it back). */
   owedCents: number;
 }
@@ -21,9 +24,10 @@ const WITH_THE_HOTEL = ['paid', 'reversal_failed'];
 /**
  * The hotels' name-change fees checked per order (ADR 0090): the ledger's hotel payable for the order is the fee
  * owed while the settled sale stands and the fee is not sent, nothing once it is sent or the sale undone (what the
- * hotel owes back when a reversal was refused); nothing is paid to the hotel before the stay was the buyer's; and
- * with the provider's records, the hotel's transfers net of reversals are what its payout sent. Each difference
- * names the order. Answers each hotel's totals per currency.
+ * hotel owes back when a reversal was refused, until an operator records that debt collected or written off,
+ * migration 0190); nothing is paid to the hotel before the stay was the buyer's; and with the provider's records,
+ * the hotel's transfers net of reversals are what its payout sent. Each difference names the order. Answers each
+ * hotel's totals per currency.
  */
 export async function checkHotelFees(
   db: Kysely<Database>,
@@ -44,6 +48,7 @@ export async function checkHotelFees(
       'hotel_payouts.state as payout_state',
       'hotel_payouts.payout_cents',
       'hotel_payouts.payout_currency',
+      'hotel_payouts.debt_settled',
     ])
     .where('orders.hotel_fee_cents', '>', 0)
     .execute();
@@ -68,11 +73,16 @@ export async function checkHotelFees(
     const sent = order.payout_state !== null && WITH_THE_HOTEL.includes(order.payout_state);
     if (posted.has('hotel_payout') && !posted.has('settlement'))
       note('the ledger paid the hotel its fee before the stay was the buyer’s');
-    const expected = (standing ? -order.hotel_fee_cents : 0) + (sent ? order.hotel_fee_cents : 0);
+    const settled = order.debt_settled !== null;
+    const expected =
+      (standing ? -order.hotel_fee_cents : 0) +
+      (sent ? order.hotel_fee_cents : 0) -
+      (settled ? order.hotel_fee_cents : 0);
     const inLedger = payable.get(order.id) ?? 0;
     if (inLedger !== expected)
       note(
-        `the ledger's hotel payable is ${inLedger} ${order.currency}, not ${expected} (fee payout ${order.payout_state ?? 'absent'})`,
+        `the ledger's hotel payable is ${inLedger} ${order.currency}, not ${expected} (fee payout ` +
+          `${order.payout_state ?? 'absent'}${settled ? `, its debt ${order.debt_settled}` : ''})`,
       );
     if (provider) {
       const transfers = await provider.listTransfers(order.id, 'hotel');
@@ -89,6 +99,8 @@ export async function checkHotelFees(
       paidOutCents: 0,
       reversedCents: 0,
       refundedCents: 0,
+      collectedCents: 0,
+      writtenOffCents: 0,
       owedCents: 0,
     };
     summaries.set(key, summary);
@@ -97,6 +109,8 @@ export async function checkHotelFees(
     if (order.payout_state === 'reversed') summary.reversedCents += order.hotel_fee_cents;
     if (order.state === 'refunded' && order.reverse_handover !== 'kept_by_buyer')
       summary.refundedCents += order.hotel_fee_cents;
+    if (order.debt_settled === 'collected') summary.collectedCents += order.hotel_fee_cents;
+    if (order.debt_settled === 'written_off') summary.writtenOffCents += order.hotel_fee_cents;
     summary.owedCents -= inLedger;
   }
   return [...summaries.values()];

@@ -138,16 +138,17 @@ export function postSellerDebt(trx: Transaction<Database>, debt: Movement) {
 }
 
 /**
- * An operator recorded how a seller's debt ended: paid back to the platform (`collected_debts`, money received
- * outside the provider's balance) or given up (`written_off_debts`, the platform's loss). Either clears the
- * seller's payable, in the debt's currency.
+ * An operator recorded how a seller's or a hotel's debt ended: paid back to the platform (`collected_debts`, money
+ * received outside the provider's balance) or given up (`written_off_debts`, the platform's loss). Either clears
+ * the debtor's payable, in the debt's currency. One order can owe both back (a seller's payout and the hotel's
+ * fee), so the hotel's posting is referenced `hotel-debt:<orderId>`, apart from the seller's (the order id).
  */
 export function postDebtSettled(
   trx: Transaction<Database>,
   settled: {
     how: DebtSettlement;
     orderId: string;
-    sellerId: string;
+    debtor: { sellerId: string } | { hotelId: string };
     saleCurrency: string;
     currency: string;
     amountCents: number;
@@ -155,13 +156,19 @@ export function postDebtSettled(
   },
 ) {
   const currency = settled.currency.toUpperCase();
+  const ofHotel = 'hotelId' in settled.debtor;
   return postToLedger(trx, {
     kind: settled.how === 'collected' ? 'debt_collected' : 'debt_written_off',
-    reference: settled.orderId,
+    reference: ofHotel ? `hotel-debt:${settled.orderId}` : settled.orderId,
     orderId: settled.orderId,
     currency: settled.saleCurrency.toUpperCase(),
     entries: [
-      { account: 'seller_payable', sellerId: settled.sellerId, amountCents: -settled.amountCents, currency },
+      {
+        account: ofHotel ? 'hotel_payable' : 'seller_payable',
+        ...settled.debtor,
+        amountCents: -settled.amountCents,
+        currency,
+      },
       {
         account: settled.how === 'collected' ? 'collected_debts' : 'written_off_debts',
         amountCents: settled.amountCents,

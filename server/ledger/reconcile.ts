@@ -30,7 +30,7 @@ export interface Reconciliation {
   exchangeRemainders: ExchangeRemainder[];
   /** One sentence per difference found, naming the order or the transaction; empty when everything agrees. */
   differences: string[];
-  /** Each hotel's name-change fees per currency: charged, paid out, reversed, refunded and still owed. */
+  /** Each hotel's name-change fees per currency: charged, paid out, reversed, refunded, settled debts, still owed. */
   hotelFees: HotelFeeSummary[];
 }
 

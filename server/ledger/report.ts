@@ -23,12 +23,17 @@ export function formatLedgerReport({
       );
   }
   if (hotelFees.length) {
-    lines.push('Hotels’ name-change fees (charged, paid out, reversed, refunded, still owed):');
+    lines.push(
+      'Hotels’ name-change fees (charged, paid out, reversed, refunded, owed back then collected or written off, ' +
+        'still owed):',
+    );
     for (const fee of hotelFees) {
       const money = (cents: number) => formatCents(cents, fee.currency);
       lines.push(
         `  ${fee.hotel}  ${fee.currency}  charged ${money(fee.chargedCents)}, paid out ${money(fee.paidOutCents)}, ` +
-          `reversed ${money(fee.reversedCents)}, refunded ${money(fee.refundedCents)}, owed ${money(fee.owedCents)}`,
+          `reversed ${money(fee.reversedCents)}, refunded ${money(fee.refundedCents)}, ` +
+          `collected ${money(fee.collectedCents)}, written off ${money(fee.writtenOffCents)}, ` +
+          `owed ${money(fee.owedCents)}`,
       );
     }
   }

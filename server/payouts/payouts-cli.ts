@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { runPayoutsCommand } from './payouts-command.ts';
 
-/** The operator's commands on payouts (see payouts-command.ts): sellers' debts, and how each ended. */
+/** The operator's commands on payouts (see payouts-command.ts): sellers' and hotels' debts, and how each ended. */
 async function run(argv: string[]) {
   const database = await openConfiguredDatabase(loadProcessConfig());
   try {

@@ -1,20 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DebtSettlement } from '../db/schema-money.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { postDebtSettled } from '../ledger/payout-events.ts';
+import { debtLine, settleDebt, type Debt } from './debts.ts';
 
-/** A seller's debt: the payout of a refunded stay the provider refused to take back from their account. */
-export interface SellerDebt {
-  orderId: string;
+/**
+ * A seller's debt: the payout of a refunded stay the provider refused to take back from their account. What they
+ * were paid and still owes is in the transfer's currency (the settlement currency).
+ */
+export interface SellerDebt extends Debt {
   sellerId: string;
   sellerEmail: string | null;
-  /** What the seller was paid and still owes, in hundredths of `currency` (the transfer's, the settlement currency). */
-  amountCents: number;
-  currency: string;
-  transferId: string | null;
-  /** When the provider refused the reversal. */
-  since: Date;
 }
 
 /**
@@ -73,58 +68,30 @@ export function owedBy(payout: {
 /** One line per debt, as `npm run payouts -- debts` prints them. */
 export function sellerDebtLines(debts: readonly SellerDebt[]): string[] {
   if (!debts.length) return ['No seller owes a payout back.'];
-  return debts.map(
-    (debt) =>
-      `${debt.orderId}\tseller ${debt.sellerId} ${debt.sellerEmail ?? ''}\towes ${(debt.amountCents / 100).toFixed(2)} ` +
-      `${debt.currency}\ttransfer ${debt.transferId ?? '?'}\tsince ${debt.since.toISOString()}`,
-  );
+  return debts.map((debt) => debtLine(debt, `seller ${debt.sellerId} ${debt.sellerEmail ?? ''}`));
 }
 
 /**
  * An operator records how a seller's debt ended: `collected` (the seller paid it back) or `written_off` (the
- * platform gave up on it). Once: the payout keeps its state (the transfer stays with the seller at the provider),
- * takes the outcome and its time, and the ledger clears the seller's payable into `collected_debts` or
+ * platform gave up on it). Once (settleDebt): the ledger clears the seller's payable into `collected_debts` or
  * `written_off_debts`. Answers the debt settled, or a sentence saying why there is none to settle.
  */
-export async function settleSellerDebt(
+export function settleSellerDebt(
   deps: { db: Kysely<Database>; clock: () => Date },
   orderId: string,
   how: DebtSettlement,
 ): Promise<{ settled: SellerDebt } | { refused: string }> {
-  return inTransaction(deps.db, async (trx) => {
-    const payout = await trx
-      .selectFrom('payouts')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!payout || payout.state !== 'reversal_failed')
-      return { refused: `Order ${orderId} has no seller's debt: its payout is ${payout?.state ?? 'absent'}.` };
-    if (payout.debt_settled)
-      return { refused: `The debt of order ${orderId} is already recorded ${payout.debt_settled.replace('_', ' ')}.` };
-    const now = deps.clock();
-    await trx
-      .updateTable('payouts')
-      .set({ debt_settled: how, debt_settled_at: now, updated_at: now })
-      .where('order_id', '=', orderId)
-      .execute();
-    const settled: SellerDebt = {
+  const payout = { table: 'payouts', debtor: 'seller', payoutName: 'payout', debtName: 'debt' } as const;
+  return settleDebt(deps, payout, orderId, how, async (trx) => {
+    const row = await trx.selectFrom('payouts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const debt: SellerDebt = {
       orderId,
-      sellerId: payout.seller_id,
+      sellerId: row.seller_id,
       sellerEmail: null,
-      ...owedBy(payout),
-      transferId: payout.transfer_id,
-      since: new Date(payout.updated_at),
+      ...owedBy(row),
+      transferId: row.transfer_id,
+      since: new Date(row.updated_at),
     };
-    await postDebtSettled(trx, {
-      how,
-      orderId,
-      sellerId: payout.seller_id,
-      saleCurrency: payout.currency,
-      currency: settled.currency,
-      amountCents: settled.amountCents,
-      now,
-    });
-    return { settled };
+    return { debt, debtor: { sellerId: row.seller_id }, saleCurrency: row.currency };
   });
 }

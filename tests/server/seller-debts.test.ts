@@ -4,6 +4,7 @@ import { reconcileLedger } from '../../server/ledger/reconcile.ts';
 import { PayoutsCommandError, PAYOUTS_USAGE, runPayoutsCommand } from '../../server/payouts/payouts-command.ts';
 import { listSellerDebts } from '../../server/payouts/seller-debts.ts';
 import { startBuyingServer, type BuyingFixture } from '../helpers/buying-fixture.ts';
+import { payableOf } from '../helpers/debts.ts';
 
 /**
  * A seller's debt (the provider refused to reverse the payout of a refunded stay) is kept in the ledger in the
@@ -50,20 +51,7 @@ async function debtOf(currency: 'CZK' | 'EUR', priceCents: number) {
   return { orderId: held.orderId, sellerId: seller.id, transfer };
 }
 
-/** The order's seller payable in the ledger, per currency (zero balances left out). */
-async function sellerPayable(orderId: string) {
-  const rows = await db()
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select(['ledger_entries.currency', (eb) => eb.fn.sum<string>('ledger_entries.amount_cents').as('total')])
-    .where('ledger_transactions.order_id', '=', orderId)
-    .where('ledger_entries.account', '=', 'seller_payable')
-    .groupBy('ledger_entries.currency')
-    .execute();
-  return Object.fromEntries(
-    rows.filter((row) => Number(row.total) !== 0).map((row) => [row.currency, Number(row.total)]),
-  );
-}
+const sellerPayable = (orderId: string) => payableOf(fx, orderId, 'seller_payable');
 
 const balanceOf = async (account: string, currency: string) =>
   (await reconcileLedger(db())).balances.find((b) => b.account === account && b.currency === currency)?.amountCents ??
