@@ -227,9 +227,14 @@ describe('API bearer token', () => {
 
   it("does not hold a guest's search until the sign-in library has loaded", async () => {
     const seen: string[] = [];
+    let answerConfig = () => {};
+    const configAsked = new Promise<void>((resolve) => (answerConfig = resolve));
     server.use(
-      // The run-time configuration that supabase-js needs never arrives.
-      http.get('/api/config', () => new Promise<never>(() => {})),
+      // The run-time configuration that supabase-js needs has not arrived when the search is sent.
+      http.get('/api/config', async () => {
+        await configAsked;
+        return configReply();
+      }),
       http.get('/api/listings', ({ request }) => {
         seen.push(request.url);
         return searchReply([]);
@@ -237,6 +242,8 @@ describe('API bearer token', () => {
     );
     renderRoute('/marketplace');
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    // Answered at last, so that nothing the page asked for is left running into the next test.
+    answerConfig();
   });
 
   it('loads the sign-in client for a guest only once they choose to sign in', async () => {

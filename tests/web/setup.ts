@@ -6,6 +6,7 @@ import { resetSupabaseClient } from '../../src/lib/supabase.ts';
 import { assertNoConsoleErrors, installConsoleGuard } from './console-guard.ts';
 import './element-errors.ts';
 import { server } from './msw.ts';
+import { settleOpenQueries } from './open-query-clients.ts';
 
 // Leaflet cannot draw here (nothing is laid out): every page's keyless map runs on the fake in
 // fake-react-leaflet.tsx, which keeps the markers, moves and events a test plays. The real map is proven in the
@@ -58,10 +59,12 @@ beforeEach(() => {
   vi.stubGlobal('matchMedia', undefined);
 });
 
-afterEach(() => {
+afterEach(async () => {
   // A test that jumped its timers ahead gives the real ones back, even when it failed half-way.
   vi.useRealTimers();
   cleanup();
+  // Unmounted, a page starts nothing more; what it started finishes under this test's handlers.
+  await settleOpenQueries();
   server.resetHandlers();
   vi.restoreAllMocks();
   assertNoConsoleErrors();
