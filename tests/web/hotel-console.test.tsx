@@ -218,6 +218,10 @@ describe('the hotel console’s Demand', () => {
     const { user } = renderRoute(`/hotel/${HOTEL_ID}`);
     await user.click(await screen.findByRole('link', { name: 'Demand' }));
     const table = await screen.findByRole('table', { name: 'Saved searches a stay would match, per week' });
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Week of', 'Saved searches']);
+    // Two columns fit a phone: nothing to scroll, so no region to stop at.
+    expect(screen.queryByRole('region', { name: /scrolls sideways/ })).toBeNull();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
     expect(rows[1]).toHaveTextContent('Dec 1, 2026');
@@ -254,6 +258,19 @@ describe('the hotel console’s Stays', () => {
     );
     const { user, router } = renderRoute(`/hotel/${HOTEL_ID}/stays`);
     const table = await screen.findByRole('table', { name: 'The hotel’s stays on Restay' });
+    // On a phone the table scrolls sideways in a region a keyboard can focus.
+    const region = screen.getByRole('region', { name: 'The stays (scrolls sideways)' });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Dates',
+      'Room type',
+      'State',
+      'Asking price',
+      'Your fee',
+      'Listed',
+    ]);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       'Jan 12, 2027 – Jan 14, 2027Junior SuiteOn sale€240.00—',

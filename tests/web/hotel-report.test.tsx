@@ -124,6 +124,19 @@ describe('the hotel console’s Report', () => {
     expect(figure('Fees paid out')).toHaveTextContent('€15.00');
 
     const table = screen.getByRole('table', { name: /per month, the last twelve months/ });
+    // On a phone the table scrolls sideways in a region a keyboard can focus.
+    const region = screen.getByRole('region', { name: 'The twelve months (scrolls sideways)' });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Month',
+      'Sales',
+      'Transfers',
+      'Refunds',
+      'Room-nights',
+      'Changed hands',
+    ]);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
     expect(rows.at(-1)).toHaveTextContent('November 2026');

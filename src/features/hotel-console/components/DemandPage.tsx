@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatStayDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useHotelDemand } from '../api/demand.ts';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { useHotel } from './use-hotel.ts';
 
 const searchesText = (count: number) => `${count} ${count === 1 ? 'saved search' : 'saved searches'}`;
@@ -35,38 +36,25 @@ export default function DemandPage() {
           place are counted.
         </p>
       )}
-      <table className="mt-4 w-full text-sm">
-        <caption className="sr-only">Saved searches a stay would match, per week</caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Week of
+      <ConsoleTable caption="Saved searches a stay would match, per week" headings={['Week of', 'Saved searches']}>
+        {weeks.map((week) => (
+          <tr key={week.weekStart}>
+            <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
+              {formatStayDate(week.weekStart)}
             </th>
-            <th scope="col" className="py-2 font-medium">
-              Saved searches
-            </th>
+            <td className="py-2">
+              <div className="flex items-center gap-3">
+                <span className="w-28 shrink-0 text-slate-900">{searchesText(week.searches)}</span>
+                <span
+                  aria-hidden="true"
+                  className="h-2 rounded-full bg-brand-500"
+                  style={{ width: `${(week.searches / most) * 100}%`, minWidth: week.searches ? '0.5rem' : 0 }}
+                />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {weeks.map((week) => (
-            <tr key={week.weekStart}>
-              <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
-                {formatStayDate(week.weekStart)}
-              </th>
-              <td className="py-2">
-                <div className="flex items-center gap-3">
-                  <span className="w-28 shrink-0 text-slate-900">{searchesText(week.searches)}</span>
-                  <span
-                    aria-hidden="true"
-                    className="h-2 rounded-full bg-brand-500"
-                    style={{ width: `${(week.searches / most) * 100}%`, minWidth: week.searches ? '0.5rem' : 0 }}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ConsoleTable>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { secondaryButton } from '../../../components/ui/button-styles.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { downloadTransfersCsv, useHotelReport } from '../api/report.ts';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { useHotel } from './use-hotel.ts';
 
 // The chart library is its own chunk (its own budget line): only the Report loads it.
@@ -131,35 +132,25 @@ function FigureGrid({ figures }: { figures: [string, string | number][] }) {
 /** The chart's numbers for screen readers and anyone who wants them exact; it scrolls sideways on a phone. */
 function YearTable({ series }: { series: ReportMonthFigures[] }) {
   return (
-    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="The twelve months (scrolls sideways)">
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="sr-only">Sales, transfers and refunds per month, the last twelve months</caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            {['Month', 'Sales', 'Transfers', 'Refunds', 'Room-nights', 'Changed hands'].map((heading) => (
-              <th key={heading} scope="col" className="py-2 pr-4 font-medium">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {series.map((month) => (
-            <tr key={month.month}>
-              <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
-                {monthName(month.month)}
-              </th>
-              <td className="py-2 pr-4">{month.sales}</td>
-              <td className="py-2 pr-4">{month.transfers}</td>
-              <td className="py-2 pr-4">{month.refunds}</td>
-              <td className="py-2 pr-4">{month.roomNights}</td>
-              <td className="py-2 pr-4">
-                {month.money.map((money) => formatCents(money.changedHandsCents, money.currency)).join(', ') || '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Sales, transfers and refunds per month, the last twelve months"
+      headings={['Month', 'Sales', 'Transfers', 'Refunds', 'Room-nights', 'Changed hands']}
+      scrolls={{ label: 'The twelve months (scrolls sideways)', minWidth: 'min-w-[32rem]' }}
+    >
+      {series.map((month) => (
+        <tr key={month.month}>
+          <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
+            {monthName(month.month)}
+          </th>
+          <td className="py-2 pr-4">{month.sales}</td>
+          <td className="py-2 pr-4">{month.transfers}</td>
+          <td className="py-2 pr-4">{month.refunds}</td>
+          <td className="py-2 pr-4">{month.roomNights}</td>
+          <td className="py-2 pr-4">
+            {month.money.map((money) => formatCents(money.changedHandsCents, money.currency)).join(', ') || '—'}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }

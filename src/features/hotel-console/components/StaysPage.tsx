@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDay, formatStayDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useHotelStays } from '../api/stays.ts';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { useHotel } from './use-hotel.ts';
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-56';
@@ -75,44 +76,35 @@ export default function StaysPage() {
       ) : stays.data.stays.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No stay of the hotel matches.</p>
       ) : (
-        // On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it too.
-        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="The stays (scrolls sideways)">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">The hotel’s stays on Restay</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                {['Dates', 'Room type', 'State', 'Asking price', 'Your fee', 'Listed'].map((heading) => (
-                  <th key={heading} scope="col" className="py-2 pr-4 font-medium">
-                    {heading}
-                  </th>
-                ))}
+        <>
+          <ConsoleTable
+            caption="The hotel’s stays on Restay"
+            headings={['Dates', 'Room type', 'State', 'Asking price', 'Your fee', 'Listed']}
+            scrolls={{ label: 'The stays (scrolls sideways)', minWidth: 'min-w-[40rem]' }}
+          >
+            {stays.data.stays.map((stay) => (
+              <tr key={stay.listingId}>
+                <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
+                  {formatStayDate(stay.checkIn)} – {formatStayDate(stay.checkOut)}
+                </th>
+                <td className="py-2 pr-4">{stay.roomType ?? 'Not given'}</td>
+                <td className="py-2 pr-4" data-state={stay.state}>
+                  {HOTEL_STAY_STATE_LABELS[stay.state]}
+                </td>
+                <td className="whitespace-nowrap py-2 pr-4">{formatCents(stay.askingCents, stay.currency)}</td>
+                <td className="whitespace-nowrap py-2 pr-4">
+                  {stay.feeCents === null ? '—' : formatCents(stay.feeCents, stay.currency)}
+                </td>
+                <td className="whitespace-nowrap py-2">{formatDay(stay.listedAt)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {stays.data.stays.map((stay) => (
-                <tr key={stay.listingId}>
-                  <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal text-slate-900">
-                    {formatStayDate(stay.checkIn)} – {formatStayDate(stay.checkOut)}
-                  </th>
-                  <td className="py-2 pr-4">{stay.roomType ?? 'Not given'}</td>
-                  <td className="py-2 pr-4" data-state={stay.state}>
-                    {HOTEL_STAY_STATE_LABELS[stay.state]}
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-4">{formatCents(stay.askingCents, stay.currency)}</td>
-                  <td className="whitespace-nowrap py-2 pr-4">
-                    {stay.feeCents === null ? '—' : formatCents(stay.feeCents, stay.currency)}
-                  </td>
-                  <td className="whitespace-nowrap py-2">{formatDay(stay.listedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
           {stays.data.truncated ? (
             <p className="mt-2 text-sm text-slate-600">
               The {HOTEL_STAYS_SHOWN} latest check-ins are shown: pick a month to see the others.
             </p>
           ) : null}
-        </div>
+        </>
       )}
     </section>
   );
