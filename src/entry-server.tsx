@@ -21,7 +21,7 @@ export async function renderPage(url: string, served: { search?: unknown; listin
   if (served.search !== undefined) seedUnfilteredSearch(client, served.search);
   if (served.listing !== undefined) seedServedListing(client, served.listing);
   return renderToString(
-    <AppRoot client={client}>
+    <AppRoot client={client} drawnByServer>
       <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
     </AppRoot>,
   );

@@ -6,8 +6,8 @@ import { EarlyInputReplay } from './early-input.ts';
 import { createQueryClient } from './providers.tsx';
 import { createAppRouter, createHydratingRouter } from './router.tsx';
 
-const app = (router: ReturnType<typeof createAppRouter>) => (
-  <AppRoot client={createQueryClient()}>
+const app = (router: ReturnType<typeof createAppRouter>, drawnByServer: boolean) => (
+  <AppRoot client={createQueryClient()} drawnByServer={drawnByServer}>
     <RouterProvider router={router} />
     <EarlyInputReplay />
   </AppRoot>
@@ -24,11 +24,11 @@ export async function startApp(rootElement: HTMLElement, options: RootOptions = 
     const router = await createHydratingRouter();
     let root: Root | undefined;
     startTransition(() => {
-      root = hydrateRoot(rootElement, app(router), options);
+      root = hydrateRoot(rootElement, app(router, true), options);
     });
     return root!;
   }
   const root = createRoot(rootElement, options);
-  startTransition(() => root.render(app(createAppRouter())));
+  startTransition(() => root.render(app(createAppRouter(), false)));
   return root;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useBrowserValue } from './use-browser-value.ts';
+import { useBrowserValue } from './use-browser-value.tsx';
 
 const cannotObserve = () => typeof IntersectionObserver !== 'function';
 

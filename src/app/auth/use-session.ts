@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { setAccessTokenGetter } from '../../lib/api-client.ts';
 import type { AuthStatus } from '../../lib/auth-context.ts';
 import { getSupabase, mayHaveSession, sessionStorageKey } from '../../lib/supabase.ts';
-import { useBrowserValue } from '../../lib/use-browser-value.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.tsx';
 import { ensureProfile } from './ensure-profile.ts';
 
 export interface SessionState {

@@ -1,6 +1,6 @@
 import { DEMO_MODE_ATTRIBUTE } from '../../../contract/page-config.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { useBrowserValue } from '../../lib/use-browser-value.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.tsx';
 
 export const DEMO_BANNER_TEXT = 'Demo: no real money, no real hotels; do not use a real email address';
 
