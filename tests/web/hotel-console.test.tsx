@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RESALE_POLICY, type ResalePolicy } from '../../contract/resale-policy.ts';
 import { signIn } from './auth-mocks.ts';
 import { server } from './msw.ts';
+import { columnHeadings, expectScrollsSideways } from './console-table.ts';
 import { renderRoute } from './render.tsx';
 
 const HOTEL_ID = '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71';
@@ -218,8 +219,7 @@ describe('the hotel console’s Demand', () => {
     const { user } = renderRoute(`/hotel/${HOTEL_ID}`);
     await user.click(await screen.findByRole('link', { name: 'Demand' }));
     const table = await screen.findByRole('table', { name: 'Saved searches a stay would match, per week' });
-    const headings = within(table).getAllByRole('columnheader');
-    expect(headings.map((heading) => heading.textContent)).toEqual(['Week of', 'Saved searches']);
+    expect(columnHeadings(table)).toEqual(['Week of', 'Saved searches']);
     // Two columns fit a phone: nothing to scroll, so no region to stop at.
     expect(screen.queryByRole('region', { name: /scrolls sideways/ })).toBeNull();
     const rows = within(table).getAllByRole('row');
@@ -258,19 +258,8 @@ describe('the hotel console’s Stays', () => {
     );
     const { user, router } = renderRoute(`/hotel/${HOTEL_ID}/stays`);
     const table = await screen.findByRole('table', { name: 'The hotel’s stays on Restay' });
-    // On a phone the table scrolls sideways in a region a keyboard can focus.
-    const region = screen.getByRole('region', { name: 'The stays (scrolls sideways)' });
-    expect(region).toContainElement(table);
-    expect(region).toHaveAttribute('tabindex', '0');
-    const headings = within(table).getAllByRole('columnheader');
-    expect(headings.map((heading) => heading.textContent)).toEqual([
-      'Dates',
-      'Room type',
-      'State',
-      'Asking price',
-      'Your fee',
-      'Listed',
-    ]);
+    expectScrollsSideways(table, 'The stays (scrolls sideways)');
+    expect(columnHeadings(table)).toEqual(['Dates', 'Room type', 'State', 'Asking price', 'Your fee', 'Listed']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       'Jan 12, 2027 – Jan 14, 2027Junior SuiteOn sale€240.00—',

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportMonthFigures } from '../../contract/hotel-report.ts';
 import { signIn } from './auth-mocks.ts';
 import { server } from './msw.ts';
+import { columnHeadings, expectScrollsSideways } from './console-table.ts';
 import { renderRoute } from './render.tsx';
 
 const HOTEL_ID = '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71';
@@ -124,19 +125,8 @@ describe('the hotel console’s Report', () => {
     expect(figure('Fees paid out')).toHaveTextContent('€15.00');
 
     const table = screen.getByRole('table', { name: /per month, the last twelve months/ });
-    // On a phone the table scrolls sideways in a region a keyboard can focus.
-    const region = screen.getByRole('region', { name: 'The twelve months (scrolls sideways)' });
-    expect(region).toContainElement(table);
-    expect(region).toHaveAttribute('tabindex', '0');
-    const headings = within(table).getAllByRole('columnheader');
-    expect(headings.map((heading) => heading.textContent)).toEqual([
-      'Month',
-      'Sales',
-      'Transfers',
-      'Refunds',
-      'Room-nights',
-      'Changed hands',
-    ]);
+    expectScrollsSideways(table, 'The twelve months (scrolls sideways)');
+    expect(columnHeadings(table)).toEqual(['Month', 'Sales', 'Transfers', 'Refunds', 'Room-nights', 'Changed hands']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
     expect(rows.at(-1)).toHaveTextContent('November 2026');
