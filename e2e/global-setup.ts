@@ -19,7 +19,7 @@ export default async function globalSetup() {
     nodeEnv: 'test',
     // Every browser of the suite is one address here, where each would be a person of their own: the codes
     // asked for across all specs stay under the limit of one address (server tests hold the limit itself).
-    env: { CORS_ORIGINS: splitSpaOrigin(spaPort), CODE_REQUESTS_PER_ADDRESS: '500' },
+    env: { CORS_ORIGINS: splitSpaOrigin(spaPort), CODE_REQUESTS_PER_ADDRESS: '500', SIGN_INS_PER_ADDRESS: '500' },
   });
   process.env.E2E_BASE_URL = base;
   const stopSplitSpa = await startSplitSpa(base, spaPort).catch(async (error: unknown) => {

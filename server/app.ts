@@ -19,7 +19,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { contactRouter } from './contact/routes.ts';
-import { setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, setUpAuth, type AuthRateLimits } from './auth/auth-server.ts';
 import { apiNotFound, errorHandler, RETRY_AFTER_SECONDS } from './http/error-handler.ts';
 import { redactUrl } from './http/redact-url.ts';
 import { isClientRoute } from './http/client-routes.ts';
@@ -122,7 +122,7 @@ export function createApp(dependencies: AppDependencies): Express {
   const auth = setUpAuth({
     config,
     db: database.db,
-    limits: authRateLimits,
+    limits: authRateLimits ?? { ...DEFAULT_AUTH_RATE_LIMITS, signIn: config.signInsPerAddress },
     clock,
     devSignInPage: config.standInsAllowed ? adapters.standIns.signInPage : undefined,
   });

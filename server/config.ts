@@ -50,6 +50,7 @@ const environmentSchema = z.object({
     z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
   ),
   CODE_REQUESTS_PER_ADDRESS: withDefault(z.coerce.number().int().min(1).max(10_000), 20),
+  SIGN_INS_PER_ADDRESS: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
   MEWS_LOOKUP_DEADLINE_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 12_000),
   MEWS_BREAKER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100), 3),
   MEWS_BREAKER_COOLDOWN_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 30_000),
@@ -178,6 +179,8 @@ const configSchema = environmentSchema.transform((env, context) => {
     maxMarkupPercent: env.MAX_MARKUP_PERCENT,
     /** Verification codes one client address may ask for in 10 minutes, across accounts (several people behind one). */
     codeRequestsPerAddress: env.CODE_REQUESTS_PER_ADDRESS,
+    /** Sign-ins one client address may start in a minute on the built-in auth server's sign-in form. */
+    signInsPerAddress: env.SIGN_INS_PER_ADDRESS,
     alertsSecret: env.ALERTS_SECRET,
     mewsWebhookToken: env.MEWS_WEBHOOK_TOKEN,
     mewsIntegrationWebhookToken: env.MEWS_INTEGRATION_WEBHOOK_TOKEN,

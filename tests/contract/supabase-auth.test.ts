@@ -269,4 +269,24 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it("take the sign-in form's limit per address from SIGN_INS_PER_ADDRESS", async () => {
+    await server.database.db.deleteFrom('rate_limits').execute();
+    const limited = await startTestServer({
+      database: server.database,
+      env: { PUBLIC_URL: TEST_PUBLIC_URL, SIGN_INS_PER_ADDRESS: '2' },
+    });
+    try {
+      const form = () =>
+        limited.request('/auth/v1/authorize/dev?flow=x', {
+          method: 'POST',
+          body: new URLSearchParams({ email: 'bad' }),
+        });
+      expect((await form()).status).toBe(400);
+      expect((await form()).status).toBe(400);
+      expect((await form()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });

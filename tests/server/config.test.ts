@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       hotelCalls: { lookupDeadlineMs: 12_000, breaker: { failures: 3, coolDownMs: 30_000 } },
       maxMarkupPercent: 0,
       codeRequestsPerAddress: 20,
+      signInsPerAddress: 10,
       alertsSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       mewsWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
       mewsIntegrationWebhookToken: expect.stringMatching(/^[0-9a-f]{48}$/),
@@ -108,6 +109,8 @@ describe('loadConfig', () => {
   it('reads how many codes one address may ask for, and names a bad value', () => {
     expect(loadConfig({ CODE_REQUESTS_PER_ADDRESS: '200' }).codeRequestsPerAddress).toBe(200);
     expect(() => loadConfig({ CODE_REQUESTS_PER_ADDRESS: '0' })).toThrow(/CODE_REQUESTS_PER_ADDRESS/);
+    expect(loadConfig({ SIGN_INS_PER_ADDRESS: '500' }).signInsPerAddress).toBe(500);
+    expect(() => loadConfig({ SIGN_INS_PER_ADDRESS: '0' })).toThrow(/SIGN_INS_PER_ADDRESS/);
   });
 
   it('reads GOOGLE_MAPS_API_KEY, empty meaning none', () => {
