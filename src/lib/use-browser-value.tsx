@@ -1,4 +1,12 @@
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 /** Whether what renders now must draw what the server drew (the server's own render, and the script's take-over). */
 const DrawnAsTheServer = createContext(false);
@@ -25,4 +33,15 @@ export function BrowserValuesProvider({ drawnByServer, children }: { drawnByServ
  */
 export function useBrowserValue<T>(read: () => T, serverValue: T): T {
   return useContext(DrawnAsTheServer) ? serverValue : read();
+}
+
+/**
+ * A browser value that can change while the page is open (a media query, a choice kept in storage): `read` again
+ * whenever `subscribe` says so. Drawn like `useBrowserValue`: the server's and the take-over's renders have
+ * `serverValue`, and the browser's own comes with the transition after the take-over. The store's server snapshot
+ * is the browser's own value, so React finds nothing to re-render synchronously after the take-over.
+ */
+export function useBrowserStore<T>(subscribe: (notify: () => void) => () => void, read: () => T, serverValue: T): T {
+  const current = useSyncExternalStore(subscribe, read, typeof document === 'undefined' ? () => serverValue : read);
+  return useContext(DrawnAsTheServer) ? serverValue : current;
 }

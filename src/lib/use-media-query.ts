@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserStore } from './use-browser-value.tsx';
 
 /** Whether a CSS media query matches now; false where matchMedia does not exist (the unit tests' DOM). */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
+  return useBrowserStore(
     (notify) => {
       if (typeof window.matchMedia !== 'function') return () => {};
       const list = window.matchMedia(query);
@@ -10,7 +10,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', notify);
     },
     () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-    () => false,
+    false,
   );
 }
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserStore } from './use-browser-value.tsx';
 import { DISPLAY_CURRENCIES, SEARCH_DEFAULT_CURRENCY } from '../../contract/display-currencies.ts';
 
 const STORAGE_KEY = 'restay.currency';
@@ -129,9 +129,5 @@ export function setVisitorCurrency(code: string): void {
  * shows US dollars (it cannot know the browser) and the browser's render after it has the visitor's own.
  */
 export function useVisitorCurrency(): string {
-  return useSyncExternalStore(
-    subscribe,
-    () => memory ?? readCurrency(),
-    () => SEARCH_DEFAULT_CURRENCY,
-  );
+  return useBrowserStore(subscribe, () => memory ?? readCurrency(), SEARCH_DEFAULT_CURRENCY);
 }

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
-import { BrowserValuesProvider, useBrowserValue } from '../../src/lib/use-browser-value.tsx';
+import { BrowserValuesProvider, useBrowserStore, useBrowserValue } from '../../src/lib/use-browser-value.tsx';
 
 /** Draws what it reads of "the browser", and notes each render's value. */
 function Reader({ seen }: { seen: string[] }) {
@@ -49,4 +49,38 @@ it('a page the script draws itself reads the browser from its first render', () 
   render(app(false, seen));
   expect(screen.getByText('the browser’s')).toBeInTheDocument();
   expect(seen).not.toContain('the server’s');
+});
+
+it('a browser store is drawn the same way, and follows its changes once the page is taken over', async () => {
+  let stored = 'kept in the browser';
+  const listeners = new Set<() => void>();
+  const subscribe = (notify: () => void) => {
+    listeners.add(notify);
+    return () => listeners.delete(notify);
+  };
+  function StoreReader() {
+    return <p>{useBrowserStore(subscribe, () => stored, 'drawn by the server')}</p>;
+  }
+  const tree = (
+    <BrowserValuesProvider drawnByServer>
+      <StoreReader />
+    </BrowserValuesProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  expect(container.textContent).toBe('drawn by the server');
+  document.body.append(container);
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    hydrated = {
+      root: hydrateRoot(container, tree, { onRecoverableError: (error) => mismatches.push(error) }),
+      container,
+    };
+  });
+  expect(container.textContent).toBe('kept in the browser');
+  expect(mismatches).toEqual([]);
+
+  stored = 'chosen since';
+  await act(async () => listeners.forEach((notify) => notify()));
+  expect(container.textContent).toBe('chosen since');
 });
