@@ -5,6 +5,7 @@ import type { PublicConfig } from '../../contract/config.ts';
 import { DEMO_MODE_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
 import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
+import { SERVED_RATES_ELEMENT_ID, type ExchangeRates } from '../../contract/rates.ts';
 import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
@@ -15,6 +16,7 @@ import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { hotelApprovalOf } from '../listings/hotel-approval.ts';
 import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
 import { searchReply, type SearchReply } from '../listings/search-reply.ts';
+import { anyRates, storedRates } from '../rates/stored-rates.ts';
 import { EARLY_INPUT_TAG } from './early-input.ts';
 import { pageHead, withHead } from './page-head.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -72,6 +74,7 @@ export function spaPage(deps: SpaPageDeps) {
     const head = pageHead(deps.publicUrl, req.path, stay);
     const served = await servedTo(req, deps, stay);
     const markup = await pageMarkup(req, deps, served);
+    const rates = Object.keys(served).length > 0 ? await storedRates(deps.db) : undefined;
     // A drawn page can be pressed and typed in before its script runs: the early-input script holds that for it.
     const drawn =
       markup === null
@@ -88,6 +91,7 @@ export function spaPage(deps: SpaPageDeps) {
         withPicture.replace(/<html\b/, () => markedHtmlTag),
         served,
         configBlock,
+        rates,
       ),
       found: isPagePath(req.path) && (stayId === undefined || stay !== undefined),
       // The landing page, the bare marketplace and a stay are drawn with all they show; a filtered marketplace
@@ -132,12 +136,14 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Prom
 
 /**
  * The replies a page carries, each in a JSON data block, then the configuration's (`configBlock`): the script's
- * first render starts from them (matching the markup) instead of asking again.
+ * first render starts from them (matching the markup) instead of asking again. A page with prices also carries
+ * the rates (`rates`, once any are stored), which the script converts them with after taking the page over.
  */
-function withServedData(html: string, served: Served, configBlock: string): string {
+function withServedData(html: string, served: Served, configBlock: string, rates?: ExchangeRates): string {
   const blocks: [string, unknown][] = [
     [INITIAL_SEARCH_ELEMENT_ID, served.search],
     [SERVED_LISTING_ELEMENT_ID, served.listing],
+    [SERVED_RATES_ELEMENT_ID, rates && anyRates(rates) ? { success: true, data: rates } : undefined],
   ];
   const tags = blocks.filter(([, reply]) => reply !== undefined).map(([id, reply]) => jsonBlock(id, reply));
   return html.replace('</body>', () => `${tags.join('')}${configBlock}</body>`);

@@ -1,15 +1,21 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { exchangeRatesSchema, type ExchangeRates } from '../../contract/rates.ts';
+import { exchangeRatesSchema, SERVED_RATES_ELEMENT_ID, type ExchangeRates } from '../../contract/rates.ts';
 import { apiGet, parseResponse } from './api-client.ts';
+import { takeServedReply } from './served-reply.ts';
 
 const ratesReplySchema = z.object({ success: z.literal(true), data: exchangeRatesSchema });
 
-/** The rates the server filters with (GET /api/rates); they change once a day, so one read per visit. */
+const readRates = (reply: unknown) => parseResponse(ratesReplySchema, reply).data;
+
+/**
+ * The rates the server filters with (GET /api/rates); they change once a day, so one read per visit. A page with
+ * prices carries them, so its first conversion neither waits for the API nor loads the HTTP client.
+ */
 const ratesQuery = queryOptions({
   queryKey: ['exchange-rates'],
   queryFn: async ({ signal }) =>
-    parseResponse(ratesReplySchema, await apiGet('/api/rates', undefined, { signal })).data,
+    takeServedReply(SERVED_RATES_ELEMENT_ID, readRates) ?? readRates(await apiGet('/api/rates', undefined, { signal })),
   staleTime: 60 * 60_000,
 });
 

@@ -114,6 +114,19 @@ describe('the public pages are served drawn', () => {
     expect(unknown.html).not.toContain('id="served-listing"');
   });
 
+  it('a page with prices carries the rates as GET /api/rates answers them; the landing page has none to convert', async () => {
+    const seller = await insertProfile(server.database.db);
+    const id = await insertListing(server.database.db, seller, { now: NOW, title: 'Rated loft' });
+    const rates = (await server.request('/api/rates')).body;
+    expect(Object.keys(rates.data.unitsPerEuro)).not.toHaveLength(0);
+    for (const pagePath of ['/marketplace', `/listings/${id}`]) {
+      const { html } = await markupOf(server, pagePath);
+      const block = /<script type="application\/json" id="served-rates">([^<]*)<\/script>/.exec(html)?.[1];
+      expect({ pagePath, served: JSON.parse(block!) }).toEqual({ pagePath, served: rates });
+    }
+    expect((await markupOf(server, '/')).html).not.toContain('id="served-rates"');
+  });
+
   it('a filtered marketplace is drawn while its search loads, without served results', async () => {
     const { html, root } = await markupOf(server, '/marketplace?guests=2');
     expect(root).toContain('<h1');

@@ -9,7 +9,7 @@ import { renderPage } from '../../src/entry-server.tsx';
 import type { ListingWithViewer } from '../../contract/listing.ts';
 import { reloadPage, signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
-import { configReply, server } from './msw.ts';
+import { configReply, server, TEST_RATES } from './msw.ts';
 
 /** GET /api/listings's reply for one page holding `listings`, as the server puts it in the marketplace page. */
 const servedSearch = (listings: ReturnType<typeof makeListing>[]) => ({
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** The data blocks the server adds beside the markup, by what they carry. */
-const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing' } as const;
+const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing', rates: 'served-rates' } as const;
 
 /**
  * The page at `path` as a browser receives it from the server (the markup in #root, the early-input script, and
@@ -41,7 +41,7 @@ const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing' } as con
  */
 async function arriveAt(
   path: string,
-  served: { search?: unknown; listing?: unknown } = {},
+  served: { search?: unknown; listing?: unknown; rates?: unknown } = {},
   visitorActsEarly: () => void = () => {},
 ) {
   new Function(EARLY_INPUT_SCRIPT)();
@@ -94,6 +94,28 @@ describe('pages the server draws', () => {
     expect(screen.getByRole('link', { name: 'Drawn by the server' })).toBe(card);
     expect(asked).toEqual([]);
     expect(document.getElementById('initial-search')).toBeNull();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a page with prices carries the rates: the script converts them without asking the API', async () => {
+    let ratesAsked = 0;
+    server.use(
+      http.get('/api/rates', () => {
+        ratesAsked += 1;
+        return HttpResponse.json({ success: true, data: TEST_RATES });
+      }),
+    );
+    // A visitor who sees prices in dollars (the page's own currency, so the served results are theirs).
+    const listing = makeListing({ title: 'Priced in euros', price: 1000, currency: 'EUR' });
+    const { mismatches } = await arriveAt('/marketplace', {
+      search: servedSearch([listing]),
+      rates: { success: true, data: TEST_RATES },
+    });
+
+    const card = screen.getByRole('link', { name: 'Priced in euros' }).closest('article')!;
+    await waitFor(() => expect(card).toHaveTextContent(/about \$\d/));
+    expect(ratesAsked).toBe(0);
+    expect(document.getElementById('served-rates')).toBeNull();
     expect(mismatches).toEqual([]);
   });
 
