@@ -123,6 +123,7 @@ describe('header', () => {
   });
 
   it('offers the hotel console in the account menu to someone who works for a hotel, asked once they reach for it', async () => {
+    const HOTEL_RIBEIRA = '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71';
     await signIn();
     let asked = 0;
     server.use(
@@ -131,12 +132,29 @@ describe('header', () => {
         return HttpResponse.json({
           success: true,
           data: {
-            hotels: [
-              { id: '3f0c2b8e-5a1d-4c7e-9b2f-6d8e1a4c0b71', name: 'Hotel Ribeira', status: 'connected', role: 'staff' },
-            ],
+            hotels: [{ id: HOTEL_RIBEIRA, name: 'Hotel Ribeira', status: 'connected', role: 'staff' }],
           },
         });
       }),
+      http.get(`/api/hotels/${HOTEL_RIBEIRA}`, () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            id: HOTEL_RIBEIRA,
+            name: 'Hotel Ribeira',
+            status: 'connected',
+            role: 'staff',
+            connectedSince: '2026-11-19T09:00:00.000Z',
+            members: 2,
+          },
+        }),
+      ),
+      http.get(`/api/hotels/${HOTEL_RIBEIRA}/lately`, () =>
+        HttpResponse.json({
+          success: true,
+          data: { resale: { state: 'off', policyVersion: null, pausedAt: null }, recent: [] },
+        }),
+      ),
     );
     const { user, router } = renderRoute('/marketplace');
     const avatar = await screen.findByRole('button', { name: 'Account menu' });
@@ -146,7 +164,9 @@ describe('header', () => {
     await user.click(avatar);
     const menu = screen.getByRole('menu');
     await user.click(await within(menu).findByRole('menuitem', { name: 'Hotel console' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hotel'));
+    // The console goes on to the person's one hotel (its own pages are tested with the console).
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/hotel/${HOTEL_RIBEIRA}`));
+    await screen.findByRole('heading', { name: 'Hotel Ribeira', level: 1 });
     expect(asked).toBe(1);
   });
 
