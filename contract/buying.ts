@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GUEST_NAME_MAX } from './constants.ts';
 import {
   handoverSchema,
   orderStepSchema,
@@ -14,7 +15,6 @@ export { ORDER_STATES, type OrderState } from './order-state.ts';
 const claimedUserId = z.string().optional();
 const url = z.string().trim().min(1).max(2_000);
 
-export const GUEST_NAME_MAX = 100;
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 /**
  * A name as on the buyer's ID: the hotel puts the reservation under it. Optional on the wire for older clients;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successEnvelopeSchema } from './errors.ts';
 import { PAYOUT_RELEASES } from './payouts.ts';
 
 /**
@@ -35,3 +36,7 @@ export const publicConfigSchema = z.object({
     .default('EUR'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /api/config's reply. */
+export const publicConfigReplySchema = successEnvelopeSchema(publicConfigSchema);
+export type PublicConfigReply = z.output<typeof publicConfigReplySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successEnvelopeSchema } from './errors.ts';
 import { LISTING_STATUSES } from './listing-status.ts';
 import { hotelApprovalSchema } from './hotel-approval.ts';
 
@@ -57,8 +58,7 @@ export const listingDetailSchema = listingSchema.extend({
 });
 /** A listing's page as the SPA reads it; a plain listing is one its viewer does not hold. */
 export type ListingWithViewer = z.input<typeof listingDetailSchema>;
-/**
- * The id of the JSON data block in which the server hands a stay's page the body GET /api/listings/:id answers a
- * guest, so the page is drawn with the stay and the SPA need not ask a guest's question again.
- */
-export const SERVED_LISTING_ELEMENT_ID = 'served-listing';
+
+/** GET /api/listings/:id's reply. */
+export const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
+export type ListingReply = z.output<typeof listingReplySchema>;

@@ -1,10 +1,6 @@
 /**
- * What each page the API serves says of the server's public configuration, so the page needs no call to the API
- * for it. A page served from elsewhere (a static host) has neither and asks GET /api/config.
- *
- * The mark on `<html>`: `"true"` on a public demo, `"false"` otherwise; read without loading any schema.
+ * Whether the server is a public demo, as each page the API serves says it on `<html>`: `"true"` on a public demo,
+ * `"false"` otherwise; read without loading any schema. (The whole public configuration is in the page's
+ * `PUBLIC_CONFIG_ELEMENT_ID` block; a page served from elsewhere has neither and asks GET /api/config.)
  */
 export const DEMO_MODE_ATTRIBUTE = 'data-demo-mode';
-
-/** The JSON data block holding GET /api/config's reply, as the API answers it. */
-export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successEnvelopeSchema } from './errors.ts';
 
 /**
  * GET /api/rates: the exchange rates prices are shown and filtered with, as the European Central Bank's daily
@@ -11,8 +12,6 @@ export const exchangeRatesSchema = z.object({
 });
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-/**
- * The id of the data block holding GET /api/rates's reply in a page that shows prices (the bare marketplace, a
- * stay's page): the script converts them without asking the API, or loading its HTTP client, as the page loads.
- */
-export const SERVED_RATES_ELEMENT_ID = 'served-rates';
+/** GET /api/rates's reply. */
+export const ratesReplySchema = successEnvelopeSchema(exchangeRatesSchema);
+export type RatesReply = z.output<typeof ratesReplySchema>;

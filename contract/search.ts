@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_DEFAULT_CURRENCY } from './display-currencies.ts';
+import { listingSchema } from './listing.ts';
 import { parsePriceText } from './price-text.ts';
 
 /**
@@ -14,11 +15,6 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 export const SEARCH_TEXT_MAX_CHARS = 200;
 /** `meta.total` counts matches exactly up to this many; beyond it `totalCapped` is true. */
 export const SEARCH_TOTAL_CAP = 1_000;
-/**
- * The id of the JSON data block in which the server hands /marketplace, opened without filters, the first page
- * of results (the body GET /api/listings would answer), so the SPA need not ask for it again.
- */
-export const INITIAL_SEARCH_ELEMENT_ID = 'initial-search';
 
 const SIGNED_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -143,3 +139,11 @@ export const searchMetaSchema = z.object({
   priceCeiling: z.number().nullable(),
 });
 export type SearchMeta = z.infer<typeof searchMetaSchema>;
+
+/** GET /api/listings's reply: a page of stays and what the search matched. */
+export const searchReplySchema = z.object({
+  success: z.literal(true),
+  data: z.array(listingSchema),
+  meta: searchMetaSchema,
+});
+export type SearchReply = z.output<typeof searchReplySchema>;

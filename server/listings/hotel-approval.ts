@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { HotelApproval } from '../../contract/hotel-approval.ts';
-import { stayChargeCents } from '../../contract/hotel-fee.ts';
+import { stayChargeCents } from '../../contract/stay-charge.ts';
 import { toMajor } from '../../contract/money.ts';
 import { hotelApprovalRules, resalePolicySchema } from '../../contract/resale-policy.ts';
 import type { Database } from '../db/schema.ts';

@@ -40,5 +40,3 @@ export function listingReply(
   const listing = toListingDto(row, viewerId);
   return { success: true as const, data: { ...listing, held_by_viewer: heldByViewer, hotel_approval: approval } };
 }
-
-export type ListingReply = ReturnType<typeof listingReply>;

@@ -12,5 +12,3 @@ export async function searchReply(db: Kysely<Database>, query: SearchQuery, now:
   const { rows, meta } = await searchListings(db, query, now);
   return { success: true as const, data: rows.map((row) => toListingDto(row, null)), meta };
 }
-
-export type SearchReply = Awaited<ReturnType<typeof searchReply>>;

@@ -24,7 +24,7 @@ import {
 import type { PmsReservation } from '../selling/pms/pms.ts';
 import { describeStayDates } from '../listings/stay-format.ts';
 import { stayChargeOf, type StayCharge } from './stay-charge.ts';
-import { hotelFeeLine } from '../../contract/hotel-fee.ts';
+import { hotelFeeLine } from '../../contract/stay-charge.ts';
 
 /**
  * How long a buyer holds a stay while paying. The provider refuses a session that expires in less than 30

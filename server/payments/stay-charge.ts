@@ -1,4 +1,4 @@
-import { stayChargeCents, type StayChargeCents } from '../../contract/hotel-fee.ts';
+import { stayChargeCents, type StayChargeCents } from '../../contract/stay-charge.ts';
 import type { HotelStandingRow } from '../resale-policy/standing.ts';
 
 /** What a buyer pays for a stay, and to which hotel its fee goes (null: no joined hotel, hence no fee). */

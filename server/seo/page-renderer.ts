@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ListingReply } from '../../contract/listing.ts';
+import type { SearchReply } from '../../contract/search.ts';
 import { renderingThread } from './render-thread.ts';
 
-/** API replies the server already holds for a page, which its render starts from (as the browser's does). */
+/**
+ * API replies the server already holds for a page, checked against the contract, which its render starts from (as
+ * the browser's does).
+ */
 export interface ServedData {
   /** GET /api/listings without filters: the bare marketplace's first results. */
-  search?: unknown;
+  search?: SearchReply;
   /** GET /api/listings/:id as a guest: a stay's page. */
-  listing?: unknown;
+  listing?: ListingReply;
 }
 
 /** The markup a page's address draws in a guest's browser (src/entry-server.tsx). */

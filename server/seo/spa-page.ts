@@ -1,12 +1,19 @@
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { PublicConfig } from '../../contract/config.ts';
-import { DEMO_MODE_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
-import { SERVED_LISTING_ELEMENT_ID } from '../../contract/listing.ts';
+import type { z } from 'zod';
+import { publicConfigReplySchema, type PublicConfig } from '../../contract/config.ts';
+import { listingReplySchema } from '../../contract/listing.ts';
+import { DEMO_MODE_ATTRIBUTE } from '../../contract/page-config.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
-import { SERVED_RATES_ELEMENT_ID, type ExchangeRates } from '../../contract/rates.ts';
-import { INITIAL_SEARCH_ELEMENT_ID, searchQuerySchema } from '../../contract/search.ts';
+import { ratesReplySchema, type RatesReply } from '../../contract/rates.ts';
+import { searchQuerySchema, searchReplySchema } from '../../contract/search.ts';
+import {
+  INITIAL_SEARCH_ELEMENT_ID,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  SERVED_LISTING_ELEMENT_ID,
+  SERVED_RATES_ELEMENT_ID,
+} from '../../contract/served-replies.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,12 +21,12 @@ import type { StartUp } from '../system/start-up.ts';
 import { appendToHead, imagePreload, trustedHtml } from '../http/html.ts';
 import type { ListingWithSeller } from '../listings/listing-dto.ts';
 import { hotelApprovalOf } from '../listings/hotel-approval.ts';
-import { findNamedListing, listingReply, type ListingReply } from '../listings/listing-reply.ts';
-import { searchReply, type SearchReply } from '../listings/search-reply.ts';
+import { findNamedListing, listingReply } from '../listings/listing-reply.ts';
+import { searchReply } from '../listings/search-reply.ts';
 import { anyRates, storedRates } from '../rates/stored-rates.ts';
 import { EARLY_INPUT_TAG } from './early-input.ts';
 import { pageHead, withHead } from './page-head.ts';
-import type { PageRenderer } from './page-renderer.ts';
+import type { PageRenderer, ServedData } from './page-renderer.ts';
 
 /** The public pages a visitor (or a search engine) arrives on are sent drawn; the others are drawn by their script. */
 const SERVER_RENDERED_PATH = /^\/(?:marketplace|listings\/[^/]+)?$/;
@@ -42,12 +49,6 @@ interface SpaPageDeps {
   startUp: StartUp;
 }
 
-/** What a page carries for its script: the API replies the server already holds for it. */
-interface Served {
-  search?: SearchReply;
-  listing?: ListingReply;
-}
-
 /**
  * index.html as served at a page's address: its own head, its markup (for the public pages), and what its first
  * paint needs before any script has run (the landing hero's photo, a stay's photo; the unfiltered marketplace's
@@ -57,7 +58,9 @@ export function spaPage(deps: SpaPageDeps) {
   // The server's public configuration in every page, so no page calls the API for it: GET /api/config's reply in
   // a data block, and whether this is a public demo as a mark on `<html>`, which the demo banner reads without
   // loading the schemas that check the reply. The same for every page, so made once.
-  const configBlock = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, { success: true, data: deps.publicConfig });
+  // A configuration that breaks the contract is the server's own fault: it refuses to start rather than serve it.
+  const configReply = publicConfigReplySchema.parse({ success: true, data: deps.publicConfig });
+  const configBlock = jsonBlock(PUBLIC_CONFIG_ELEMENT_ID, configReply);
   const markedHtmlTag = `<html ${DEMO_MODE_ATTRIBUTE}="${deps.publicConfig.demoMode}"`;
   return async (req: Request, indexHtml: string): Promise<SpaPage> => {
     if (deps.startUp.pending().length) {
@@ -74,7 +77,7 @@ export function spaPage(deps: SpaPageDeps) {
     const head = pageHead(deps.publicUrl, req.path, stay);
     const served = await servedTo(req, deps, stay);
     const markup = await pageMarkup(req, deps, served);
-    const rates = Object.keys(served).length > 0 ? await storedRates(deps.db) : undefined;
+    const rates = Object.keys(served).length > 0 ? await ratesReply(deps) : undefined;
     // A drawn page can be pressed and typed in before its script runs: the early-input script holds that for it.
     const drawn =
       markup === null
@@ -102,11 +105,36 @@ export function spaPage(deps: SpaPageDeps) {
 }
 
 /** The bare marketplace carries its first results; a stay's page carries the stay as a guest sees it. */
-async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<Served> {
+async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<ServedData> {
   if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
-    return { search: await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock()) };
+    const reply = await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock());
+    const search = checkedForPage(searchReplySchema, reply, 'search', deps.logger);
+    return search ? { search } : {};
   }
-  return stay ? { listing: listingReply(stay, await hotelApprovalOf(deps.db, stay.id), null) } : {};
+  if (!stay) return {};
+  const reply = listingReply(stay, await hotelApprovalOf(deps.db, stay.id), null);
+  const listing = checkedForPage(listingReplySchema, reply, 'listing', deps.logger);
+  return listing ? { listing } : {};
+}
+
+/** GET /api/rates's reply for a page with prices, checked; undefined until any rates are stored. */
+async function ratesReply(deps: SpaPageDeps): Promise<RatesReply | undefined> {
+  const rates = await storedRates(deps.db);
+  return anyRates(rates)
+    ? checkedForPage(ratesReplySchema, { success: true, data: rates }, 'rates', deps.logger)
+    : undefined;
+}
+
+/**
+ * `reply` as its schema reads it, for the page to carry: the script reads a carried reply without the schemas
+ * (contract/served-replies.ts). One that breaks the contract is a fault of the server's, logged and left out, so
+ * the script asks the API for it, and the browser's check of that reply says what is wrong.
+ */
+export function checkedForPage<T>(schema: z.ZodType<T>, reply: unknown, what: string, logger: Logger): T | undefined {
+  const result = schema.safeParse(reply);
+  if (result.success) return result.data;
+  logger.error({ issues: result.error.issues, reply: what }, 'a reply the page would carry breaks the contract');
+  return undefined;
 }
 
 /** A page as served: its HTML, whether it exists, and whether its first paint needs its script (see `pagePreloads`). */
@@ -124,7 +152,7 @@ export interface SpaPage {
  * A page that fails to render is still served, empty, for its script to draw as it would without a server
  * renderer.
  */
-async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Promise<string | null> {
+async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): Promise<string | null> {
   if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return null;
   try {
     return await deps.renderPage(deps.publicUrl + req.originalUrl, served);
@@ -139,11 +167,11 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: Served): Prom
  * first render starts from them (matching the markup) instead of asking again. A page with prices also carries
  * the rates (`rates`, once any are stored), which the script converts them with after taking the page over.
  */
-function withServedData(html: string, served: Served, configBlock: string, rates?: ExchangeRates): string {
+function withServedData(html: string, served: ServedData, configBlock: string, rates?: RatesReply): string {
   const blocks: [string, unknown][] = [
     [INITIAL_SEARCH_ELEMENT_ID, served.search],
     [SERVED_LISTING_ELEMENT_ID, served.listing],
-    [SERVED_RATES_ELEMENT_ID, rates && anyRates(rates) ? { success: true, data: rates } : undefined],
+    [SERVED_RATES_ELEMENT_ID, rates],
   ];
   const tags = blocks.filter(([, reply]) => reply !== undefined).map(([id, reply]) => jsonBlock(id, reply));
   return html.replace('</body>', () => `${tags.join('')}${configBlock}</body>`);

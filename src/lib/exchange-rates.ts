@@ -1,12 +1,16 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { exchangeRatesSchema, SERVED_RATES_ELEMENT_ID, type ExchangeRates } from '../../contract/rates.ts';
+import type { ExchangeRates, RatesReply } from '../../contract/rates.ts';
+import { SERVED_RATES_ELEMENT_ID } from '../../contract/served-replies.ts';
 import { apiGet, parseResponse } from './api-client.ts';
 import { takeServedReply } from './served-reply.ts';
 
-const ratesReplySchema = z.object({ success: z.literal(true), data: exchangeRatesSchema });
+/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: a page paints without it. */
+const loadReplySchema = async () => (await import('../../contract/rates.ts')).ratesReplySchema;
 
-const readRates = (reply: unknown) => parseResponse(ratesReplySchema, reply).data;
+async function askRates(signal: AbortSignal): Promise<ExchangeRates> {
+  const [reply, schema] = await Promise.all([apiGet('/api/rates', undefined, { signal }), loadReplySchema()]);
+  return parseResponse(schema, reply).data;
+}
 
 /**
  * The rates the server filters with (GET /api/rates); they change once a day, so one read per visit. A page with
@@ -14,8 +18,7 @@ const readRates = (reply: unknown) => parseResponse(ratesReplySchema, reply).dat
  */
 const ratesQuery = queryOptions({
   queryKey: ['exchange-rates'],
-  queryFn: async ({ signal }) =>
-    takeServedReply(SERVED_RATES_ELEMENT_ID, readRates) ?? readRates(await apiGet('/api/rates', undefined, { signal })),
+  queryFn: ({ signal }) => takeServedReply<RatesReply>(SERVED_RATES_ELEMENT_ID)?.data ?? askRates(signal),
   staleTime: 60 * 60_000,
 });
 

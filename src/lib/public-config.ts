@@ -1,38 +1,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../contract/config.ts';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
+import type { PublicConfig, PublicConfigReply } from '../../contract/config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/served-replies.ts';
 import { apiGet, parseResponse } from './api-client.ts';
 import { takeServedReply } from './served-reply.ts';
 
 /** The schema (and with it zod) is its own chunk, fetched beside the reply: no page waits on it to first paint. */
-const loadReplySchema = async () => {
-  const [{ publicConfigSchema }, { successEnvelopeSchema }] = await Promise.all([
-    import('../../contract/config.ts'),
-    import('../../contract/errors.ts'),
-  ]);
-  return successEnvelopeSchema(publicConfigSchema);
-};
+const loadReplySchema = async () => (await import('../../contract/config.ts')).publicConfigReplySchema;
 
 let loading: Promise<PublicConfig> | undefined;
 
-/** The reply the page the API served carries (taken once), else GET /api/config's. */
-const configReply = (): unknown =>
-  takeServedReply(PUBLIC_CONFIG_ELEMENT_ID, (reply) => reply) ??
-  apiGet<unknown>('/api/config', undefined, { withoutSession: true });
+/** The page's own block (taken once), else GET /api/config's reply, checked against the contract. */
+async function readConfig(): Promise<PublicConfig> {
+  const served = takeServedReply<PublicConfigReply>(PUBLIC_CONFIG_ELEMENT_ID);
+  if (served) return served.data;
+  const [reply, schema] = await Promise.all([
+    apiGet<unknown>('/api/config', undefined, { withoutSession: true }),
+    loadReplySchema(),
+  ]);
+  return parseResponse(schema, reply).data;
+}
 
 /**
- * GET /api/config's reply, read once per page load and shared by every reader (the sign-in client, the map,
- * checkout): from the page when the API served it (no call, no HTTP client loaded), else from the API. The call
- * goes out without a bearer token: the token comes from the sign-in client, which itself waits for this reply.
- * Either reply is checked against the contract. A failed load is not kept, so the next reader asks the API.
+ * The public configuration, read once per page load and shared by every reader (the sign-in client, the map,
+ * checkout): from the page when the API served it (no call, no HTTP client, no schema loaded: the server checked
+ * it), else from the API. The call goes out without a bearer token: the token comes from the sign-in client, which
+ * itself waits for this reply. A failed load is not kept, so the next reader asks the API.
  */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  loading ??= Promise.all([configReply(), loadReplySchema()])
-    .then(([reply, schema]) => parseResponse(schema, reply).data)
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+  loading ??= readConfig().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT, NOTHING_AT_THE_DESK } from '../../contract/hotel-fee.ts';
+import { NOTHING_AT_THE_DESK } from '../../contract/hotel-fee.ts';
+import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../contract/stay-charge.ts';
 import type { ResalePolicy } from '../../contract/resale-policy.ts';
 import { runPaymentJobs } from '../../server/buying-jobs.ts';
 import { PmsTransferError } from '../../server/selling/pms/pms.ts';

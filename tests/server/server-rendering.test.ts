@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicConfig } from '../../contract/config.ts';
 import { EARLY_INPUT_GLOBAL, EARLY_INPUT_SCRIPT } from '../../contract/early-input.ts';
+import { ratesReplySchema } from '../../contract/rates.ts';
+import type { SearchReply } from '../../contract/search.ts';
 import { EARLY_INPUT_TAG } from '../../server/seo/early-input.ts';
 import { keepingRenders, pageRendererIn, type PageRenderer } from '../../server/seo/page-renderer.ts';
+import { checkedForPage, spaPage } from '../../server/seo/spa-page.ts';
 import { renderPage } from '../../src/entry-server.tsx';
 import { insertListing, insertProfile } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -245,7 +250,35 @@ describe('the public pages are served drawn', () => {
   });
 });
 
+describe('what a page carries, its script reads without the schemas: the server checks it first', () => {
+  const logged: { reply?: string; msg?: string }[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+
+  it('a reply within the contract is carried as its schema reads it', () => {
+    const reply = { success: true, data: { date: '2026-12-01', unitsPerEuro: { EUR: 1, CZK: 24.3 } }, extra: 1 };
+    expect(checkedForPage(ratesReplySchema, reply, 'rates', logger)).toEqual({
+      success: true,
+      data: { date: '2026-12-01', unitsPerEuro: { EUR: 1, CZK: 24.3 } },
+    });
+    expect(logged).toEqual([]);
+  });
+
+  it('one outside it is left out, for the script to ask the API, and logged as the server’s fault', () => {
+    const reply = { success: true, data: { date: '2026-12-01', unitsPerEuro: { EUR: 0 } } };
+    expect(checkedForPage(ratesReplySchema, reply, 'rates', logger)).toBeUndefined();
+    expect(logged).toMatchObject([{ reply: 'rates', msg: 'a reply the page would carry breaks the contract' }]);
+  });
+
+  it('a public configuration outside it stops the server from serving pages at all', () => {
+    const publicConfig = { supabaseUrl: 'x' } as unknown as PublicConfig;
+    expect(() => spaPage({ publicConfig } as Parameters<typeof spaPage>[0])).toThrow();
+  });
+});
+
 describe('the build’s server renderer', () => {
+  /** The renderer hands what a page carries to the page as it is: any value stands for a search reply here. */
+  const opaqueSearch = (value: unknown) => value as SearchReply;
+
   it('is used when the build made one, and absent when it did not', async () => {
     const ssrRoot = mkdtempSync(path.join(tmpdir(), 'restay-ssr-build-'));
     try {
@@ -255,7 +288,7 @@ describe('the build’s server renderer', () => {
         'export const renderPage = async (url, served) => `<p>${url} ${JSON.stringify(served)}</p>`;',
       );
       const render = pageRendererIn(ssrRoot);
-      expect(await render?.('https://restay.example/', { search: 1 })).toBe(
+      expect(await render?.('https://restay.example/', { search: opaqueSearch(1) })).toBe(
         '<p>https://restay.example/ {"search":1}</p>',
       );
     } finally {
@@ -296,10 +329,10 @@ describe('the build’s server renderer', () => {
       return `<p>${renders.length}</p>`;
     };
     const render = keepingRenders(counting, () => clock);
-    expect(await render('https://restay.example/marketplace', { search: [1] })).toBe('<p>1</p>');
-    expect(await render('https://restay.example/marketplace', { search: [1] })).toBe('<p>1</p>');
+    expect(await render('https://restay.example/marketplace', { search: opaqueSearch([1]) })).toBe('<p>1</p>');
+    expect(await render('https://restay.example/marketplace', { search: opaqueSearch([1]) })).toBe('<p>1</p>');
     // Other results (a listing changed), another address: drawn again.
-    expect(await render('https://restay.example/marketplace', { search: [2] })).toBe('<p>2</p>');
+    expect(await render('https://restay.example/marketplace', { search: opaqueSearch([2]) })).toBe('<p>2</p>');
     expect(await render('https://restay.example/', {})).toBe('<p>3</p>');
     clock = 59_999;
     expect(await render('https://restay.example/', {})).toBe('<p>3</p>');

@@ -158,9 +158,9 @@ describe('/marketplace', () => {
       }
     });
 
-    it('asks the API when what the page carries is not a search reply', async () => {
+    it('asks the API when what the page carries cannot be read', async () => {
       askedApi.length = 0;
-      serveInPage().textContent = JSON.stringify({ success: true, data: 'nope' });
+      serveInPage().textContent = '{"success":true,"data":[';
       answerFromApi();
       renderRoute('/marketplace');
       expect(await screen.findByRole('link', { name: 'From the API' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessTokenGetter } from '../../src/lib/api-client.ts';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/page-config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/served-replies.ts';
 import { loadPublicConfig, resetPublicConfig } from '../../src/lib/public-config.ts';
 import { server, TEST_CONFIG } from './msw.ts';
 
@@ -66,14 +66,6 @@ describe('GET /api/config through the one loader', () => {
       expect(calls).toBe(0);
       expect(document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)).toBeNull();
       resetPublicConfig();
-      await expect(loadPublicConfig()).resolves.toEqual(TEST_CONFIG);
-      expect(calls).toBe(1);
-    });
-
-    it('refuses a carried reply outside the contract, and asks the API next time', async () => {
-      carry({ success: true, data: { supabaseUrl: 'x' } });
-      await expect(loadPublicConfig()).rejects.toMatchObject({ code: 'RESPONSE_FORMAT_ERROR' });
-      expect(calls).toBe(0);
       await expect(loadPublicConfig()).resolves.toEqual(TEST_CONFIG);
       expect(calls).toBe(1);
     });

@@ -6,7 +6,9 @@ import { EARLY_INPUT_GLOBAL, EARLY_INPUT_SCRIPT } from '../../contract/early-inp
 import type { EarlyInputHolder } from '../../src/app/early-input.ts';
 import { startApp } from '../../src/app/start-app.tsx';
 import { renderPage } from '../../src/entry-server.tsx';
-import type { ListingWithViewer } from '../../contract/listing.ts';
+import { listingReplySchema, type ListingWithViewer } from '../../contract/listing.ts';
+import { ratesReplySchema } from '../../contract/rates.ts';
+import { searchReplySchema } from '../../contract/search.ts';
 import { reloadPage, signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server, TEST_RATES } from './msw.ts';
@@ -36,15 +38,20 @@ const BLOCK_IDS = { search: 'initial-search', listing: 'served-listing', rates: 
 
 /**
  * The page at `path` as a browser receives it from the server (the markup in #root, the early-input script, and
- * the replies the server served with it), what the visitor does before any other script has run, then the SPA's
- * own start over it. Collects what React could not hydrate.
+ * the replies the server served with it, checked against the contract as the server checks them), what the visitor
+ * does before any other script has run, then the SPA's own start over it. Collects what React could not hydrate.
  */
 async function arriveAt(
   path: string,
-  served: { search?: unknown; listing?: unknown; rates?: unknown } = {},
+  replies: { search?: unknown; listing?: unknown; rates?: unknown } = {},
   visitorActsEarly: () => void = () => {},
 ) {
   new Function(EARLY_INPUT_SCRIPT)();
+  const served = {
+    ...(replies.search === undefined ? {} : { search: searchReplySchema.parse(replies.search) }),
+    ...(replies.listing === undefined ? {} : { listing: listingReplySchema.parse(replies.listing) }),
+    ...(replies.rates === undefined ? {} : { rates: ratesReplySchema.parse(replies.rates) }),
+  };
   const markup = await renderPage(`http://localhost${path}`, served);
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');

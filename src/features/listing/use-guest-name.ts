@@ -1,6 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createCheckoutSessionRequestSchema } from '../../../contract/buying.ts';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth-context.ts';
 import { profileQueryOptions } from '../../lib/profile.ts';
 import type { GuestName } from './checkout-reservation.ts';
@@ -8,17 +7,27 @@ import type { GuestName } from './checkout-reservation.ts';
 type Field = keyof GuestName;
 export type GuestNameErrors = Partial<Record<Field, string>>;
 
-// The server's own rules (required, a real name, at most so long), so the panel and the API say the same.
-const RULES: Record<Field, typeof createCheckoutSessionRequestSchema.shape.guestFirstName> = {
-  firstName: createCheckoutSessionRequestSchema.shape.guestFirstName,
-  lastName: createCheckoutSessionRequestSchema.shape.guestLastName,
-};
-
-function check(field: Field, value: string): string | undefined {
+/**
+ * The server's own rules (required, a real name, at most so long), so the panel and the API say the same. They
+ * come with zod, in a chunk of their own, loaded as the panel opens: the stay's page paints without them.
+ */
+const loadRules = async () => {
+  const { shape } = (await import('../../../contract/buying.ts')).createCheckoutSessionRequestSchema;
   // Empty is sent as nothing, which the rules would accept for older clients; here the name is required.
-  const result = RULES[field].unwrap().safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
+  const rules = { firstName: shape.guestFirstName.unwrap(), lastName: shape.guestLastName.unwrap() };
+  return (field: Field, value: string): string | undefined => {
+    const result = rules[field].safeParse(value);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+};
+let rulesLoading: ReturnType<typeof loadRules> | undefined;
+const guestNameRules = () => {
+  rulesLoading ??= loadRules().catch((error: unknown) => {
+    rulesLoading = undefined;
+    throw error;
+  });
+  return rulesLoading;
+};
 
 /**
  * The guest's name for the Pay Now panel: pre-filled from the buyer's profile until they type, checked by the
@@ -31,6 +40,10 @@ export function useGuestName(buyerId: string) {
   );
   const [typed, setTyped] = useState<Partial<GuestName>>({});
   const [errors, setErrors] = useState<GuestNameErrors>({});
+  useEffect(() => {
+    // Fetched ahead, so paying never waits on them; a failed fetch is tried again when the buyer pays.
+    guestNameRules().catch(() => undefined);
+  }, []);
 
   const name: GuestName = {
     firstName: typed.firstName ?? profile.data?.first_name ?? '',
@@ -39,11 +52,15 @@ export function useGuestName(buyerId: string) {
 
   const change = (field: Field, value: string) => {
     setTyped((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(field, value) }));
+    // A refused field was checked, so its rules are loaded: the message follows the typing at once.
+    if (errors[field])
+      void guestNameRules().then((check) => setErrors((current) => ({ ...current, [field]: check(field, value) })));
   };
 
   /** The trimmed name when both parts pass; else the first refused field (and the errors are shown). */
-  const validate = (): { name: GuestName } | { refused: Field } => {
+  const validate = async (): Promise<{ name: GuestName } | { refused: Field }> => {
+    // Rules that cannot be loaded check nothing here: the server checks the name as well, and says what is wrong.
+    const check = await guestNameRules().catch(() => () => undefined);
     const found: GuestNameErrors = {
       firstName: check('firstName', name.firstName),
       lastName: check('lastName', name.lastName),

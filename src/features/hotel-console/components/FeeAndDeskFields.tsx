@@ -1,10 +1,5 @@
-import {
-  FEE_LIMITS,
-  NAME_CHANGE_FEE_MAX_SHARE_PERCENT,
-  type CityTax,
-  type DeskCharges,
-  type NameChangeFee,
-} from '../../../../contract/hotel-fee.ts';
+import { FEE_LIMITS, type CityTax, type DeskCharges, type NameChangeFee } from '../../../../contract/hotel-fee.ts';
+import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../../../contract/stay-charge.ts';
 import { Field, fieldClass, type FieldProblems } from './PolicyField.tsx';
 
 const legendClass = 'text-base font-semibold text-slate-900';

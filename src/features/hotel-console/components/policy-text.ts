@@ -1,4 +1,4 @@
-import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../../../contract/hotel-fee.ts';
+import { NAME_CHANGE_FEE_MAX_SHARE_PERCENT } from '../../../../contract/stay-charge.ts';
 import { approvalPolicyOf, CHANNEL_LABELS, cutOffText, type ResalePolicy } from '../../../../contract/resale-policy.ts';
 import { deadlineText } from '../../../../contract/stay-approvals.ts';
 

@@ -1,6 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { heldDetailsSchema } from '../../../../contract/buying.ts';
 import { API_ERROR_MESSAGES, ApiError, apiPost } from '../../../lib/api-client.ts';
 import { pendingCheckout } from '../../../lib/checkout-storage.ts';
 import type { CheckoutSessionRequest } from '../checkout-reservation.ts';
@@ -8,9 +6,8 @@ import type { CheckoutSessionRequest } from '../checkout-reservation.ts';
 export const MISSING_CHECKOUT_URL = 'Invalid response from server - missing checkout URL.';
 export const CHECKOUT_FAILED = 'Failed to create checkout session. Please try again.';
 
-// The url may sit in `data` (the API's envelope) or at the top level (older servers); read both leniently.
-const sessionFields = z.object({ url: z.unknown(), sessionId: z.unknown(), id: z.unknown() }).partial();
-const replySchema = sessionFields.extend({ data: sessionFields.nullish().catch(undefined) });
+/** The reply's schemas (and with them zod) are their own chunk, fetched beside the call: the page paints without. */
+const loadReplySchemas = () => import('./checkout-reply-schemas.ts');
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -19,21 +16,46 @@ export const browserLocation = {
   assign: (url: string) => window.location.assign(url),
 };
 
-/** Thrown when the reply names no checkout page to go to. */
-export class MissingCheckoutUrlError extends Error {
-  constructor() {
-    super(MISSING_CHECKOUT_URL);
+/** Why a checkout could not start, as the buyer should read it. */
+export type CheckoutFailure =
+  | { kind: 'held'; message: string; holdExpiresAt: string }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'other'; message: string };
+
+/** Thrown when a checkout could not start, with why (`failure`). */
+export class CheckoutError extends Error {
+  constructor(readonly failure: CheckoutFailure) {
+    super(failure.message);
   }
+}
+
+type ReplySchemas = Awaited<ReturnType<typeof loadReplySchemas>>;
+
+function failureOf(error: unknown, { heldDetailsSchema }: ReplySchemas): CheckoutFailure {
+  if (!(error instanceof ApiError)) return { kind: 'other', message: CHECKOUT_FAILED };
+  const message = error.message && error.message !== API_ERROR_MESSAGES.fallback ? error.message : CHECKOUT_FAILED;
+  if (error.status === 409) {
+    const held = heldDetailsSchema.safeParse(error.details);
+    if (held.success) return { kind: 'held', message, holdExpiresAt: held.data.holdExpiresAt };
+    return { kind: 'conflict', message };
+  }
+  return { kind: 'other', message };
 }
 
 export async function createCheckoutSession(
   request: CheckoutSessionRequest,
 ): Promise<{ url: string; sessionId: string | null }> {
-  const parsed = replySchema.safeParse(await apiPost<unknown>('/api/payment/create-checkout-session', request));
-  if (!parsed.success) throw new MissingCheckoutUrlError();
-  const reply = parsed.data;
+  const schemas = loadReplySchemas();
+  let answer: unknown;
+  try {
+    answer = await apiPost<unknown>('/api/payment/create-checkout-session', request);
+  } catch (error) {
+    throw new CheckoutError(failureOf(error, await schemas));
+  }
+  const parsed = (await schemas).checkoutReplySchema.safeParse(answer);
+  const reply = parsed.success ? parsed.data : {};
   const url = text(reply.data?.url) ?? text(reply.url);
-  if (!url) throw new MissingCheckoutUrlError();
+  if (!url) throw new CheckoutError({ kind: 'other', message: MISSING_CHECKOUT_URL });
   return {
     url,
     sessionId: text(reply.data?.sessionId) ?? text(reply.sessionId) ?? text(reply.data?.id) ?? text(reply.id),
@@ -54,20 +76,6 @@ export function useCreateCheckoutSession() {
   });
 }
 
-/** Why a checkout could not start, as the buyer should read it. */
-export type CheckoutFailure =
-  | { kind: 'held'; message: string; holdExpiresAt: string }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'other'; message: string };
-
-export function checkoutFailure(error: unknown): CheckoutFailure {
-  if (error instanceof MissingCheckoutUrlError) return { kind: 'other', message: MISSING_CHECKOUT_URL };
-  if (!(error instanceof ApiError)) return { kind: 'other', message: CHECKOUT_FAILED };
-  const message = error.message && error.message !== API_ERROR_MESSAGES.fallback ? error.message : CHECKOUT_FAILED;
-  if (error.status === 409) {
-    const held = heldDetailsSchema.safeParse(error.details);
-    if (held.success) return { kind: 'held', message, holdExpiresAt: held.data.holdExpiresAt };
-    return { kind: 'conflict', message };
-  }
-  return { kind: 'other', message };
-}
+/** Why the checkout failed with `error`, as the buyer should read it. */
+export const checkoutFailure = (error: unknown): CheckoutFailure =>
+  error instanceof CheckoutError ? error.failure : { kind: 'other', message: CHECKOUT_FAILED };

@@ -1,20 +1,19 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { successEnvelopeSchema } from '../../../../contract/errors.ts';
-import {
-  listingDetailSchema,
-  SERVED_LISTING_ELEMENT_ID,
-  type ListingWithViewer,
-} from '../../../../contract/listing.ts';
+import type { ListingReply, ListingWithViewer } from '../../../../contract/listing.ts';
+import { SERVED_LISTING_ELEMENT_ID } from '../../../../contract/served-replies.ts';
 import { apiGet, parseResponse } from '../../../lib/api-client.ts';
 import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
-const listingReplySchema = successEnvelopeSchema(listingDetailSchema);
-const listingOfReply = (reply: unknown): ListingWithViewer => parseResponse(listingReplySchema, reply).data;
+/** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: a stay's page paints without it. */
+const loadReplySchema = async () => (await import('../../../../contract/listing.ts')).listingReplySchema;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
-  const reply = await apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal });
-  return listingOfReply(reply);
+  const [reply, schema] = await Promise.all([
+    apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal }),
+    loadReplySchema(),
+  ]);
+  return parseResponse(schema, reply).data;
 }
 
 /**
@@ -22,14 +21,13 @@ export async function getListing(id: string, signal?: AbortSignal): Promise<List
  * (on a page the server drew, the markup holds it).
  */
 function takeServedListing(id: string): ListingWithViewer | undefined {
-  const listing = takeServedReply(SERVED_LISTING_ELEMENT_ID, listingOfReply);
+  const listing = takeServedReply<ListingReply>(SERVED_LISTING_ELEMENT_ID)?.data;
   return listing?.id === id ? listing : undefined;
 }
 
 /** The server's render of a stay's page starts from the same reply as the browser's (`takeServedListing`). */
-export function seedServedListing(client: QueryClient, reply: unknown): void {
-  const listing = listingOfReply(reply);
-  client.setQueryData(listingQueryOptions(listing.id).queryKey, listing);
+export function seedServedListing(client: QueryClient, reply: ListingReply): void {
+  client.setQueryData(listingQueryOptions(reply.data.id).queryKey, reply.data);
 }
 
 export const listingQueryOptions = (id: string) =>

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { GUEST_NAME_MAX } from '../../../../contract/buying.ts';
+import { GUEST_NAME_MAX } from '../../../../contract/constants.ts';
 import type { GuestNameState } from '../use-guest-name.ts';
 
 const fieldClass =

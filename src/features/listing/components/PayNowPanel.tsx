@@ -71,11 +71,11 @@ function PayNowDetails({ listing, buyerId, onCancel, onHeld }: Props) {
     return () => window.removeEventListener('pageshow', restored);
   }, [reset]);
 
-  const payNow = () => {
+  const payNow = async () => {
     const draft = reservationDraft(listing, buyerId);
     setMissing(missingFields(draft));
     if (!isComplete(draft)) return;
-    const checked = guest.validate();
+    const checked = await guest.validate();
     if ('refused' in checked) {
       // The first refused field takes focus, so its message is read and it can be corrected at once.
       (checked.refused === 'firstName' ? firstName : lastName).current?.focus();
@@ -156,7 +156,7 @@ function PayNowDetails({ listing, buyerId, onCancel, onHeld }: Props) {
       ) : null}
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-        <button type="button" className={`${primaryButton} flex-1`} onClick={payNow} disabled={leaving}>
+        <button type="button" className={`${primaryButton} flex-1`} onClick={() => void payNow()} disabled={leaving}>
           {leaving ? 'Redirecting to checkout…' : 'Pay Now'}
         </button>
         <button type="button" className={`${secondaryButton} flex-1`} onClick={onCancel} disabled={leaving}>

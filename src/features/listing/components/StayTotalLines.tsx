@@ -1,4 +1,5 @@
-import { hotelFeeLine, type DeskCharges, type StayTotal } from '../../../../contract/hotel-fee.ts';
+import type { DeskCharges, StayTotal } from '../../../../contract/hotel-fee.ts';
+import { hotelFeeLine } from '../../../../contract/stay-charge.ts';
 import { formatMajorUnits } from '../../../../contract/money-format.ts';
 
 /**
