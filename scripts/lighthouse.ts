@@ -2,9 +2,10 @@
  * `npm run lighthouse`: Lighthouse (mobile settings: a mid-range phone on a slow 4G link, simulated) in Debian's
  * Chromium against the production build on the landing page, the marketplace and a listing. Prints each page's
  * scores and Core Web Vitals; `--runs=N` runs each page N times (Lighthouse varies from run to run) and prints each
- * page's median performance, TBT and CLS.
+ * page's median performance, TBT and CLS. `--cpu-slowdown=N` stands for a slower phone, or a slow day on this host:
+ * Lighthouse's own is 4 (its phone at a quarter of the host's speed).
  *
- *   npm run lighthouse -- [--runs=1]
+ *   npm run lighthouse -- [--runs=1] [--cpu-slowdown=4]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +13,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { startProductionBuild } from './production-server.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, 'cpu-slowdown': { type: 'string', default: '4' } },
+});
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number from 1');
+const cpuSlowdownMultiplier = Number(values['cpu-slowdown']);
+if (!(cpuSlowdownMultiplier >= 1)) throw new Error('--cpu-slowdown must be 1 or more');
+/** Lighthouse's mobile link and phone, the phone `cpuSlowdownMultiplier` times slower than the host. */
+const THROTTLING = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier };
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const VITALS: [string, string, (value: number) => string][] = [
@@ -33,7 +41,13 @@ const VITALS: [string, string, (value: number) => string][] = [
  */
 async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      throttling: THROTTLING,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError || attempt === 2) return result.lhr;
     console.log(`  (${url}: not measured, ${result.lhr.runtimeError.code}; running it again)`);
@@ -68,7 +82,7 @@ try {
       const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`);
       const vitals = VITALS.map(([label, id, format]) => `${label} ${format(lhr.audits[id]?.numericValue ?? NaN)}`);
       // Lighthouse slows the host's CPU 4x to stand for a phone, so a slower host reads as a slower phone.
-      const host = `host CPU index ${Math.round(lhr.environment.benchmarkIndex)}`;
+      const host = `host CPU index ${Math.round(lhr.environment.benchmarkIndex)}, slowed ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x`;
       console.log(`${name} (${pagePath}) run ${run}: ${scores.join(', ')} | ${vitals.join(', ')} | ${host}`);
       if (lhr.runtimeError) console.log(`  not measured: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
