@@ -1,3 +1,6 @@
+import type { ListingReply } from './listing.ts';
+import type { SearchReply } from './search.ts';
+
 /**
  * The JSON data blocks a page the API serves carries for its script: API replies the server already holds for the
  * page, so the script's first render starts from them (matching the markup) instead of asking again. A page
@@ -23,3 +26,14 @@ export const SERVED_LISTING_ELEMENT_ID = 'served-listing';
  * them without asking the API, or loading its HTTP client, as the page loads.
  */
 export const SERVED_RATES_ELEMENT_ID = 'served-rates';
+
+/**
+ * The replies a drawn page's markup is rendered from, on the server, as the script's first render starts from them
+ * in the browser (the rates a page carries convert its prices once it is taken over, and draw nothing).
+ */
+export interface ServedReplies {
+  /** The bare marketplace's first results. */
+  search?: SearchReply;
+  /** A stay, as a guest sees it. */
+  listing?: ListingReply;
+}

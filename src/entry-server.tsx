@@ -4,8 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppRoot } from './app/AppRoot.tsx';
 import { createQueryClient } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
-import type { ListingReply } from '../contract/listing.ts';
-import type { SearchReply } from '../contract/search.ts';
+import type { ServedReplies } from '../contract/served-replies.ts';
 import { seedServedListing } from './features/listing/api/get-listing.ts';
 import { seedUnfilteredSearch } from './features/marketplace/api/list-listings.ts';
 
@@ -15,10 +14,7 @@ import { seedUnfilteredSearch } from './features/marketplace/api/list-listings.t
  * holds the API replies the page carries for the script, checked by the server, so both renders start from the
  * same data.
  */
-export async function renderPage(
-  url: string,
-  served: { search?: SearchReply; listing?: ListingReply } = {},
-): Promise<string> {
+export async function renderPage(url: string, served: ServedReplies = {}): Promise<string> {
   const { query, dataRoutes } = createStaticHandler(appRoutes);
   const context = await query(new Request(url));
   // Only loaders and actions answer with a Response (a redirect); no route has either.

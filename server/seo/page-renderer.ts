@@ -1,23 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ListingReply } from '../../contract/listing.ts';
-import type { SearchReply } from '../../contract/search.ts';
+import type { ServedReplies } from '../../contract/served-replies.ts';
 import { renderingThread } from './render-thread.ts';
 
-/**
- * API replies the server already holds for a page, checked against the contract, which its render starts from (as
- * the browser's does).
- */
-export interface ServedData {
-  /** GET /api/listings without filters: the bare marketplace's first results. */
-  search?: SearchReply;
-  /** GET /api/listings/:id as a guest: a stay's page. */
-  listing?: ListingReply;
-}
-
 /** The markup a page's address draws in a guest's browser (src/entry-server.tsx). */
-export type PageRenderer = (url: string, served: ServedData) => Promise<string>;
+export type PageRenderer = (url: string, served: ServedReplies) => Promise<string>;
 
 /** Renders kept, and for how long: enough for the pages people arrive on, a bounded few megabytes at most. */
 const KEPT_RENDERS = 32;

@@ -13,6 +13,7 @@ import {
   PUBLIC_CONFIG_ELEMENT_ID,
   SERVED_LISTING_ELEMENT_ID,
   SERVED_RATES_ELEMENT_ID,
+  type ServedReplies,
 } from '../../contract/served-replies.ts';
 import { SHIPPED_PHOTOS } from '../../contract/shipped-photos.ts';
 import type { Clock } from '../clock.ts';
@@ -26,7 +27,7 @@ import { searchReply } from '../listings/search-reply.ts';
 import { anyRates, storedRates } from '../rates/stored-rates.ts';
 import { EARLY_INPUT_TAG } from './early-input.ts';
 import { pageHead, withHead } from './page-head.ts';
-import type { PageRenderer, ServedData } from './page-renderer.ts';
+import type { PageRenderer } from './page-renderer.ts';
 
 /** The public pages a visitor (or a search engine) arrives on are sent drawn; the others are drawn by their script. */
 const SERVER_RENDERED_PATH = /^\/(?:marketplace|listings\/[^/]+)?$/;
@@ -105,7 +106,7 @@ export function spaPage(deps: SpaPageDeps) {
 }
 
 /** The bare marketplace carries its first results; a stay's page carries the stay as a guest sees it. */
-async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<ServedData> {
+async function servedTo(req: Request, deps: SpaPageDeps, stay: ListingWithSeller | undefined): Promise<ServedReplies> {
   if (req.path === '/marketplace' && !req.originalUrl.includes('?')) {
     const reply = await searchReply(deps.db, searchQuerySchema.parse({}), deps.clock());
     const search = checkedForPage(searchReplySchema, reply, 'search', deps.logger);
@@ -152,7 +153,7 @@ export interface SpaPage {
  * A page that fails to render is still served, empty, for its script to draw as it would without a server
  * renderer.
  */
-async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): Promise<string | null> {
+async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedReplies): Promise<string | null> {
   if (!deps.renderPage || !SERVER_RENDERED_PATH.test(req.path)) return null;
   try {
     return await deps.renderPage(deps.publicUrl + req.originalUrl, served);
@@ -167,7 +168,7 @@ async function pageMarkup(req: Request, deps: SpaPageDeps, served: ServedData): 
  * first render starts from them (matching the markup) instead of asking again. A page with prices also carries
  * the rates (`rates`, once any are stored), which the script converts them with after taking the page over.
  */
-function withServedData(html: string, served: ServedData, configBlock: string, rates?: RatesReply): string {
+function withServedData(html: string, served: ServedReplies, configBlock: string, rates?: RatesReply): string {
   const blocks: [string, unknown][] = [
     [INITIAL_SEARCH_ELEMENT_ID, served.search],
     [SERVED_LISTING_ELEMENT_ID, served.listing],

@@ -1,5 +1,8 @@
 import type { AxiosInstance } from 'axios';
+import type { z } from 'zod';
 import type { TokenGetter } from './http-client.ts';
+
+import { parseResponse } from './api-error.ts';
 
 export { ApiError, API_ERROR_MESSAGES, parseResponse } from './api-error.ts';
 
@@ -57,6 +60,20 @@ async function request<T>(
 /** GET `url`, with `params` (those not undefined or null) as its query string. */
 export const apiGet = <T = unknown>(url: string, params?: object, options?: RequestOptions) =>
   request<T>('GET', url, { params }, options);
+/**
+ * GET `url`, its reply checked against the schema `loadSchema` answers: an `import()` of the contract's module,
+ * fetched beside the call, so a page loads zod with its first call to the API and not before it paints.
+ */
+export async function apiGetChecked<S extends z.ZodType>(
+  url: string,
+  loadSchema: () => Promise<S>,
+  params?: object,
+  options?: RequestOptions,
+): Promise<z.output<S>> {
+  const [reply, schema] = await Promise.all([apiGet<unknown>(url, params, options), loadSchema()]);
+  return parseResponse(schema, reply);
+}
+
 /** GET a file (a CSV export) as a Blob, with the session's token as every call: a plain link could not send it. */
 export const apiGetFile = (url: string, params?: object) => request<Blob>('GET', url, { params, responseType: 'blob' });
 export const apiPost = <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>

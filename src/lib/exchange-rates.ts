@@ -1,15 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ExchangeRates, RatesReply } from '../../contract/rates.ts';
 import { SERVED_RATES_ELEMENT_ID } from '../../contract/served-replies.ts';
-import { apiGet, parseResponse } from './api-client.ts';
+import { apiGetChecked } from './api-client.ts';
 import { takeServedReply } from './served-reply.ts';
 
 /** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: a page paints without it. */
 const loadReplySchema = async () => (await import('../../contract/rates.ts')).ratesReplySchema;
 
 async function askRates(signal: AbortSignal): Promise<ExchangeRates> {
-  const [reply, schema] = await Promise.all([apiGet('/api/rates', undefined, { signal }), loadReplySchema()]);
-  return parseResponse(schema, reply).data;
+  return (await apiGetChecked('/api/rates', loadReplySchema, undefined, { signal })).data;
 }
 
 /**

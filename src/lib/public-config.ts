@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig, PublicConfigReply } from '../../contract/config.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contract/served-replies.ts';
-import { apiGet, parseResponse } from './api-client.ts';
+import { apiGetChecked } from './api-client.ts';
 import { takeServedReply } from './served-reply.ts';
 
 /** The schema (and with it zod) is its own chunk, fetched beside the reply: no page waits on it to first paint. */
@@ -13,11 +13,7 @@ let loading: Promise<PublicConfig> | undefined;
 async function readConfig(): Promise<PublicConfig> {
   const served = takeServedReply<PublicConfigReply>(PUBLIC_CONFIG_ELEMENT_ID);
   if (served) return served.data;
-  const [reply, schema] = await Promise.all([
-    apiGet<unknown>('/api/config', undefined, { withoutSession: true }),
-    loadReplySchema(),
-  ]);
-  return parseResponse(schema, reply).data;
+  return (await apiGetChecked('/api/config', loadReplySchema, undefined, { withoutSession: true })).data;
 }
 
 /**

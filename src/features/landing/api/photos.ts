@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Photo, PhotoPurpose } from '../../../../contract/photos.ts';
-import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { apiGetChecked } from '../../../lib/api-client.ts';
 
 /** The reply's schema (and with it zod) is its own chunk, fetched beside the reply: the landing paints without it. */
 const loadReplySchema = async () => (await import('./photos-reply-schema.ts')).photosReplySchema;
 
 export async function getPhotos(purpose: PhotoPurpose, signal?: AbortSignal): Promise<Photo[]> {
-  const [reply, schema] = await Promise.all([
-    apiGet<unknown>('/api/photos', { purpose }, { signal }),
-    loadReplySchema(),
-  ]);
-  return parseResponse(schema, reply).data;
+  return (await apiGetChecked('/api/photos', loadReplySchema, { purpose }, { signal })).data;
 }
 
 /**

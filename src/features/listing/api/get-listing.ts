@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListingReply, ListingWithViewer } from '../../../../contract/listing.ts';
 import { SERVED_LISTING_ELEMENT_ID } from '../../../../contract/served-replies.ts';
-import { apiGet, parseResponse } from '../../../lib/api-client.ts';
+import { apiGetChecked } from '../../../lib/api-client.ts';
 import { takeServedReply } from '../../../lib/served-reply.ts';
 import { mayHaveSession } from '../../../lib/supabase.ts';
 
@@ -9,11 +9,7 @@ import { mayHaveSession } from '../../../lib/supabase.ts';
 const loadReplySchema = async () => (await import('../../../../contract/listing.ts')).listingReplySchema;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingWithViewer> {
-  const [reply, schema] = await Promise.all([
-    apiGet<unknown>(`/api/listings/${encodeURIComponent(id)}`, undefined, { signal }),
-    loadReplySchema(),
-  ]);
-  return parseResponse(schema, reply).data;
+  return (await apiGetChecked(`/api/listings/${encodeURIComponent(id)}`, loadReplySchema, undefined, { signal })).data;
 }
 
 /**
