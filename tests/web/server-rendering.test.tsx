@@ -9,6 +9,7 @@ import { renderPage } from '../../src/entry-server.tsx';
 import { listingReplySchema, type ListingWithViewer } from '../../contract/listing.ts';
 import { ratesReplySchema } from '../../contract/rates.ts';
 import { searchReplySchema } from '../../contract/search.ts';
+import { FIRST_SCREEN_CARDS } from '../../src/features/marketplace/components/Results.tsx';
 import { reloadPage, signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server, TEST_RATES } from './msw.ts';
@@ -101,6 +102,25 @@ describe('pages the server draws', () => {
     expect(screen.getByRole('link', { name: 'Drawn by the server' })).toBe(card);
     expect(asked).toEqual([]);
     expect(document.getElementById('initial-search')).toBeNull();
+    expect(mismatches).toEqual([]);
+  });
+
+  it("the server draws the marketplace's first screen of cards and the script draws the rest once it has taken over", async () => {
+    const listings = Array.from({ length: FIRST_SCREEN_CARDS + 2 }, (_, i) => makeListing({ title: `Stay ${i + 1}` }));
+    const served = { ...servedSearch(listings), meta: { ...servedSearch(listings).meta, total: 30 } };
+    const markup = await renderPage('http://localhost/marketplace', { search: searchReplySchema.parse(served) });
+    const drawn = document.createElement('div');
+    drawn.innerHTML = markup;
+    expect(drawn.querySelectorAll('article')).toHaveLength(FIRST_SCREEN_CARDS);
+    expect(drawn.querySelector('nav[aria-label="Pages"]')).toBeNull();
+
+    const { element, mismatches } = await arriveAt('/marketplace', { search: served });
+    const first = screen.getByRole('link', { name: 'Stay 1' });
+    expect(await screen.findByRole('link', { name: `Stay ${FIRST_SCREEN_CARDS + 2}` })).toBeInTheDocument();
+    expect(element.querySelectorAll('article')).toHaveLength(FIRST_SCREEN_CARDS + 2);
+    // The drawn cards were taken over, not drawn again.
+    expect(screen.getByRole('link', { name: 'Stay 1' })).toBe(first);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 2');
     expect(mismatches).toEqual([]);
   });
 

@@ -18,6 +18,14 @@ type Props = {
   eager?: boolean;
 };
 
+/**
+ * A card below the fold is styled and laid out only as it nears the viewport, at about a phone card's height until
+ * then (the browser keeps its real height once drawn): a results page holds two dozen cards and a phone shows two,
+ * and laying out the rest was most of the page's work before it could answer a tap. On the card itself, not its
+ * list item, so its ring and shadow are not clipped; its content already is, by its rounded corners.
+ */
+const DRAWN_NEAR_VIEWPORT = '[content-visibility:auto] [contain-intrinsic-size:auto_27rem]';
+
 export function ListingCard({ listing, highlighted = false, onHoverChange, eager = false }: Props) {
   const { start, end } = stayDates(listing);
   const checkIn = formatStayDate(start);
@@ -34,7 +42,7 @@ export function ListingCard({ listing, highlighted = false, onHoverChange, eager
       {...swipe}
       className={`group relative flex touch-pan-y w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 transition hover:shadow-md ${
         highlighted ? 'ring-2 ring-brand-600' : 'ring-slate-200'
-      }`}
+      } ${eager ? '' : DRAWN_NEAR_VIEWPORT}`}
     >
       <div ref={photoArea}>
         <ImageCarousel
