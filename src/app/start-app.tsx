@@ -5,6 +5,7 @@ import { AppRoot } from './AppRoot.tsx';
 import { EarlyInputReplay } from './early-input.ts';
 import { createQueryClient } from './providers.tsx';
 import { createAppRouter, createHydratingRouter } from './router.tsx';
+import { nextTask } from '../lib/next-task.ts';
 
 const app = (router: ReturnType<typeof createAppRouter>, drawnByServer: boolean) => (
   <AppRoot client={createQueryClient()} drawnByServer={drawnByServer}>
@@ -22,6 +23,9 @@ const app = (router: ReturnType<typeof createAppRouter>, drawnByServer: boolean)
 export async function startApp(rootElement: HTMLElement, options: RootOptions = {}): Promise<Root> {
   if (rootElement.hasChildNodes()) {
     const router = await createHydratingRouter();
+    // Making the router and starting the take-over (React's root, its listeners) in one task held a slow phone
+    // for as long as the two together.
+    await nextTask();
     let root: Root | undefined;
     startTransition(() => {
       root = hydrateRoot(rootElement, app(router, true), options);
