@@ -259,12 +259,12 @@ function serveSpa(app: Express, webRoot: string, render: (req: Request, indexHtm
       return;
     }
     const { html, found, paintsWithoutScript, startingUp } = await render(req, indexHtml);
-    const page = paintsWithoutScript ? withScriptsAtLowPriority(html) : html;
+    const linked = appendToHead(html, preloadsOf(req.path, !paintsWithoutScript));
     if (startingUp) res.set('Retry-After', RETRY_AFTER_SECONDS);
     res
       .status(startingUp ? 503 : found ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(appendToHead(page, preloadsOf(req.path, !paintsWithoutScript)));
+      .send(paintsWithoutScript ? withScriptsAtLowPriority(linked) : linked);
   });
 }

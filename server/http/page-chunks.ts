@@ -13,6 +13,13 @@ export type Manifest = Record<string, ManifestChunk>;
 /** The manifest's key of the entry: the SPA's index.html and what it imports. */
 export const ENTRY_KEY = 'index.html';
 
+/**
+ * What every page runs as it starts: the entry (React and React DOM) and the app, which the entry imports in a task
+ * after its own so that evaluating the two is not one long task (src/main.tsx). The app is asked for with the entry,
+ * never discovered after it.
+ */
+export const STARTUP_MODULES = [ENTRY_KEY, 'src/app/start-app.tsx'] as const;
+
 /** The date pickers' code (react-datepicker, date-fns), run when a visitor first reaches a date field. */
 const DATE_PICKERS = 'src/components/dates/StayDatePickers.tsx';
 
@@ -69,20 +76,25 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
   if (!existsSync(manifestPath)) return () => html``;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = staticClosure(manifest, [ENTRY_KEY]);
+  const startup = staticClosure(manifest, STARTUP_MODULES);
+  // Vite's index.html links the entry's own imports; the app's are linked here, on every page.
+  const app = html`${[...startup]
+    .filter((key) => !entry.has(key) && manifest[key])
+    .map((key) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)}`;
   const tags = FIRST_PAINT_PAGES.map((page) => {
     if (!manifest[page.module]) return { scripts: html``, styles: html`` };
-    const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !entry.has(key));
+    const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !startup.has(key));
     const scripts = chunks.map((key) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
     const styles = chunks.flatMap((key) => manifest[key]!.css ?? []);
     return {
       scripts: html`${scripts}`,
       styles: html`${styles.map((file) => html`<link rel="stylesheet" crossorigin href="/${file}">`)}`,
-      ahead: prefetches(manifest, staticClosure(manifest, [ENTRY_KEY, page.module]), page.fetchedAhead),
+      ahead: prefetches(manifest, staticClosure(manifest, [...STARTUP_MODULES, page.module]), page.fetchedAhead),
     };
   });
   return (pagePath, withScripts) => {
     const page = tags[FIRST_PAINT_PAGES.findIndex((candidate) => candidate.path.test(pagePath))];
-    return page ? html`${withScripts && page.scripts}${page.styles}${page.ahead}` : html``;
+    return page ? html`${app}${withScripts && page.scripts}${page.styles}${page.ahead}` : app;
   };
 }
 
