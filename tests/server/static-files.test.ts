@@ -9,10 +9,22 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 // A build as scripts/precompress.mjs leaves it: the script has both twins, the picture only a gzip one.
 const script = `console.log(${JSON.stringify('a stay '.repeat(400))});`;
 const picture = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`;
-// Vite's manifest: the landing page shares React with the entry and has a chunk and a stylesheet of its own.
+// Vite's manifest: the entry holds React and imports the app after it; the landing page shares React with the
+// entry and has a chunk and a stylesheet of its own.
 const manifest = {
-  'index.html': { file: 'assets/app-1a2b.js', imports: ['_react.js'], isEntry: true },
+  'index.html': {
+    file: 'assets/app-1a2b.js',
+    imports: ['_react.js'],
+    dynamicImports: ['src/app/start-app.tsx'],
+    isEntry: true,
+  },
   '_react.js': { file: 'assets/react-9f8e.js' },
+  'src/app/start-app.tsx': {
+    file: 'assets/start-app-8e8e.js',
+    imports: ['_react.js', 'index.html', '_query.js'],
+    isDynamicEntry: true,
+  },
+  '_query.js': { file: 'assets/query-4b4b.js' },
   '_hero.js': { file: 'assets/hero-5d6c.js', imports: ['_react.js'], css: ['assets/hero-7a7a.css'] },
   'src/features/landing/components/LandingPage.tsx': {
     file: 'assets/LandingPage-3c4d.js',
@@ -106,19 +118,22 @@ describe('static files of the build', () => {
     }
   });
 
-  it("has the browser fetch a first page's own code with the entry, and nothing the entry already loads", async () => {
-    const landing = await get('/', 'br');
-    const preloads = [...landing.body.matchAll(/<link rel="(modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)];
-    expect(preloads.map(([, rel, href]) => `${rel} ${href}`).sort()).toEqual([
+  it("has the browser fetch the app and a first page's own code with the entry, and nothing the entry already loads", async () => {
+    const linked = async (route: string) =>
+      [...(await get(route, 'br')).body.matchAll(/<link rel="(modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)]
+        .map(([, rel, href]) => `${rel} ${href}`)
+        .sort();
+    const app = ['modulepreload /assets/query-4b4b.js', 'modulepreload /assets/start-app-8e8e.js'];
+    expect(await linked('/')).toEqual([
       'modulepreload /assets/LandingPage-3c4d.js',
       'modulepreload /assets/hero-5d6c.js',
+      ...app,
       'stylesheet /assets/hero-7a7a.css',
     ]);
-    expect(landing.body.indexOf('modulepreload')).toBeLessThan(landing.body.indexOf('</head>'));
-    // A first page this build lacks (the marketplace), a private page and an unknown address preload nothing.
-    for (const route of ['/marketplace', '/my-stays', '/no-such-page']) {
-      expect((await get(route, 'br')).body).not.toContain('modulepreload');
-    }
+    const landing = (await get('/', 'br')).body;
+    expect(landing.lastIndexOf('modulepreload')).toBeLessThan(landing.indexOf('</head>'));
+    // A first page this build lacks (the marketplace), a private page and an unknown address load only the app.
+    for (const route of ['/marketplace', '/my-stays', '/no-such-page']) expect(await linked(route)).toEqual(app);
     // The manifest itself is not served.
     expect((await get('/.vite/manifest.json', 'br')).status).toBe(404);
   });
