@@ -9,7 +9,7 @@ import { renderPage } from '../../src/entry-server.tsx';
 import { listingReplySchema, type ListingWithViewer } from '../../contract/listing.ts';
 import { ratesReplySchema } from '../../contract/rates.ts';
 import { searchReplySchema } from '../../contract/search.ts';
-import { FIRST_SCREEN_CARDS } from '../../src/features/marketplace/components/Results.tsx';
+import { FIRST_SCREEN_CARDS } from '../../src/features/marketplace/components/use-cards-drawn.ts';
 import { reloadPage, signIn, TEST_USER } from './auth-mocks.ts';
 import { makeListing } from './factories.ts';
 import { configReply, server, TEST_RATES } from './msw.ts';
@@ -105,8 +105,10 @@ describe('pages the server draws', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it("the server draws the marketplace's first screen of cards and the script draws the rest once it has taken over", async () => {
-    const listings = Array.from({ length: FIRST_SCREEN_CARDS + 2 }, (_, i) => makeListing({ title: `Stay ${i + 1}` }));
+  it("the server draws the marketplace's first screen of cards and the script draws the rest, a screen at a time, once it has taken over", async () => {
+    const listings = Array.from({ length: 2 * FIRST_SCREEN_CARDS + 2 }, (_, i) =>
+      makeListing({ title: `Stay ${i + 1}` }),
+    );
     const served = { ...servedSearch(listings), meta: { ...servedSearch(listings).meta, total: 30 } };
     const markup = await renderPage('http://localhost/marketplace', { search: searchReplySchema.parse(served) });
     const drawn = document.createElement('div');
@@ -116,8 +118,8 @@ describe('pages the server draws', () => {
 
     const { element, mismatches } = await arriveAt('/marketplace', { search: served });
     const first = screen.getByRole('link', { name: 'Stay 1' });
-    expect(await screen.findByRole('link', { name: `Stay ${FIRST_SCREEN_CARDS + 2}` })).toBeInTheDocument();
-    expect(element.querySelectorAll('article')).toHaveLength(FIRST_SCREEN_CARDS + 2);
+    expect(await screen.findByRole('link', { name: `Stay ${2 * FIRST_SCREEN_CARDS + 2}` })).toBeInTheDocument();
+    expect(element.querySelectorAll('article')).toHaveLength(2 * FIRST_SCREEN_CARDS + 2);
     // The drawn cards were taken over, not drawn again.
     expect(screen.getByRole('link', { name: 'Stay 1' })).toBe(first);
     expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 2');

@@ -7,19 +7,11 @@ import { INVALID_REPLY_MESSAGE, type SearchPage } from '../api/list-listings.ts'
 import { stayCount } from '../stay-count.ts';
 import { ratesSource } from '../../../components/listings/ApproximatePrice.tsx';
 import { useReadExchangeRates } from '../../../lib/exchange-rates.ts';
-import { useBrowserValue } from '../../../lib/use-browser-value.tsx';
 import { ListingGridSkeleton } from './ListingGridSkeleton.tsx';
+import { useCardsDrawn } from './use-cards-drawn.ts';
 
 /** The cards a phone or a desktop shows above the fold: their photos load at once, the rest as they scroll in. */
 const EAGER_CARDS = 2;
-
-/**
- * The cards the server draws: more than any screen shows before scrolling (two rows of three on a wide screen).
- * The script draws the rest as soon as it has taken the page over, in a transition that yields to the browser;
- * drawing all two dozen in the page made parsing, laying out and taking over the page most of a slow phone's
- * work before it could answer a tap. Crawlers find every stay through the sitemap.
- */
-export const FIRST_SCREEN_CARDS = 6;
 
 function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message === INVALID_REPLY_MESSAGE
@@ -38,7 +30,7 @@ type Props = {
 };
 
 export function Results({ search, page, onPageChange, hoveredId, onHover, compact }: Props) {
-  const firstScreenOnly = useBrowserValue(() => false, true);
+  const drawn = useCardsDrawn(search.data?.listings.length ?? 0);
   if (search.isPending) return <ListingGridSkeleton />;
   if (search.isError) {
     return (
@@ -72,7 +64,7 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
         <RatesNote />
       </div>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
-        {(firstScreenOnly ? listings.slice(0, FIRST_SCREEN_CARDS) : listings).map((listing, index) => (
+        {listings.slice(0, drawn.count).map((listing, index) => (
           <li key={listing.id} className="flex">
             <ListingCard
               listing={listing}
@@ -84,7 +76,7 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
         ))}
       </ul>
       {/* Drawn with the whole page of results, so it never appears in the middle of them. */}
-      {pages > 1 && !firstScreenOnly ? (
+      {pages > 1 && drawn.whole ? (
         <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
           <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
             Previous
