@@ -215,6 +215,9 @@ test.describe('marketplace', () => {
     await page.goto('/marketplace');
     const card = cards(page).first();
     await expect(card).toBeVisible();
+    // A gesture (unlike a tap, which the page holds) reaches the card only once the script has taken it over,
+    // which the header shows by offering sign-in.
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     const photo = (await card.getByRole('img').boundingBox())!;
     const y = photo.y + photo.height / 2;
     // A real touch gesture (Playwright's touchscreen only taps): finger down on the photo, leftwards, at rest, up.
