@@ -77,14 +77,13 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = staticClosure(manifest, [ENTRY_KEY]);
   const startup = staticClosure(manifest, STARTUP_MODULES);
+  const preload = (key: string) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`;
   // Vite's index.html links the entry's own imports; the app's are linked here, on every page.
-  const app = html`${[...startup]
-    .filter((key) => !entry.has(key) && manifest[key])
-    .map((key) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)}`;
+  const app = html`${[...startup].filter((key) => !entry.has(key) && manifest[key]).map(preload)}`;
   const tags = FIRST_PAINT_PAGES.map((page) => {
     if (!manifest[page.module]) return { scripts: html``, styles: html`` };
     const chunks = [...staticClosure(manifest, [page.module])].filter((key) => !startup.has(key));
-    const scripts = chunks.map((key) => html`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+    const scripts = chunks.map(preload);
     const styles = chunks.flatMap((key) => manifest[key]!.css ?? []);
     return {
       scripts: html`${scripts}`,

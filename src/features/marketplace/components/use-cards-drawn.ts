@@ -21,6 +21,5 @@ export function useCardsDrawn(total: number): { count: number; whole: boolean } 
     if (drawnByServer || count >= total) return;
     startTransition(() => setCount(count + FIRST_SCREEN_CARDS));
   }, [drawnByServer, count, total]);
-  const drawn = drawnByServer ? FIRST_SCREEN_CARDS : count;
-  return { count: drawn, whole: drawn >= total };
+  return { count, whole: count >= total };
 }
