@@ -188,6 +188,17 @@ describe('pages the server draws', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('a date field tapped before the script took the page over opens its calendar once it has', async () => {
+    const { mismatches } = await arriveAt('/', {}, () => {
+      const checkOut = screen.getByLabelText('Check-out');
+      checkOut.focus();
+      checkOut.click();
+    });
+
+    await waitFor(() => expect(document.querySelector('.react-datepicker')).not.toBeNull());
+    expect(mismatches).toEqual([]);
+  });
+
   it('Filters pressed before the script took the page over opens its panel, with the price slider, once it has', async () => {
     const listing = makeListing({ title: 'Drawn by the server' });
     const { mismatches } = await arriveAt('/marketplace', { search: servedSearch([listing]) }, () => {
