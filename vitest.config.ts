@@ -15,19 +15,27 @@ const WEB_FILES_WITH_MODULE_MOCKS = ['tests/web/buying-stripe-js.test.tsx'];
  * the migrations run whole from empty databases again and again, two instances on one database, the full
  * authorization matrix, the seeded fuzz run, the property tests that replay hundreds of interleavings, a refund
  * by hand at every state of an order and its payout, ESLint run over sample files to prove the import rules, a
- * slow hotel's real lookup deadlines and breaker cool-downs waited out (seconds by design), and the hotel directory
- * read whole over HTTP through the real Mews adapter.
+ * slow hotel's real lookup deadlines and breaker cool-downs waited out (seconds by design), the hotel directory
+ * read whole over HTTP through the real Mews adapter, a hotel's token withdrawn at every state of a sale, the
+ * demo hotel system (a stand-in the end-to-end suite also drives) seeded whole for each of its files, Supabase's
+ * migrations run on a blank cluster, and the public pages drawn by the whole web app compiled for Node (seconds
+ * of compiling before the first test) and by renderers in threads of their own; what the server checks in the
+ * replies a page carries stays in the everyday suite (served-replies.test.ts).
  */
 const SYSTEM_FILES = [
   'tests/server/authorization-matrix.test.ts',
   'tests/server/crash-payouts.test.ts',
   'tests/server/crash-restart.test.ts',
   'tests/server/data-dir-lock.test.ts',
+  'tests/contract/supabase-migrations.test.ts',
+  'tests/server/demo-pms.test.ts',
+  'tests/server/demo-pms-cancel-guard.test.ts',
   'tests/server/demo-pms-sweep.test.ts',
   'tests/server/database-outage.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',
   'tests/server/hotel-directory-sync.test.ts',
+  'tests/server/hotel-token-withdrawn.test.ts',
   'tests/server/lint-layers.test.ts',
   'tests/server/migrate.test.ts',
   'tests/server/pglite-thread.test.ts',
@@ -35,6 +43,7 @@ const SYSTEM_FILES = [
   'tests/server/ready-means-ready.test.ts',
   'tests/server/refund-by-hand-states.test.ts',
   'tests/server/selling-code-property.test.ts',
+  'tests/server/server-rendering.test.ts',
   'tests/server/slow-hotel.test.ts',
   'tests/server/startup-matrix.test.ts',
   'tests/server/startup.test.ts',
