@@ -6,11 +6,11 @@
  *
  * This script runs first on such a page (the server inlines it, and allows it by hash in its content security
  * policy). Until the SPA takes what it held (`src/app/early-input.ts`), it holds presses on the page's controls
- * and fields (a press on a field is what opens its calendar or suggestions, and the browser has already focused
- * it: holding the click keeps the caret and the focus) and notes which fields were typed in (with what they last held: taking a page over sets a select back to the
- * option the script renders) and which sections (`<details>`) were opened or closed; the SPA then replays them
- * once its handlers are attached. Links and the browser's own disclosure work without a script, so
- * they are left alone.
+ * and fields (a press on a date field is what opens its calendar; the browser focused the field as the pointer
+ * went down, so holding the press keeps the focus and the caret), and notes which fields were typed in (with what
+ * they last held: taking a page over sets a select back to the option the script renders) and which sections
+ * (`<details>`) were opened or closed; the SPA then replays them once its handlers are attached. Links and the
+ * browser's own disclosure work without a script, so they are left alone.
  */
 export const EARLY_INPUT_GLOBAL = '__restayEarlyInput';
 
