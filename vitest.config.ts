@@ -23,11 +23,11 @@ const WEB_FILES_WITH_MODULE_MOCKS = ['tests/web/buying-stripe-js.test.tsx'];
  * replies a page carries stays in the everyday suite (served-replies.test.ts).
  */
 const SYSTEM_FILES = [
+  'tests/contract/supabase-migrations.test.ts',
   'tests/server/authorization-matrix.test.ts',
   'tests/server/crash-payouts.test.ts',
   'tests/server/crash-restart.test.ts',
   'tests/server/data-dir-lock.test.ts',
-  'tests/contract/supabase-migrations.test.ts',
   'tests/server/demo-pms.test.ts',
   'tests/server/demo-pms-cancel-guard.test.ts',
   'tests/server/demo-pms-sweep.test.ts',

@@ -6,7 +6,8 @@ import { startDemoPms } from '../helpers/demo-pms-fixture.ts';
 /**
  * Every demo reservation read back through the real Mews adapter over HTTP: the demo PMS's own stays and every
  * stay behind a seeded listing, hundreds of round trips in all. In the system tier because the sweep takes seconds
- * alone and many more on a busy 2-core runner; demo-pms.test.ts keeps the demo PMS's rules, one case each.
+ * alone and many more on a busy 2-core runner; demo-pms.test.ts (system tier too, since each file seeds the whole
+ * demo) keeps the demo PMS's rules, one case each.
  */
 
 const NOW = new Date('2026-03-10T21:30:00Z');
