@@ -59,10 +59,7 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
   const pages = Math.max(1, Math.ceil(meta.total / Math.max(1, meta.pageSize)));
   return (
     <div aria-busy={search.isFetching || undefined}>
-      <div className="mb-4 flex flex-wrap gap-x-2 text-sm text-slate-600">
-        <p>{stayCount(meta.total, meta.totalCapped)}</p>
-        <RatesNote />
-      </div>
+      <p className="mb-4 text-sm text-slate-600">{stayCount(meta.total, meta.totalCapped)}</p>
       <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${compact ? 'xl:grid-cols-2' : 'lg:grid-cols-3'}`}>
         {listings.slice(0, drawn.count).map((listing, index) => (
           <li key={listing.id} className="flex">
@@ -94,12 +91,18 @@ export function Results({ search, page, onPageChange, hoveredId, onHover, compac
           </button>
         </nav>
       ) : null}
+      <RatesNote />
     </div>
   );
 }
 
-/** Once a card has converted a price: where the "about" amounts come from, and of which day. */
+/**
+ * Once a card has converted a price: where the "about" amounts come from, and of which day. Below the results, so
+ * its arrival (the rates come with the script's take-over) moves no card.
+ */
 function RatesNote() {
   const rates = useReadExchangeRates();
-  return rates ? <p>· &ldquo;About&rdquo; prices at the {ratesSource(rates.date)}</p> : null;
+  return rates ? (
+    <p className="mt-6 text-sm text-slate-600">&ldquo;About&rdquo; prices at the {ratesSource(rates.date)}.</p>
+  ) : null;
 }
