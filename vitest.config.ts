@@ -10,17 +10,19 @@ const WEB_FILES_WITH_MODULE_MOCKS = ['tests/web/buying-stripe-js.test.tsx'];
 
 /**
  * The system tier (`npm run test:system`, also in CI): tests that start whole processes or run long, too slow for
- * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the
- * start-up matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads,
- * the migrations run whole from empty databases again and again, two instances on one database, the full
- * authorization matrix, the seeded fuzz run, the property tests that replay hundreds of interleavings, a refund
- * by hand at every state of an order and its payout, ESLint run over sample files to prove the import rules, a
- * slow hotel's real lookup deadlines and breaker cool-downs waited out (seconds by design), the hotel directory
- * read whole over HTTP through the real Mews adapter, a hotel's token withdrawn at every state of a sale, the
- * demo hotel system (a stand-in the end-to-end suite also drives) seeded whole for each of its files, Supabase's
- * migrations run on a blank cluster, and the public pages drawn by the whole web app compiled for Node (seconds
- * of compiling before the first test) and by renderers in threads of their own; what the server checks in the
- * replies a page carries stays in the everyday suite (served-replies.test.ts).
+ * the suite a developer runs before each commit. Servers run as child processes and killed mid-write, the start-up
+ * matrix, processes racing for the data directory's lock, fresh embedded clusters in their own threads, the
+ * migrations run whole from empty databases again and again, two instances on one database, the full authorization
+ * matrix, the seeded fuzz run, the property tests (hundreds of interleavings replayed, any resale policy against any
+ * reservation), a refund by hand at every state of an order and its payout, ESLint run over sample files to prove
+ * the import rules, a slow hotel's real lookup deadlines and breaker cool-downs waited out (seconds by design), the
+ * hotel directory read whole over HTTP through the real Mews adapter, a hotel's token withdrawn at every state of a
+ * sale, the demo hotel system (a stand-in the end-to-end suite also drives) seeded whole for each of its files (the
+ * stay page's "approved" held against checkout at every demo hotel among them), Supabase's migrations run on a blank
+ * cluster, the test databases' own reuse proven (it changes the schema on purpose, so the next file in its worker
+ * migrates again), and the public pages drawn by the whole web app compiled for Node (seconds of compiling before
+ * the first test) and by renderers in threads of their own; what the server checks in the replies a page carries
+ * stays in the everyday suite (served-replies.test.ts).
  */
 const SYSTEM_FILES = [
   'tests/contract/supabase-migrations.test.ts',
@@ -34,6 +36,7 @@ const SYSTEM_FILES = [
   'tests/server/database-outage.test.ts',
   'tests/server/fuzz.test.ts',
   'tests/server/handover-interleavings.test.ts',
+  'tests/server/hotel-approval-agrees.test.ts',
   'tests/server/hotel-directory-sync.test.ts',
   'tests/server/hotel-token-withdrawn.test.ts',
   'tests/server/lint-layers.test.ts',
@@ -42,11 +45,13 @@ const SYSTEM_FILES = [
   'tests/server/production-bundle.test.ts',
   'tests/server/ready-means-ready.test.ts',
   'tests/server/refund-by-hand-states.test.ts',
+  'tests/server/resale-policy-property.test.ts',
   'tests/server/selling-code-property.test.ts',
   'tests/server/server-rendering.test.ts',
   'tests/server/slow-hotel.test.ts',
   'tests/server/startup-matrix.test.ts',
   'tests/server/startup.test.ts',
+  'tests/server/test-database.test.ts',
   'tests/server/two-instances.test.ts',
 ];
 
