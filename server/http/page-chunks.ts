@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FETCHED_AHEAD_ELEMENT_ID } from '../../contract/fetched-ahead.ts';
 import { html, type SafeHtml } from './html.ts';
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), keyed by its source module. */
@@ -99,10 +100,11 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
 
 /**
  * `<link rel="prefetch">` tags for the chunks (and their stylesheets) of `modules` that the page does not load
- * anyway (`loaded`). The browser fetches them at its lowest priority into its cache, without running them: the
- * page's load runs none of that code, and the visitor's first reach for it waits only for it to be evaluated.
- * Each is asked for with `crossorigin`, as Vite's dynamic import asks for it, so that request is answered from
- * the cache.
+ * anyway (`loaded`), in the inert template the page's script moves into the head once the page has loaded and the
+ * browser is idle (contract/fetched-ahead.ts). The browser then fetches them at its lowest priority into its
+ * cache, without running them: the page's load runs none of that code, and the visitor's first reach for it waits
+ * only for it to be evaluated. Each is asked for with `crossorigin`, as Vite's dynamic import asks for it, so that
+ * request is answered from the cache.
  */
 function prefetches(manifest: Manifest, loaded: Set<string>, modules: readonly string[]): SafeHtml {
   const chunks = [...staticClosure(manifest, modules)].filter((key) => manifest[key] && !loaded.has(key));
@@ -112,5 +114,6 @@ function prefetches(manifest: Manifest, loaded: Set<string>, modules: readonly s
   const styles = chunks
     .flatMap((key) => manifest[key]!.css ?? [])
     .map((file) => html`<link rel="prefetch" as="style" crossorigin href="/${file}">`);
-  return html`${scripts}${styles}`;
+  if (scripts.length === 0) return html``;
+  return html`<template id="${FETCHED_AHEAD_ELEMENT_ID}">${scripts}${styles}</template>`;
 }

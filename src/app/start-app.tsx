@@ -5,6 +5,7 @@ import { AppRoot } from './AppRoot.tsx';
 import { EarlyInputReplay } from './early-input.ts';
 import { createQueryClient } from './providers.tsx';
 import { createAppRouter, createHydratingRouter } from './router.tsx';
+import { fetchAheadOnceIdle } from '../lib/fetch-ahead.ts';
 import { nextTask } from '../lib/next-task.ts';
 
 const app = (router: ReturnType<typeof createAppRouter>, drawnByServer: boolean) => (
@@ -21,6 +22,7 @@ const app = (router: ReturnType<typeof createAppRouter>, drawnByServer: boolean)
  * would have to wait it out). Resolves with the root once its first render is scheduled.
  */
 export async function startApp(rootElement: HTMLElement, options: RootOptions = {}): Promise<Root> {
+  fetchAheadOnceIdle();
   if (rootElement.hasChildNodes()) {
     const router = await createHydratingRouter();
     // Making the router and starting the take-over (React's root, its listeners) in one task held a slow phone

@@ -11,9 +11,10 @@ import {
 type Pickers = ComponentType<StayDateFieldsProps & { arrival: DayFieldArrival | null }>;
 
 // The date pickers (react-datepicker, its date library and its positioning) run only once a visitor reaches for a
-// date field, so no script of theirs runs while the page loads: the main thread stays free for the visitor. The
-// server has the browser prefetch their code on the pages with date fields (low priority, not run), so the first
-// reach waits only for it to be evaluated; a page the server did not serve (a client-side navigation) downloads it
+// date field, so no script of theirs runs while the page loads: the main thread stays free for the visitor. On
+// the pages with date fields the server names their code for the browser to prefetch once the page has loaded and
+// the browser is idle (low priority, not run; src/lib/fetch-ahead.ts), so the first reach waits only for it to be
+// evaluated; a reach before then, or on a page the server did not serve (a client-side navigation), downloads it
 // then. A failed load is forgotten, so the next reach asks again (the fields stay as drawn meanwhile).
 let loading: Promise<Pickers> | undefined;
 const loadPickers = () =>
