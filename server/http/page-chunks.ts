@@ -108,12 +108,12 @@ export function pagePreloads(webRoot: string): (pagePath: string, withScripts: b
  */
 function prefetches(manifest: Manifest, loaded: Set<string>, modules: readonly string[]): SafeHtml {
   const chunks = [...staticClosure(manifest, modules)].filter((key) => manifest[key] && !loaded.has(key));
+  if (chunks.length === 0) return html``;
   const scripts = chunks.map(
     (key) => html`<link rel="prefetch" as="script" crossorigin href="/${manifest[key]!.file}">`,
   );
   const styles = chunks
     .flatMap((key) => manifest[key]!.css ?? [])
     .map((file) => html`<link rel="prefetch" as="style" crossorigin href="/${file}">`);
-  if (scripts.length === 0) return html``;
   return html`<template id="${FETCHED_AHEAD_ELEMENT_ID}">${scripts}${styles}</template>`;
 }
